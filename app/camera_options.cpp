@@ -1,0 +1,122 @@
+// Parsing of the camera and shading options shared by `facet render` and `facet view`.
+#include "app/camera_options.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace facet {
+
+namespace {
+
+glm::vec3 parse_vec3(const std::string& s, const char* what) {
+  std::istringstream in(s);
+  glm::vec3 v;
+  char c1 = 0, c2 = 0;
+  if (!(in >> v.x >> c1 >> v.y >> c2 >> v.z) || c1 != ',' || c2 != ',' || !(in >> std::ws).eof() ||
+      !std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
+    throw CLI::ValidationError(what, "expected three finite numbers X,Y,Z, got '" + s + "'");
+  return v;
+}
+
+void add_vec3(CLI::App* cmd, const char* flag, const char* help, std::optional<glm::vec3>& out) {
+  cmd->add_option_function<std::string>(
+      flag, [&out, flag](const std::string& s) { out = parse_vec3(s, flag); }, help)
+      ->type_name("X,Y,Z");
+}
+
+}  // namespace
+
+void add_camera_options(CLI::App* cmd, CameraOptions& o) {
+  add_vec3(cmd, "--eye", "Camera position (default: frame the model's bounding sphere)", o.eye);
+  add_vec3(cmd, "--target", "Point the camera looks at (default: the model's centre)", o.target);
+  add_vec3(cmd, "--up", "Up direction (default 0,1,0)", o.up);
+  auto* fov = cmd->add_option("--fov-y", o.fov_y_deg, "Vertical field of view in degrees (default 45)")
+                  ->check(CLI::Range(0.01f, 179.0f));
+  cmd->add_option("--focal-px", o.focal_px,
+                  "Focal length in pixels: f_px = (height/2) / tan(fov_y/2); sets the field of view")
+      ->check(CLI::PositiveNumber)
+      ->excludes(fov);
+  cmd->add_option("--near", o.near_plane, "Near clip distance (default: fit the model)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--far", o.far_plane, "Far clip distance (default: fit the model)")
+      ->check(CLI::PositiveNumber);
+}
+
+void add_shading_options(CLI::App* cmd, ShadingOptions& o) {
+  cmd->add_option("--shading", o.shading, "lit | texture | normals | depth (default lit)")
+      ->check(CLI::IsMember({"lit", "texture", "normals", "depth"}));
+  cmd->add_option("--filter", o.filter, "Texture filter: nearest | bilinear | trilinear (default)")
+      ->check(CLI::IsMember({"nearest", "bilinear", "trilinear"}));
+  cmd->add_flag("--cull-backfaces", o.cull_backfaces, "Drop triangles facing away from the camera");
+  cmd->add_flag("--wireframe", o.wireframe, "Overlay triangle edges");
+  cmd->add_option("--background", o.background, "Background colour R,G,B, each 0-255")
+      ->type_name("R,G,B");
+}
+
+Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height) {
+  float aspect = (float)width / (float)height;
+  float fov = glm::radians(o.fov_y_deg.value_or(45.0f));
+  Camera cam = Camera::framing(bounds, aspect, fov);
+  if (o.focal_px) cam.set_focal_px(*o.focal_px, height);
+  if (o.target) cam.target = *o.target;
+  if (o.eye) cam.eye = *o.eye;
+  if (o.up) cam.up = *o.up;
+  if (o.eye || o.target) {
+    // Re-frame the distance only when the user gave a direction but no eye.
+    if (!o.eye) {
+      Camera framed = Camera::framing(bounds, aspect, cam.fov_y);
+      cam.eye = cam.target + (framed.eye - framed.target);
+    }
+  }
+  glm::vec3 dir = cam.target - cam.eye;
+  if (glm::length(dir) <= 0.0f) throw std::invalid_argument("--eye and --target are the same point");
+  if (glm::length(glm::cross(glm::normalize(dir), glm::normalize(cam.up))) < 1e-6f)
+    throw std::invalid_argument("--up is parallel to the viewing direction");
+  cam.fit_clip_planes(bounds);
+  if (o.near_plane) cam.near_plane = *o.near_plane;
+  if (o.far_plane) cam.far_plane = *o.far_plane;
+  if (!(cam.far_plane > cam.near_plane))
+    throw std::invalid_argument("the far plane (" + std::to_string(cam.far_plane) +
+                                ") must be beyond the near plane (" + std::to_string(cam.near_plane) + ")");
+  return cam;
+}
+
+RenderSettings make_settings(const ShadingOptions& o) {
+  RenderSettings s;
+  if (o.shading == "lit") s.shading = Shading::Lit;
+  else if (o.shading == "texture") s.shading = Shading::Texture;
+  else if (o.shading == "normals") s.shading = Shading::Normals;
+  else if (o.shading == "depth") s.shading = Shading::Depth;
+  else throw std::invalid_argument("unknown shading '" + o.shading + "'");
+  if (o.filter == "nearest") s.filter = Filter::Nearest;
+  else if (o.filter == "bilinear") s.filter = Filter::Bilinear;
+  else if (o.filter == "trilinear") s.filter = Filter::Trilinear;
+  else throw std::invalid_argument("unknown filter '" + o.filter + "'");
+  s.cull_backfaces = o.cull_backfaces;
+  s.wireframe = o.wireframe;
+  if (!o.background.empty()) {
+    std::istringstream in(o.background);
+    int r, g, b;
+    char c1 = 0, c2 = 0;
+    if (!(in >> r >> c1 >> g >> c2 >> b) || c1 != ',' || c2 != ',' || !(in >> std::ws).eof() ||
+        r < 0 || r > 255 || g < 0 || g > 255 || b < 0 || b > 255)
+      throw std::invalid_argument("--background expects R,G,B with each 0-255, got '" + o.background + "'");
+    s.background = {(uint8_t)r, (uint8_t)g, (uint8_t)b, 255};
+  }
+  return s;
+}
+
+void parse_size(const std::string& s, int& width, int& height) {
+  std::istringstream in(s);
+  char x = 0;
+  long w = 0, h = 0;
+  if (!(in >> w >> x >> h) || (x != 'x' && x != 'X') || !(in >> std::ws).eof() || w < 1 || h < 1 ||
+      w > kMaxFrameSide || h > kMaxFrameSide)
+    throw std::invalid_argument("--size expects WxH with each side 1.." + std::to_string(kMaxFrameSide) +
+                                ", got '" + s + "'");
+  width = (int)w;
+  height = (int)h;
+}
+
+}  // namespace facet

@@ -1,0 +1,34 @@
+// Command-line camera and render options shared by `facet render` and `facet view`.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "engine/renderer.h"
+
+namespace facet {
+
+struct CameraOptions {
+  std::optional<glm::vec3> eye, target, up;  // world units; default: frame the model
+  std::optional<float> fov_y_deg;             // vertical field of view, degrees
+  std::optional<float> focal_px;              // focal length in pixels (sets fov_y for the height)
+  std::optional<float> near_plane, far_plane; // world units; default: fit the bounding sphere
+};
+
+struct ShadingOptions {
+  std::string shading = "lit";                // lit|texture|normals|depth
+  std::string filter = "trilinear";           // nearest|bilinear|trilinear
+  bool cull_backfaces = false;
+  bool wireframe = false;
+  std::string background;                     // "R,G,B" 0-255; empty = default
+};
+
+void add_camera_options(CLI::App* cmd, CameraOptions& o);
+void add_shading_options(CLI::App* cmd, ShadingOptions& o);
+// The camera for a frame of width x height; throws std::invalid_argument on an unusable camera.
+Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height);
+RenderSettings make_settings(const ShadingOptions& o);
+// "WxH" -> width, height; throws std::invalid_argument naming the problem.
+void parse_size(const std::string& s, int& width, int& height);
+
+}  // namespace facet

@@ -1,0 +1,57 @@
+// Camera math on the host (GLM). The kernels receive only the combined view-projection matrix.
+#include "engine/camera.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace facet {
+
+namespace {
+constexpr float kFilmHeightMm = 24.0f;  // 35 mm film is 36 x 24 mm
+}
+
+float Camera::focal_px(int height) const { return 0.5f * (float)height / std::tan(0.5f * fov_y); }
+
+void Camera::set_focal_px(float f_px, int height) {
+  fov_y = 2.0f * std::atan(0.5f * (float)height / f_px);
+}
+
+float Camera::focal_35mm() const { return 0.5f * kFilmHeightMm / std::tan(0.5f * fov_y); }
+
+void Camera::set_focal_35mm(float mm) { fov_y = 2.0f * std::atan(0.5f * kFilmHeightMm / mm); }
+
+glm::mat4 Camera::view() const { return glm::lookAt(eye, target, up); }
+
+glm::mat4 Camera::projection(float aspect) const {
+  return glm::perspective(fov_y, aspect, near_plane, far_plane);
+}
+
+void Camera::fit_clip_planes(const Bounds& b) {
+  glm::vec3 c{b.center.x, b.center.y, b.center.z};
+  float d = glm::length(eye - c);
+  float r = std::max(b.radius, 1e-6f);
+  // Far: just past the sphere. Near: just before it, but never so close to the eye that depth
+  // precision collapses (1/1000 of the far distance), and never behind the eye.
+  far_plane = d + 1.05f * r;
+  near_plane = std::max(d - 1.05f * r, far_plane * 1e-3f);
+}
+
+Camera Camera::framing(const Bounds& b, float aspect, float fov_y_rad, float fill) {
+  Camera cam;
+  cam.fov_y = fov_y_rad;
+  float r = std::max(b.radius, 1e-6f);
+  // The sphere must fit the narrower of the two fields of view.
+  float half_fov = 0.5f * fov_y_rad;
+  if (aspect < 1.0f) half_fov = std::atan(std::tan(half_fov) * aspect);
+  float d = r / (fill * std::sin(half_fov));
+  glm::vec3 c{b.center.x, b.center.y, b.center.z};
+  glm::vec3 dir = glm::normalize(glm::vec3(0.0f, 0.35f, 1.0f));  // front, a little above
+  cam.target = c;
+  cam.eye = c + dir * d;
+  cam.up = {0, 1, 0};
+  cam.fit_clip_planes(b);
+  return cam;
+}
+
+}  // namespace facet

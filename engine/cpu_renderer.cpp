@@ -1,0 +1,132 @@
+// CPU backend: vertex projection, triangle setup + rasterization into a 64-bit visibility
+// buffer (atomic min, so the result does not depend on thread order), then resolve/shade.
+#include "engine/cpu_renderer.h"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "engine/parallel.h"
+#include "kernels/project.h"
+#include "kernels/shade.h"
+#include "kernels/triangle.h"
+
+namespace facet {
+
+namespace {
+
+// Triangles whose box exceeds this many pixels are rasterized in a second pass split by rows,
+// so that one screen-filling triangle does not leave the other cores idle.
+constexpr int64_t kLargeTriPixels = 4096;
+constexpr int kRowBand = 16;
+
+void atomic_min(uint64_t* p, uint64_t v) {
+  uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (v < cur && !__atomic_compare_exchange_n(p, &cur, v, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
+  if (!scene) throw std::invalid_argument("set_scene: no scene");
+  m_scene = std::move(scene);
+  m_stats = {};
+  m_stats.triangles_in = m_scene->triangle_count();
+  m_stats.scene_bytes = m_scene->byte_size();
+}
+
+void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
+                         int height, const FrameTarget&) {
+  if (!m_scene) throw std::logic_error("render: no scene set");
+  render(make_frame_params(camera, settings, m_scene->bounds, width, height));
+}
+
+void CpuRenderer::render(const FrameParams& fp) {
+  if (!m_scene) throw std::logic_error("render: no scene set");
+  auto t_frame = std::chrono::steady_clock::now();
+  const SceneView s = m_scene->view();
+  const size_t pixels = (size_t)fp.width * fp.height;
+  m_width = fp.width;
+  m_height = fp.height;
+
+  // Vertex projection.
+  auto t0 = std::chrono::steady_clock::now();
+  m_clip.resize(s.vertex_count);
+  parallel_for(s.vertex_count, 1 << 16, [&](uint64_t b, uint64_t e, unsigned) {
+    for (uint64_t v = b; v < e; ++v) m_clip[v] = project_vertex(fp.view_proj, s.positions[v]);
+  });
+  m_stats.times.vertex = (float)ms_since(t0);
+
+  // Setup and rasterization.
+  t0 = std::chrono::steady_clock::now();
+  m_vis.assign(pixels, kEmptyKey);
+  uint64_t* vis = m_vis.data();
+  const int width = fp.width;
+  const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
+  unsigned workers = worker_count();
+  std::vector<TriCounters> counters(workers, TriCounters{});
+  std::vector<std::vector<RasterTri>> large(workers);
+  parallel_for(s.triangle_count, 4096, [&](uint64_t b, uint64_t e, unsigned w) {
+    TriCounters& c = counters[w];
+    for (uint64_t tri = b; tri < e; ++tri) {
+      process_triangle(m_clip.data(), s.indices, (uint32_t)tri, fp, planes, c,
+                       [&](const RasterTri& t) {
+                         int64_t area = (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1);
+                         if (area > kLargeTriPixels) {
+                           large[w].push_back(t);
+                           return;
+                         }
+                         raster_rect(t, t.px0, t.py0, t.px1, t.py1, [&](int px, int py, uint64_t key) {
+                           atomic_min(vis + (size_t)py * width + px, key);
+                         });
+                       });
+    }
+  });
+  int bands = (fp.height + kRowBand - 1) / kRowBand;
+  parallel_for((uint64_t)bands, 1, [&](uint64_t b, uint64_t e, unsigned) {
+    for (uint64_t band = b; band < e; ++band) {
+      int y0 = (int)band * kRowBand, y1 = std::min(fp.height, y0 + kRowBand) - 1;
+      for (const auto& list : large)
+        for (const RasterTri& t : list) {
+          int ry0 = std::max(y0, t.py0), ry1 = std::min(y1, t.py1);
+          if (ry0 > ry1) continue;
+          raster_rect(t, t.px0, ry0, t.px1, ry1, [&](int px, int py, uint64_t key) {
+            atomic_min(vis + (size_t)py * width + px, key);
+          });
+        }
+    }
+  });
+  m_stats.times.raster = (float)ms_since(t0);
+  TriCounters total{};
+  for (const auto& c : counters) {
+    total.culled += c.culled; total.clipped += c.clipped; total.nan += c.nan; total.drawn += c.drawn;
+  }
+  m_stats.tris = total;
+
+  // Resolve: shade each pixel once.
+  t0 = std::chrono::steady_clock::now();
+  m_rgba.resize(pixels);
+  parallel_for((uint64_t)fp.height, 8, [&](uint64_t b, uint64_t e, unsigned) {
+    for (uint64_t y = b; y < e; ++y)
+      for (int x = 0; x < fp.width; ++x) {
+        size_t i = (size_t)y * fp.width + x;
+        m_rgba[i] = shade_pixel(s, m_clip.data(), fp, x, (int)y, m_vis[i]);
+      }
+  });
+  m_stats.times.resolve = (float)ms_since(t0);
+  m_stats.times.total = (float)ms_since(t_frame);
+  m_stats.frame_bytes = m_vis.size() * sizeof(uint64_t) + m_rgba.size() * sizeof(Rgba8) +
+                        m_clip.size() * sizeof(Vec4);
+}
+
+void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
+  out.resize(m_vis.size());
+  for (size_t i = 0; i < m_vis.size(); ++i)
+    out[i] = m_vis[i] == kEmptyKey ? ~0u : key_triangle(m_vis[i]);
+}
+
+}  // namespace facet

@@ -1,0 +1,35 @@
+// The CPU backend: the same stage functions as the CUDA kernels (kernels/*.h), run over all
+// cores. It is the reference the CUDA output is tested against and the fallback without a GPU.
+#pragma once
+#include <atomic>
+#include <memory>
+
+#include "engine/renderer.h"
+
+namespace facet {
+
+class CpuRenderer final : public Renderer {
+ public:
+  const char* name() const override { return "cpu"; }
+  void set_scene(std::shared_ptr<const Scene> scene) override;
+  void render(const Camera& camera, const RenderSettings& settings, int width, int height,
+              const FrameTarget& target = {}) override;
+  void read_rgba(std::vector<Rgba8>& out) override { out = m_rgba; }
+  void read_triangle_ids(std::vector<uint32_t>& out) override;
+  FrameStats stats() const override { return m_stats; }
+
+  // Renders with explicit frame parameters (tests use this to share them with other peers).
+  void render(const FrameParams& params);
+  // The visibility buffer of the last frame: (depth bits << 32 | triangle) per pixel.
+  const std::vector<uint64_t>& visibility() const { return m_vis; }
+
+ private:
+  std::shared_ptr<const Scene> m_scene;
+  std::vector<Vec4> m_clip;        // projected vertices of the last frame
+  std::vector<uint64_t> m_vis;     // visibility buffer, width * height
+  std::vector<Rgba8> m_rgba;       // shaded frame
+  int m_width = 0, m_height = 0;
+  FrameStats m_stats;
+};
+
+}  // namespace facet

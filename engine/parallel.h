@@ -1,0 +1,36 @@
+// parallel_for over all hardware threads, for the CPU backend. Chunks are handed out from an
+// atomic counter so uneven work (a few huge triangles) still spreads over the cores.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+namespace facet {
+
+inline unsigned worker_count() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// fn(begin, end, worker) over [0, n) in chunks of `chunk`.
+template <class Fn>
+void parallel_for(uint64_t n, uint64_t chunk, Fn&& fn) {
+  unsigned workers = (unsigned)std::min<uint64_t>(worker_count(), (n + chunk - 1) / chunk);
+  if (workers <= 1) {
+    if (n) fn(uint64_t{0}, n, 0u);
+    return;
+  }
+  std::atomic<uint64_t> next{0};
+  auto work = [&](unsigned w) {
+    for (;;) {
+      uint64_t b = next.fetch_add(chunk);
+      if (b >= n) return;
+      fn(b, std::min(n, b + chunk), w);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work, w);
+  work(0);
+  for (auto& t : threads) t.join();
+}
+
+}  // namespace facet

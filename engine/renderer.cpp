@@ -1,0 +1,60 @@
+// Backend choice and the per-frame parameters both backends share.
+#include "engine/renderer.h"
+
+#include <glm/gtc/type_ptr.hpp>
+#include <stdexcept>
+
+#include "engine/cpu_renderer.h"
+#if FACET_HAVE_CUDA
+#include "engine/cuda/cuda_renderer.h"
+#endif
+
+namespace facet {
+
+#if !FACET_HAVE_CUDA
+bool cuda_available(std::string* why) {
+  if (why) *why = "this facet was built without the CUDA backend (no nvcc at build time)";
+  return false;
+}
+#endif
+
+std::unique_ptr<Renderer> make_renderer(Backend backend) {
+  std::string why;
+  if (backend == Backend::Cpu) return std::make_unique<CpuRenderer>();
+  if (cuda_available(&why)) {
+#if FACET_HAVE_CUDA
+    return std::make_unique<CudaRenderer>();
+#endif
+  }
+  if (backend == Backend::Cuda) throw std::runtime_error("CUDA backend unavailable: " + why);
+  return std::make_unique<CpuRenderer>();
+}
+
+FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
+                              const Bounds& bounds, int width, int height) {
+  if (width <= 0 || height <= 0 || width > kMaxFrameSide || height > kMaxFrameSide)
+    throw std::invalid_argument("frame size " + std::to_string(width) + "x" +
+                                std::to_string(height) + " is outside 1.." +
+                                std::to_string(kMaxFrameSide));
+  FrameParams p{};
+  glm::mat4 vp = camera.view_projection((float)width / (float)height);
+  const float* m = glm::value_ptr(vp);
+  for (int i = 0; i < 16; ++i) p.view_proj.m[i] = m[i];
+  p.width = width;
+  p.height = height;
+  p.eye = {camera.eye.x, camera.eye.y, camera.eye.z};
+  // Depth shading spans the model's bounding sphere as seen from the eye.
+  glm::vec3 c{bounds.center.x, bounds.center.y, bounds.center.z};
+  float d = glm::length(camera.eye - c);
+  p.depth_near = std::max(d - bounds.radius, camera.near_plane);
+  p.depth_far = std::max(d + bounds.radius, p.depth_near * 1.0001f);
+  p.shading = settings.shading;
+  p.filter = settings.filter;
+  p.cull_backfaces = settings.cull_backfaces;
+  p.wireframe = settings.wireframe;
+  p.clamp_uv = settings.clamp_uv;
+  p.background = settings.background;
+  return p;
+}
+
+}  // namespace facet

@@ -1,0 +1,74 @@
+// The Renderer: a scene uploaded once, then frames drawn for a camera. Two backends share the
+// pipeline math in kernels/: CUDA (the product) and CPU (reference and fallback).
+// Frames are RGBA8, row 0 = the top of the image.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/camera.h"
+#include "engine/scene.h"
+
+namespace facet {
+
+enum class Backend { Auto, Cpu, Cuda };
+
+struct RenderSettings {
+  Shading shading = Shading::Lit;      // what each pixel shows
+  Filter filter = Filter::Trilinear;   // texture filter
+  bool cull_backfaces = false;         // off by default: scans have holes and mixed winding
+  bool wireframe = false;              // overlay triangle edges
+  bool clamp_uv = false;               // clamp instead of repeat
+  Rgba8 background{40, 42, 48, 255};   // where no triangle is
+};
+
+// Where the CUDA backend writes a frame. The engine never includes GL: the viewer passes a CUDA
+// surface object (from a registered GL texture) as an integer.
+struct FrameTarget {
+  enum class Kind { Internal, Surface } kind = Kind::Internal;
+  unsigned long long surface = 0;  // cudaSurfaceObject_t of an RGBA8 2D array, when kind == Surface
+};
+
+// GPU (or CPU wall-clock) time of each stage of the last frame whose timings are available, ms.
+struct StageTimes {
+  float vertex = 0;    // vertex projection
+  float raster = 0;    // triangle setup, clipping and rasterization into the visibility buffer
+  float resolve = 0;   // shading each pixel once, writing RGBA8 (and clearing for the next frame)
+  float total = 0;     // the whole frame
+};
+
+struct FrameStats {
+  uint32_t triangles_in = 0;     // triangles in the scene
+  TriCounters tris{};            // culled / clipped / NaN / drawn
+  StageTimes times{};            // one frame late on CUDA (never stalls a frame)
+  size_t scene_bytes = 0;        // memory the uploaded scene holds
+  size_t frame_bytes = 0;        // per-frame buffers (visibility buffer, queues, image)
+  uint64_t overflow_events = 0;  // frames re-rendered because a fixed-size buffer overflowed
+};
+
+class Renderer {
+ public:
+  virtual ~Renderer() = default;
+  virtual const char* name() const = 0;
+  // Makes `scene` the one drawn; uploads it once. On failure (e.g. out of device memory) throws
+  // and keeps the previous scene.
+  virtual void set_scene(std::shared_ptr<const Scene> scene) = 0;
+  virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
+                      const FrameTarget& target = {}) = 0;
+  // The last frame's pixels, row 0 = top. Waits for the frame to finish.
+  virtual void read_rgba(std::vector<Rgba8>& out) = 0;
+  // The last frame's visibility: triangle index per pixel, or ~0u where no triangle is.
+  virtual void read_triangle_ids(std::vector<uint32_t>& out) = 0;
+  virtual FrameStats stats() const = 0;
+};
+
+// Whether a CUDA device is usable here; `why` says why not.
+bool cuda_available(std::string* why = nullptr);
+// Auto picks CUDA when a device is usable, else the CPU. Throws when Cuda is asked for and none is.
+std::unique_ptr<Renderer> make_renderer(Backend backend);
+
+// FrameParams for one frame (used by both backends).
+FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
+                              const Bounds& bounds, int width, int height);
+
+}  // namespace facet

@@ -1,0 +1,56 @@
+// The host-side scene: one flat set of arrays a model is loaded into (positions, normals, UVs,
+// triangles, materials, textures with full mip chains), and the bounds the camera frames.
+// Loading lives in loader.h; device upload in the CUDA backend.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "kernels/params.h"
+
+namespace facet {
+
+struct Bounds {
+  Vec3 min{0, 0, 0};
+  Vec3 max{0, 0, 0};
+  Vec3 center{0, 0, 0};  // centre of the bounding sphere (the box centre)
+  float radius = 0;      // radius of the bounding sphere around center, > 0 once computed
+};
+
+struct Scene {
+  std::string source;                 // file it was loaded from, or a generator's name
+  std::vector<Vec3> positions;        // one per vertex, world space
+  std::vector<Vec3> normals;          // one per vertex, unit length (computed when the file has none)
+  std::vector<Vec2> uvs;              // one per vertex, or empty when the model has no texcoords
+  std::vector<uint32_t> indices;      // 3 per triangle
+  std::vector<uint32_t> tri_material; // one per triangle, index into materials
+  std::vector<Material> materials;    // at least one (a default grey when the file has none)
+  std::vector<std::string> material_names;  // parallel to materials
+  std::vector<TextureDesc> textures;  // map_Kd images with their mip chains
+  std::vector<std::string> texture_paths;   // parallel to textures: resolved file, or "<checker>"
+  std::vector<Rgba8> texels;          // all levels of all textures
+  Bounds bounds;
+  std::vector<std::string> warnings;  // what was dropped or replaced while loading
+
+  uint32_t vertex_count() const { return (uint32_t)positions.size(); }
+  uint32_t triangle_count() const { return (uint32_t)(indices.size() / 3); }
+  // Bytes the arrays above occupy (what a backend uploads).
+  size_t byte_size() const;
+  // Pointers into this scene's arrays, for the CPU backend.
+  SceneView view() const;
+};
+
+// Bounding box and sphere of the positions (finite ones only).
+Bounds compute_bounds(const std::vector<Vec3>& positions);
+
+// Area-weighted vertex normals of the triangles (for meshes without normals).
+std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
+                                         const std::vector<uint32_t>& indices);
+
+// Appends an RGBA8 image and its full mip chain (box filter) to the scene; returns its index.
+int32_t add_texture(Scene& scene, const std::string& path, int width, int height,
+                    const std::vector<Rgba8>& level0);
+
+// A 8x8-square checker, the visible stand-in for a texture that could not be loaded.
+int32_t add_checker_texture(Scene& scene);
+
+}  // namespace facet

@@ -1,0 +1,59 @@
+// The one macro that marks per-element math shared by the CUDA kernels and the CPU backend,
+// and the plain vector types that math uses. Nothing here allocates or launches.
+#pragma once
+#include <cstdint>
+#include <cmath>
+
+#if defined(__CUDACC__)
+#define FACET_HD __host__ __device__ __forceinline__
+#else
+#define FACET_HD inline
+#endif
+
+namespace facet {
+
+struct Vec2 { float x, y; };
+struct Vec3 { float x, y, z; };
+struct Vec4 { float x, y, z, w; };
+struct Rgba8 { uint8_t r, g, b, a; };
+
+// Column-major 4x4 matrix, as GLM and OpenGL store it: m[col * 4 + row].
+struct Mat4 { float m[16]; };
+
+FACET_HD Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+FACET_HD Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+FACET_HD Vec2 operator*(Vec2 a, float s) { return {a.x * s, a.y * s}; }
+FACET_HD Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+FACET_HD Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+FACET_HD Vec3 operator*(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
+FACET_HD Vec3 operator*(Vec3 a, Vec3 b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
+FACET_HD Vec4 operator+(Vec4 a, Vec4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+FACET_HD Vec4 operator-(Vec4 a, Vec4 b) { return {a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w}; }
+FACET_HD Vec4 operator*(Vec4 a, float s) { return {a.x * s, a.y * s, a.z * s, a.w * s}; }
+
+FACET_HD float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+FACET_HD Vec3 cross(Vec3 a, Vec3 b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+FACET_HD float length(Vec3 a) { return sqrtf(dot(a, a)); }
+// A zero vector stays zero rather than becoming NaN: degenerate normals shade as unlit.
+FACET_HD Vec3 normalize(Vec3 a) {
+  float l = length(a);
+  return l > 0.0f ? a * (1.0f / l) : Vec3{0.0f, 0.0f, 0.0f};
+}
+FACET_HD float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+FACET_HD float lerpf(float a, float b, float t) { return a + (b - a) * t; }
+FACET_HD int mini(int a, int b) { return a < b ? a : b; }
+FACET_HD int maxi(int a, int b) { return a > b ? a : b; }
+FACET_HD bool is_finite(float v) { return v - v == 0.0f; }  // false for NaN and +-Inf
+
+// Column-major matrix times (p, 1). The sum order is fixed so host and device agree bit for bit.
+FACET_HD Vec4 mul_point(const Mat4& M, Vec3 p) {
+  const float* m = M.m;
+  return {m[0] * p.x + m[4] * p.y + m[8] * p.z + m[12],
+          m[1] * p.x + m[5] * p.y + m[9] * p.z + m[13],
+          m[2] * p.x + m[6] * p.y + m[10] * p.z + m[14],
+          m[3] * p.x + m[7] * p.y + m[11] * p.z + m[15]};
+}
+
+}  // namespace facet

@@ -1,0 +1,53 @@
+// Perspective-correct barycentrics of a pixel centre for a triangle given in clip space
+// (homogeneous 2D rasterization, Olano & Greer 1997): no division by a vertex's w, so they are
+// right for triangles that cross the near plane too.
+#pragma once
+#include "params.h"
+
+namespace facet {
+
+struct Barycentrics {
+  float b[3];        // weights of vertices 0, 1, 2 at the pixel centre; sum to 1
+  float ddx[3];      // change of each weight one pixel to the right
+  float ddy[3];      // change of each weight one pixel down
+};
+
+// NDC of the centre of pixel (px, py); y flipped so that row 0 is the top.
+FACET_HD Vec2 pixel_ndc(float px, float py, int width, int height) {
+  return {(px + 0.5f) / (float)width * 2.0f - 1.0f, 1.0f - (py + 0.5f) / (float)height * 2.0f};
+}
+
+struct HomogeneousEdges { Vec3 e[3]; };  // e[i] . (x, y, 1) is proportional to weight i
+
+FACET_HD HomogeneousEdges homogeneous_edges(Vec4 c0, Vec4 c1, Vec4 c2) {
+  Vec3 a{c0.x, c0.y, c0.w}, b{c1.x, c1.y, c1.w}, c{c2.x, c2.y, c2.w};
+  return {{cross(b, c), cross(c, a), cross(a, b)}};
+}
+
+FACET_HD void weights_at(const HomogeneousEdges& h, Vec2 ndc, float (&w)[3]) {
+  Vec3 p{ndc.x, ndc.y, 1.0f};
+  float e0 = dot(h.e[0], p), e1 = dot(h.e[1], p), e2 = dot(h.e[2], p);
+  float sum = e0 + e1 + e2;
+  if (sum == 0.0f || !is_finite(sum)) { w[0] = w[1] = w[2] = 1.0f / 3.0f; return; }
+  float inv = 1.0f / sum;
+  w[0] = e0 * inv; w[1] = e1 * inv; w[2] = e2 * inv;
+}
+
+FACET_HD Barycentrics barycentrics_at(Vec4 c0, Vec4 c1, Vec4 c2, int px, int py, int width,
+                                      int height) {
+  HomogeneousEdges h = homogeneous_edges(c0, c1, c2);
+  Barycentrics r;
+  float wx[3], wy[3];
+  weights_at(h, pixel_ndc((float)px, (float)py, width, height), r.b);
+  weights_at(h, pixel_ndc((float)px + 1.0f, (float)py, width, height), wx);
+  weights_at(h, pixel_ndc((float)px, (float)py + 1.0f, width, height), wy);
+  for (int i = 0; i < 3; ++i) { r.ddx[i] = wx[i] - r.b[i]; r.ddy[i] = wy[i] - r.b[i]; }
+  return r;
+}
+
+template <class T>
+FACET_HD T interpolate(const float (&b)[3], T a0, T a1, T a2) {
+  return a0 * b[0] + a1 * b[1] + a2 * b[2];
+}
+
+}  // namespace facet

@@ -1,0 +1,87 @@
+// Plain-data structs the pipeline stages take: the scene as flat arrays (device or host pointers,
+// the math does not care which), per-frame parameters, and the per-triangle raster record.
+// Every field says its units or layout. No behaviour lives here.
+#pragma once
+#include "hd.h"
+
+namespace facet {
+
+enum class Shading : uint8_t { Lit = 0, Texture = 1, Normals = 2, Depth = 3 };
+enum class Filter : uint8_t { Nearest = 0, Bilinear = 1, Trilinear = 2 };
+
+// Largest frame side in pixels: keeps 24.8 fixed-point coordinates inside the guard band within
+// 2^23, so every edge-function product fits in 48 bits of an int64.
+constexpr int kMaxFrameSide = 16384;
+// Guard band beyond each frame edge, in pixels. Triangles reaching past it are clipped in clip space.
+constexpr float kGuardBandPx = 16384.0f;
+// Sub-pixel precision: vertices snap to 1/256 pixel, as GPU hardware and Mesa do.
+constexpr int kSubpixelBits = 8;
+constexpr int kSubpixel = 1 << kSubpixelBits;
+// Visibility-buffer value of a pixel no triangle covers.
+constexpr uint64_t kEmptyKey = ~0ull;
+
+struct Material {
+  Vec3 kd;          // diffuse albedo, linear 0..1 (MTL Kd)
+  int32_t texture;  // index into SceneView::textures for map_Kd, or -1
+};
+
+struct TextureDesc {
+  uint32_t offset;  // index of texel (0,0) of mip level 0 in SceneView::texels; levels follow
+  int32_t width;    // level-0 width in texels
+  int32_t height;   // level-0 height in texels
+  int32_t levels;   // mip levels, each half the previous (floor, at least 1), down to 1x1
+};
+
+// The scene as the stages read it. Pointers are device pointers on the CUDA backend, host
+// pointers on the CPU backend.
+struct SceneView {
+  const Vec3* positions;        // [vertex_count] world space (models are not transformed)
+  const Vec3* normals;          // [vertex_count] unit vertex normals, never null once loaded
+  const Vec2* uvs;              // [vertex_count] texture coordinates (OBJ convention, v up), or null
+  const uint32_t* indices;      // [3 * triangle_count] vertex indices, 3 per triangle
+  const uint32_t* tri_material; // [triangle_count] index into materials
+  const Material* materials;    // [material_count], at least one
+  const TextureDesc* textures;  // [texture_count]
+  const Rgba8* texels;          // all mip levels of all textures, row 0 = top of the image
+  uint32_t vertex_count;
+  uint32_t triangle_count;
+};
+
+// What one frame needs to know besides the scene.
+struct FrameParams {
+  Mat4 view_proj;       // world -> clip, OpenGL conventions (view looks down -Z, clip z in [-w, w])
+  int32_t width;        // frame width in pixels (<= kMaxFrameSide)
+  int32_t height;       // frame height in pixels (<= kMaxFrameSide)
+  Vec3 eye;             // world-space camera position (headlight origin)
+  float depth_near;     // view distance shown white in Depth shading (world units)
+  float depth_far;      // view distance shown black in Depth shading (world units)
+  Shading shading;      // what resolve writes
+  Filter filter;        // texture filter for map_Kd
+  bool cull_backfaces;  // drop triangles facing away (front = counter-clockwise in GL's NDC)
+  bool wireframe;       // overlay triangle edges, about one pixel wide
+  bool clamp_uv;        // clamp texture coordinates instead of repeating
+  Rgba8 background;     // colour of pixels no triangle covers
+};
+
+// One triangle (or one piece of a triangle clipped in clip space) ready for coverage tests.
+// Coordinates are 24.8 fixed point in pixels with y pointing down (row 0 = top of the image),
+// oriented so that the edge functions are positive inside.
+struct RasterTri {
+  int32_t x[3], y[3];       // snapped vertex positions, 1/256 pixel
+  int32_t px0, py0;         // first pixel (inclusive) whose centre can be covered, inside the frame
+  int32_t px1, py1;         // last pixel (inclusive), inside the frame
+  float z0;                 // window depth (0 near .. 1 far) at vertex 0
+  float dz1, dz2;           // window depth at vertex 1 and 2 minus z0
+  float inv_area;           // 1 / (twice the signed area), in 1/(1/256 px)^2
+  uint32_t tri;             // index of the original triangle in the scene
+};
+
+// Per-frame counters, summed over all triangles (both backends fill them).
+struct TriCounters {
+  uint32_t culled;     // back-facing, zero area, off-screen, or covering no pixel centre
+  uint32_t clipped;    // crossed a clip plane (near, far or guard band) and were cut
+  uint32_t nan;        // had a NaN or infinite vertex and were dropped
+  uint32_t drawn;      // reached rasterization (clipped pieces count once per piece)
+};
+
+}  // namespace facet

@@ -1,0 +1,55 @@
+// Triangle setup: three clip-space vertices inside all clip planes -> a RasterTri (snapped
+// fixed-point vertices, edge orientation, pixel bounding box, depth equation), or nothing when
+// the triangle is back-facing, has zero area, or covers no pixel centre.
+#pragma once
+#include "project.h"
+
+namespace facet {
+
+enum class SetupResult : uint8_t { Ok, Culled };
+
+// Twice the signed area of a snapped triangle, in (1/256 px)^2. Positive = clockwise on screen
+// (y down), which is counter-clockwise, i.e. front-facing, in OpenGL's y-up NDC.
+FACET_HD int64_t area2(int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t x2, int32_t y2) {
+  return (int64_t)(x1 - x0) * (y2 - y0) - (int64_t)(y1 - y0) * (x2 - x0);
+}
+
+// First pixel index whose centre (px + 0.5) is >= v (v in 1/256 px); arithmetic shifts floor.
+FACET_HD int32_t first_pixel(int32_t v) { return (v - kSubpixel / 2 + kSubpixel - 1) >> kSubpixelBits; }
+// Last pixel index whose centre is <= v.
+FACET_HD int32_t last_pixel(int32_t v) { return (v - kSubpixel / 2) >> kSubpixelBits; }
+
+FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
+                                      int height, bool cull_backfaces, RasterTri& t) {
+  Vec2 w0 = clip_to_window(c0, width, height);
+  Vec2 w1 = clip_to_window(c1, width, height);
+  Vec2 w2 = clip_to_window(c2, width, height);
+  int32_t x0 = snap(w0.x), y0 = snap(w0.y);
+  int32_t x1 = snap(w1.x), y1 = snap(w1.y);
+  int32_t x2 = snap(w2.x), y2 = snap(w2.y);
+  float z0 = clip_to_depth(c0), z1 = clip_to_depth(c1), z2 = clip_to_depth(c2);
+
+  int64_t a = area2(x0, y0, x1, y1, x2, y2);
+  if (a == 0) return SetupResult::Culled;
+  if (a < 0) {  // back-facing: cull, or swap two vertices so the edge functions are positive inside
+    if (cull_backfaces) return SetupResult::Culled;
+    int32_t tx = x1, ty = y1; x1 = x2; y1 = y2; x2 = tx; y2 = ty;
+    float tz = z1; z1 = z2; z2 = tz;
+    a = -a;
+  }
+  int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2))), 0);
+  int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2))), 0);
+  int32_t px1 = mini(last_pixel(maxi(x0, maxi(x1, x2))), width - 1);
+  int32_t py1 = mini(last_pixel(maxi(y0, maxi(y1, y2))), height - 1);
+  if (px0 > px1 || py0 > py1) return SetupResult::Culled;
+
+  t.x[0] = x0; t.x[1] = x1; t.x[2] = x2;
+  t.y[0] = y0; t.y[1] = y1; t.y[2] = y2;
+  t.px0 = px0; t.py0 = py0; t.px1 = px1; t.py1 = py1;
+  t.z0 = z0; t.dz1 = z1 - z0; t.dz2 = z2 - z0;
+  t.inv_area = 1.0f / (float)a;
+  t.tri = tri;
+  return SetupResult::Ok;
+}
+
+}  // namespace facet

@@ -1,0 +1,74 @@
+// Resolve and shade one pixel from its visibility key: the design's shading modes (lit,
+// texture, normals, depth) and the wireframe overlay, written as RGBA8.
+#pragma once
+#include "interp.h"
+#include "raster.h"
+#include "texture.h"
+
+namespace facet {
+
+// Share of light that does not depend on the normal, so faces seen edge-on stay readable.
+constexpr float kAmbient = 0.15f;
+
+FACET_HD uint8_t to_unorm8(float v) { return (uint8_t)(clampf(v, 0.0f, 1.0f) * 255.0f + 0.5f); }
+FACET_HD Rgba8 to_rgba8(Vec3 c) { return {to_unorm8(c.x), to_unorm8(c.y), to_unorm8(c.z), 255}; }
+
+// Distance in pixels from the pixel centre to the nearest triangle edge, from the barycentrics
+// and their screen-space rates of change.
+FACET_HD float edge_distance_px(const Barycentrics& b) {
+  float d = 1e30f;
+  for (int i = 0; i < 3; ++i) {
+    float rate = fmaxf(fabsf(b.ddx[i]), fabsf(b.ddy[i]));
+    if (rate > 0.0f) d = fminf(d, fabsf(b.b[i]) / rate);
+  }
+  return d;
+}
+
+FACET_HD Rgba8 shade_pixel(const SceneView& s, const Vec4* clip, const FrameParams& fp, int px,
+                           int py, uint64_t key) {
+  if (key == kEmptyKey) return fp.background;
+  uint32_t tri = key_triangle(key);
+  uint32_t i0 = s.indices[3 * tri], i1 = s.indices[3 * tri + 1], i2 = s.indices[3 * tri + 2];
+  Barycentrics b = barycentrics_at(clip[i0], clip[i1], clip[i2], px, py, fp.width, fp.height);
+  Vec3 p0 = s.positions[i0], p1 = s.positions[i1], p2 = s.positions[i2];
+
+  Vec3 color;
+  if (fp.shading == Shading::Normals) {
+    Vec3 n = normalize(cross(p1 - p0, p2 - p0));
+    color = n * 0.5f + Vec3{0.5f, 0.5f, 0.5f};
+  } else if (fp.shading == Shading::Depth) {
+    float w = interpolate(b.b, clip[i0].w, clip[i1].w, clip[i2].w);  // view distance along -Z
+    float range = fp.depth_far - fp.depth_near;
+    float g = range > 0.0f ? 1.0f - (w - fp.depth_near) / range : 1.0f;
+    color = {g, g, g};
+  } else {
+    const Material& m = s.materials[s.tri_material[tri]];
+    Vec3 albedo = m.kd;
+    if (m.texture >= 0 && s.uvs) {
+      Vec2 t0 = s.uvs[i0], t1 = s.uvs[i1], t2 = s.uvs[i2];
+      Vec2 uv = interpolate(b.b, t0, t1, t2);
+      Vec2 duv_dx = interpolate(b.ddx, t0, t1, t2);
+      Vec2 duv_dy = interpolate(b.ddy, t0, t1, t2);
+      Vec4 tex = sample_texture(s.texels, s.textures[m.texture], uv, duv_dx, duv_dy, fp.filter,
+                                fp.clamp_uv);
+      albedo = albedo * Vec3{tex.x, tex.y, tex.z};
+    }
+    if (fp.shading == Shading::Lit) {
+      Vec3 n = normalize(interpolate(b.b, s.normals[i0], s.normals[i1], s.normals[i2]));
+      Vec3 p = interpolate(b.b, p0, p1, p2);
+      Vec3 l = normalize(fp.eye - p);
+      // Two-sided: culling is off by default and scans have mixed winding.
+      float ndl = fabsf(dot(n, l));
+      albedo = albedo * (kAmbient + (1.0f - kAmbient) * ndl);
+    }
+    color = albedo;
+  }
+  if (fp.wireframe) {
+    float d = edge_distance_px(b);
+    float a = clampf(1.5f - d, 0.0f, 1.0f);  // about one pixel wide, softened
+    color = color + (Vec3{0.05f, 0.05f, 0.05f} - color) * a;
+  }
+  return to_rgba8(color);
+}
+
+}  // namespace facet

@@ -1,0 +1,20 @@
+// Shared helpers for tests: asset paths, cameras and frame parameters for known scenes.
+#pragma once
+#include <string>
+
+#include "engine/renderer.h"
+
+namespace facet::test {
+
+// Path of a file under ../shared/assets (large models, edge cases) or the project's assets/.
+std::string shared_asset(const std::string& relative);
+std::string project_asset(const std::string& relative);
+
+// A camera at `eye` looking at `target`, +Y up, with the given vertical FOV (degrees).
+Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane);
+
+// Frame parameters with default settings (lit, trilinear) for a scene and camera.
+FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
+                         RenderSettings settings = {});
+
+}  // namespace facet::test
