@@ -46,7 +46,7 @@ Camera Camera::framing(const Bounds& b, float aspect, float fov_y_rad, float fil
   if (aspect < 1.0f) half_fov = std::atan(std::tan(half_fov) * aspect);
   float d = r / (fill * std::sin(half_fov));
   glm::vec3 c{b.center.x, b.center.y, b.center.z};
-  glm::vec3 dir = glm::normalize(glm::vec3(0.0f, 0.35f, 1.0f));  // front, a little above
+  glm::vec3 dir = glm::normalize(glm::vec3(0.8f, 0.45f, 1.0f));  // three-quarter view, a little above
   cam.target = c;
   cam.eye = c + dir * d;
   cam.up = {0, 1, 0};

@@ -66,6 +66,14 @@ FACET_HD uint64_t vis_key(float depth, uint32_t tri) {
 }
 FACET_HD uint32_t key_triangle(uint64_t key) { return (uint32_t)(key & 0xffffffffu); }
 
+// Coverage and key of a single pixel (the tile and fallback paths). False when not covered.
+FACET_HD bool pixel_key(const RasterTri& t, int32_t px, int32_t py, uint64_t& key) {
+  EdgeSetup s = edge_setup(t, px, py);
+  if (!covered(s.e[0], s.e[1], s.e[2])) return false;
+  key = vis_key(depth_at(t, unbias(t, 1, s.e[1]), unbias(t, 2, s.e[2])), t.tri);
+  return true;
+}
+
 // Visits every covered pixel of t inside [px0..px1] x [py0..py1] (a sub-rectangle of t's box):
 // visit(px, py, key). Used by the CPU backend and the one-thread-per-triangle CUDA path.
 template <class Visit>

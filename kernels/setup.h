@@ -8,8 +8,8 @@ namespace facet {
 
 enum class SetupResult : uint8_t { Ok, Culled };
 
-// Twice the signed area of a snapped triangle, in (1/256 px)^2. Positive = clockwise on screen
-// (y down), which is counter-clockwise, i.e. front-facing, in OpenGL's y-up NDC.
+// Twice the signed area of a snapped triangle, in (1/256 px)^2, with y pointing down. Negative =
+// counter-clockwise in OpenGL's y-up NDC, i.e. front-facing; positive = back-facing.
 FACET_HD int64_t area2(int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t x2, int32_t y2) {
   return (int64_t)(x1 - x0) * (y2 - y0) - (int64_t)(y1 - y0) * (x2 - x0);
 }
@@ -31,8 +31,8 @@ FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, i
 
   int64_t a = area2(x0, y0, x1, y1, x2, y2);
   if (a == 0) return SetupResult::Culled;
-  if (a < 0) {  // back-facing: cull, or swap two vertices so the edge functions are positive inside
-    if (cull_backfaces) return SetupResult::Culled;
+  if (a > 0 && cull_backfaces) return SetupResult::Culled;  // back-facing
+  if (a < 0) {  // swap two vertices so that the edge functions are positive inside
     int32_t tx = x1, ty = y1; x1 = x2; y1 = y2; x2 = tx; y2 = ty;
     float tz = z1; z1 = z2; z2 = tz;
     a = -a;

@@ -1,9 +1,16 @@
 // Shared helpers for tests.
 #include "tests/support/test_scenes.h"
 
+#include <cstdlib>
+
 namespace facet::test {
 
-std::string shared_asset(const std::string& relative) { return std::string(FACET_SHARED_ASSETS) + "/" + relative; }
+// FACET_SHARED_ASSETS in the environment overrides the build-time path (a GPU host that got a
+// copy of the assets somewhere else).
+std::string shared_asset(const std::string& relative) {
+  const char* env = std::getenv("FACET_SHARED_ASSETS");
+  return std::string(env && *env ? env : FACET_SHARED_ASSETS) + "/" + relative;
+}
 std::string project_asset(const std::string& relative) { return std::string(FACET_ASSETS) + "/" + relative; }
 
 Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane) {

@@ -1,0 +1,299 @@
+// GlReference: upload a Scene into GL buffers once, draw it in one glDrawElements per frame into
+// an offscreen framebuffer (RGBA8 colour, R32UI triangle ids, 32-bit float depth), read it back,
+// and time it with GL timer queries.
+//
+// Why the window origin is the upper left (glClipControl): our backends put pixel row 0 at the
+// top and apply the top-left fill rule there. With GL_UPPER_LEFT, GL's window y runs down too, so
+// its fill rule and its pixel-centre positions are ours and glReadPixels returns rows top first:
+// no row flip, and GL's own tie-breaking along edges is the only remaining difference.
+#include "app/gl/gl_reference.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "shaders/shader_source.h"
+
+namespace facet {
+namespace {
+
+constexpr GLuint kAttribPosition = 0, kAttribNormal = 1, kAttribUv = 2;
+// SSBO binding points, as declared in reference.frag.
+constexpr GLuint kBindTriMaterial = 0, kBindMaterials = 1, kBindTextures = 2, kBindTexels = 3;
+
+// Immutable storage holding `bytes` (at least 16, so that an empty array still binds).
+GlBuffer upload(const void* data, size_t bytes, const char* what, size_t& total) {
+  GlBuffer b = make_gl_buffer();
+  static const uint8_t zeros[16] = {};
+  if (bytes == 0) { data = zeros; bytes = sizeof(zeros); }
+  glNamedBufferStorage(b.id(), (GLsizeiptr)bytes, data, 0);
+  gl_check_errors("GlReference::set_scene: uploading " + std::string(what) + " (" +
+                  std::to_string(bytes) + " bytes)");
+  total += bytes;
+  return b;
+}
+
+template <class T>
+GlBuffer upload(const std::vector<T>& v, const char* what, size_t& total) {
+  return upload(v.data(), v.size() * sizeof(T), what, total);
+}
+
+// One vertex as the reference draw reads it. Interleaved, so the vertex fetch reads one 32-byte
+// record instead of three streams (on the H200 the 20 M-triangle sphere is geometry-bound).
+struct GlVertex {
+  Vec3 position;
+  Vec3 normal;  // (0, 0, 1) when the scene has none
+  Vec2 uv;      // (0, 0) when the scene has none
+};
+static_assert(sizeof(GlVertex) == 32, "tightly packed");
+
+// Interleaves the scene's vertex arrays into a GL buffer, a chunk at a time so a 10 M-vertex scene
+// does not need a second full copy in host memory.
+GlBuffer upload_vertices(const Scene& scene, bool has_normals, bool has_uvs, size_t& total) {
+  const size_t n = scene.positions.size();
+  const size_t bytes = std::max<size_t>(n * sizeof(GlVertex), 16);
+  GlBuffer b = make_gl_buffer();
+  glNamedBufferStorage(b.id(), (GLsizeiptr)bytes, nullptr, GL_DYNAMIC_STORAGE_BIT);
+  gl_check_errors("GlReference::set_scene: allocating vertices (" + std::to_string(bytes) +
+                  " bytes)");
+  constexpr size_t kChunk = 1 << 20;
+  std::vector<GlVertex> chunk;
+  for (size_t first = 0; first < n; first += kChunk) {
+    size_t count = std::min(kChunk, n - first);
+    chunk.resize(count);
+    for (size_t i = 0; i < count; ++i) {
+      chunk[i].position = scene.positions[first + i];
+      chunk[i].normal = has_normals ? scene.normals[first + i] : Vec3{0, 0, 1};
+      chunk[i].uv = has_uvs ? scene.uvs[first + i] : Vec2{0, 0};
+    }
+    glNamedBufferSubData(b.id(), (GLintptr)(first * sizeof(GlVertex)),
+                         (GLsizeiptr)(count * sizeof(GlVertex)), chunk.data());
+  }
+  gl_check_errors("GlReference::set_scene: uploading vertices");
+  total += bytes;
+  return b;
+}
+
+}  // namespace
+
+GlReference::GlReference() {
+  m_program = link_gl_program(shader_source("reference.vert"), shader_source("reference.frag"),
+                              "shaders/reference.vert", "shaders/reference.frag");
+  GLuint p = m_program.id();
+  m_loc_view_proj = glGetUniformLocation(p, "u_view_proj");
+  m_loc_shading = glGetUniformLocation(p, "u_shading");
+  m_loc_eye = glGetUniformLocation(p, "u_eye");
+  m_loc_depth_range = glGetUniformLocation(p, "u_depth_range");
+  m_loc_filter = glGetUniformLocation(p, "u_filter");
+  m_loc_clamp_uv = glGetUniformLocation(p, "u_clamp_uv");
+  m_loc_has_uvs = glGetUniformLocation(p, "u_has_uvs");
+  m_loc_single_material = glGetUniformLocation(p, "u_single_material");
+  gl_check_errors("GlReference: setting up the reference program");
+}
+
+void GlReference::set_scene(const Scene& scene) {
+  // Drop the old scene first: on a big GPU scene the two might not fit side by side.
+  m_vao.reset();
+  m_vertices.reset(); m_indices.reset();
+  m_tri_material.reset(); m_materials.reset(); m_textures.reset(); m_texels.reset();
+  m_index_count = 0;
+  m_scene_bytes = 0;
+  gl_check_errors("GlReference::set_scene: before upload");
+
+  if (scene.indices.size() > (size_t)std::numeric_limits<GLsizei>::max())
+    throw GlError("GlReference::set_scene: " + std::to_string(scene.indices.size()) +
+                  " indices exceed one glDrawElements (GLsizei)");
+  size_t total = 0;
+  m_has_normals = scene.normals.size() == scene.positions.size() && !scene.normals.empty();
+  m_has_uvs = scene.uvs.size() == scene.positions.size() && !scene.uvs.empty();
+  m_vertices = upload_vertices(scene, m_has_normals, m_has_uvs, total);
+  m_indices = upload(scene.indices, "indices", total);
+
+  // Per-triangle materials only when they differ: a one-material 20 M-triangle scene then needs
+  // no 80 MB lookup buffer (and no SSBO near the driver's block size limit).
+  m_single_material = scene.tri_material.empty() ? 0 : (int32_t)scene.tri_material[0];
+  for (uint32_t m : scene.tri_material)
+    if ((int32_t)m != m_single_material) { m_single_material = -1; break; }
+  if (m_single_material >= 0 && (size_t)m_single_material >= scene.materials.size())
+    m_single_material = 0;
+  if (m_single_material < 0) {
+    GLint64 max_block = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block);
+    size_t bytes = scene.tri_material.size() * sizeof(uint32_t);
+    if ((GLint64)bytes > max_block)
+      throw GlError("GlReference::set_scene: per-triangle materials (" + std::to_string(bytes) +
+                    " bytes) exceed GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" +
+                    std::to_string((long long)max_block) + ")");
+  }
+  m_tri_material = upload(m_single_material < 0 ? scene.tri_material : std::vector<uint32_t>{},
+                          "per-triangle materials", total);
+  std::vector<Material> materials = scene.materials;
+  if (materials.empty()) materials.push_back({{0.8f, 0.8f, 0.8f}, -1});  // as a loader's default
+  static_assert(sizeof(Material) == 16, "reference.frag reads Material as 16 bytes (std430)");
+  static_assert(sizeof(TextureDesc) == 16, "reference.frag reads TextureDesc as 16 bytes");
+  static_assert(sizeof(Rgba8) == 4, "reference.frag unpacks one uint per texel");
+  m_materials = upload(materials, "materials", total);
+  m_textures = upload(scene.textures, "texture descriptors", total);
+  m_texels = upload(scene.texels, "texels", total);
+
+  m_vao = make_gl_vertex_array();
+  GLuint vao = m_vao.id();
+  glVertexArrayVertexBuffer(vao, 0, m_vertices.id(), 0, sizeof(GlVertex));
+  glVertexArrayAttribFormat(vao, kAttribPosition, 3, GL_FLOAT, GL_FALSE, offsetof(GlVertex, position));
+  glVertexArrayAttribFormat(vao, kAttribNormal, 3, GL_FLOAT, GL_FALSE, offsetof(GlVertex, normal));
+  glVertexArrayAttribFormat(vao, kAttribUv, 2, GL_FLOAT, GL_FALSE, offsetof(GlVertex, uv));
+  for (GLuint a : {kAttribPosition, kAttribNormal, kAttribUv}) {
+    glVertexArrayAttribBinding(vao, a, 0);
+    glEnableVertexArrayAttrib(vao, a);
+  }
+  glVertexArrayElementBuffer(vao, m_indices.id());
+  gl_check_errors("GlReference::set_scene: vertex array");
+  m_index_count = (uint32_t)scene.indices.size();
+  m_scene_bytes = total;
+}
+
+void GlReference::ensure_framebuffer(int width, int height) {
+  if (m_fbo && width == m_width && height == m_height) return;
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+  if (width <= 0 || height <= 0 || width > max_size || height > max_size)
+    throw GlError("GlReference: frame size " + std::to_string(width) + "x" +
+                  std::to_string(height) + " outside 1.." + std::to_string(max_size));
+  m_fbo.reset(); m_color.reset(); m_ids.reset(); m_depth.reset();
+  m_color = make_gl_renderbuffer();
+  m_ids = make_gl_renderbuffer();
+  m_depth = make_gl_renderbuffer();
+  glNamedRenderbufferStorage(m_color.id(), GL_RGBA8, width, height);
+  glNamedRenderbufferStorage(m_ids.id(), GL_R32UI, width, height);
+  glNamedRenderbufferStorage(m_depth.id(), GL_DEPTH_COMPONENT32F, width, height);
+  m_fbo = make_gl_framebuffer();
+  glNamedFramebufferRenderbuffer(m_fbo.id(), GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m_color.id());
+  glNamedFramebufferRenderbuffer(m_fbo.id(), GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, m_ids.id());
+  glNamedFramebufferRenderbuffer(m_fbo.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, m_depth.id());
+  GLenum status = glCheckNamedFramebufferStatus(m_fbo.id(), GL_FRAMEBUFFER);
+  gl_check_errors("GlReference: creating the " + std::to_string(width) + "x" +
+                  std::to_string(height) + " framebuffer");
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    throw GlError("GlReference: framebuffer incomplete (glCheckNamedFramebufferStatus " +
+                  std::to_string(status) + ")");
+  m_width = width;
+  m_height = height;
+  m_ids_valid = false;
+}
+
+void GlReference::draw(const FrameParams& fp, bool write_ids) {
+  GLuint fbo = m_fbo.id();
+  const GLenum both[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  const GLenum color_only[2] = {GL_COLOR_ATTACHMENT0, GL_NONE};
+  glNamedFramebufferDrawBuffers(fbo, 2, write_ids ? both : color_only);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+  glViewport(0, 0, fp.width, fp.height);
+  glClipControl(GL_UPPER_LEFT, GL_NEGATIVE_ONE_TO_ONE);  // see the top of this file
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_BLEND);
+  glDisable(GL_DITHER);
+  glDisable(GL_MULTISAMPLE);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);  // a later triangle at an equal depth loses: ties go to the lower index
+  glDepthMask(GL_TRUE);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  if (fp.cull_backfaces) {
+    glEnable(GL_CULL_FACE);
+    glFrontFace(GL_CCW);
+    glCullFace(GL_BACK);
+  } else {
+    glDisable(GL_CULL_FACE);
+  }
+
+  const float bg[4] = {fp.background.r / 255.0f, fp.background.g / 255.0f,
+                       fp.background.b / 255.0f, fp.background.a / 255.0f};
+  const GLuint no_triangle[4] = {~0u, 0, 0, 0};
+  const float far_depth = 1.0f;
+  glClearNamedFramebufferfv(fbo, GL_COLOR, 0, bg);
+  if (write_ids) glClearNamedFramebufferuiv(fbo, GL_COLOR, 1, no_triangle);
+  glClearNamedFramebufferfv(fbo, GL_DEPTH, 0, &far_depth);
+
+  if (m_index_count > 0) {
+    GLuint p = m_program.id();
+    glUseProgram(p);
+    glProgramUniformMatrix4fv(p, m_loc_view_proj, 1, GL_FALSE, fp.view_proj.m);
+    glProgramUniform1i(p, m_loc_shading, (GLint)fp.shading);
+    glProgramUniform3f(p, m_loc_eye, fp.eye.x, fp.eye.y, fp.eye.z);
+    glProgramUniform2f(p, m_loc_depth_range, fp.depth_near, fp.depth_far);
+    glProgramUniform1i(p, m_loc_filter, (GLint)fp.filter);
+    glProgramUniform1i(p, m_loc_clamp_uv, fp.clamp_uv ? 1 : 0);
+    glProgramUniform1i(p, m_loc_has_uvs, m_has_uvs ? 1 : 0);
+    glProgramUniform1i(p, m_loc_single_material, m_single_material);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTriMaterial, m_tri_material.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaterials, m_materials.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTextures, m_textures.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTexels, m_texels.id());
+    glBindVertexArray(m_vao.id());
+    glDrawElements(GL_TRIANGLES, (GLsizei)m_index_count, GL_UNSIGNED_INT, nullptr);
+    glBindVertexArray(0);
+    glUseProgram(0);
+  }
+  // Hand the context back with GL's defaults where others (the viewer) may rely on them.
+  glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+}
+
+void GlReference::render(const FrameParams& fp) {
+  ensure_framebuffer(fp.width, fp.height);
+  FACET_GL_CHECK(draw(fp, true));
+  m_ids_valid = true;
+}
+
+void GlReference::read_triangle_ids(std::vector<uint32_t>& out) {
+  if (!m_fbo || !m_ids_valid) throw GlError("GlReference::read_triangle_ids: no frame rendered");
+  out.resize((size_t)m_width * (size_t)m_height);
+  glNamedFramebufferReadBuffer(m_fbo.id(), GL_COLOR_ATTACHMENT1);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo.id());
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  // Rows come top first: the frame was drawn with GL_UPPER_LEFT as the window origin.
+  glReadPixels(0, 0, m_width, m_height, GL_RED_INTEGER, GL_UNSIGNED_INT, out.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  gl_check_errors("GlReference::read_triangle_ids");
+}
+
+void GlReference::read_rgba(std::vector<Rgba8>& out) {
+  if (!m_fbo) throw GlError("GlReference::read_rgba: no frame rendered");
+  out.resize((size_t)m_width * (size_t)m_height);
+  glNamedFramebufferReadBuffer(m_fbo.id(), GL_COLOR_ATTACHMENT0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo.id());
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glReadPixels(0, 0, m_width, m_height, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  gl_check_errors("GlReference::read_rgba");
+}
+
+std::vector<double> GlReference::time_frames(const FrameParams& fp, int warmup, int frames) {
+  ensure_framebuffer(fp.width, fp.height);
+  for (int i = 0; i < warmup; ++i) draw(fp, false);
+  glFinish();
+  std::vector<GlQuery> queries;
+  queries.reserve((size_t)std::max(frames, 0));
+  for (int i = 0; i < frames; ++i) {
+    queries.push_back(make_gl_query(GL_TIME_ELAPSED));
+    glBeginQuery(GL_TIME_ELAPSED, queries.back().id());
+    draw(fp, false);
+    glEndQuery(GL_TIME_ELAPSED);
+  }
+  std::vector<double> ms;
+  ms.reserve(queries.size());
+  for (const GlQuery& q : queries) {
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(q.id(), GL_QUERY_RESULT, &ns);  // waits for that frame
+    ms.push_back((double)ns * 1e-6);
+  }
+  gl_check_errors("GlReference::time_frames");
+  m_ids_valid = false;  // the id attachment was not written
+  return ms;
+}
+
+}  // namespace facet

@@ -1,0 +1,78 @@
+// The OpenGL reference renderer: the same scene and the same world -> clip matrix drawn by the GL
+// driver's own pipeline (shaders/reference.vert/.frag), into an offscreen framebuffer with the
+// triangle index per pixel (R32UI), RGBA8 colour shaded like kernels/shade.h and 32-bit float
+// depth with GL_LESS. It is the oracle for the visibility tests (tests/gl/) and the OpenGL figure
+// of `facet bench` (GL timer queries around clear + draw).
+// Needs a current OpenGL 4.5 core context (EglContext, or the viewer's window); every call must be
+// made with that context current. It does not create or own the context.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "app/gl/gl_objects.h"
+#include "engine/scene.h"
+
+namespace facet {
+
+class GlReference {
+ public:
+  // Compiles the reference program. Throws GlError (compile/link log) on failure.
+  GlReference();
+
+  // Uploads `scene` once (positions, normals, UVs, 32-bit indices, per-triangle materials,
+  // materials, texture descriptors and texels) and drops the previous one. Throws GlError naming
+  // the buffer when GL runs out of memory or a limit is exceeded; the previous scene is then gone.
+  void set_scene(const Scene& scene);
+
+  // Draws every triangle of the scene in one glDrawElements into a framebuffer of
+  // fp.width x fp.height (recreated when the size changes), cleared to fp.background, ids ~0u and
+  // depth 1. Uses fp.view_proj, eye, depth range, shading, filter, clamp_uv and cull_backfaces
+  // (counter-clockwise in NDC is front); wireframe is ignored. Does not wait for the GPU.
+  void render(const FrameParams& fp);
+
+  // The last frame's triangle index per pixel, row 0 = the top of the image, ~0u where nothing
+  // was drawn. width * height values. Waits for the frame.
+  void read_triangle_ids(std::vector<uint32_t>& out);
+  // The last frame's colour, same orientation.
+  void read_rgba(std::vector<Rgba8>& out);
+
+  // Renders `warmup` untimed frames, then `frames` frames each bracketed by a GL_TIME_ELAPSED
+  // query around clear (colour + depth) and the draw; returns GPU milliseconds per frame.
+  // Only the colour and depth attachments are written while timing (the id attachment is
+  // switched off), so the figure is a plain colour + depth pass. Leaves the last frame's ids stale.
+  std::vector<double> time_frames(const FrameParams& fp, int warmup, int frames);
+
+  int width() const { return m_width; }
+  int height() const { return m_height; }
+  uint32_t triangle_count() const { return m_index_count / 3; }
+  // Bytes of GL memory the uploaded scene holds, and the framebuffer (colour + ids + depth).
+  size_t scene_bytes() const { return m_scene_bytes; }
+  size_t frame_bytes() const { return (size_t)m_width * (size_t)m_height * 12; }
+
+ private:
+  void ensure_framebuffer(int width, int height);
+  void draw(const FrameParams& fp, bool write_ids);
+
+  GlProgram m_program;
+  GLint m_loc_view_proj = -1, m_loc_shading = -1, m_loc_eye = -1, m_loc_depth_range = -1,
+        m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1, m_loc_single_material = -1;
+
+  // The scene.
+  GlVertexArray m_vao;
+  GlBuffer m_vertices;  // interleaved GlVertex (position, normal, uv): one fetch stream
+  GlBuffer m_indices;
+  GlBuffer m_tri_material, m_materials, m_textures, m_texels;  // SSBO bindings 0..3
+  uint32_t m_index_count = 0;
+  bool m_has_normals = false, m_has_uvs = false;
+  int32_t m_single_material = 0;  // material of every triangle, or -1 when they differ
+  size_t m_scene_bytes = 0;
+
+  // The frame.
+  GlFramebuffer m_fbo;
+  GlRenderbuffer m_color, m_ids, m_depth;
+  int m_width = 0, m_height = 0;
+  bool m_ids_valid = false;
+};
+
+}  // namespace facet

@@ -1,0 +1,63 @@
+// `facet view [MODEL]` (and plain `facet [MODEL]`): parses the viewer's options and runs it
+// (app/viewer/). Without a model it opens the bundled Spot (app/viewer/default_model.cpp).
+#include <cstdio>
+#include <memory>
+
+#include "app/camera_options.h"
+#include "app/command.h"
+#include "app/viewer/viewer_options.h"
+
+namespace facet {
+
+namespace {
+
+struct ViewArgs {
+  ViewerOptions viewer;
+  std::string size = "1280x800";
+  std::string backend = "auto";
+  bool no_overlay = false;
+  bool no_vsync = false;
+};
+
+int run_view(ViewArgs& a) {
+  try {
+    parse_size(a.size, a.viewer.width, a.viewer.height);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "facet view: %s\n", e.what());
+    return 1;
+  }
+  if (a.viewer.model.empty()) a.viewer.model = default_model_path();
+  a.viewer.backend = a.backend == "cpu" ? Backend::Cpu : a.backend == "cuda" ? Backend::Cuda : Backend::Auto;
+  a.viewer.overlay = !a.no_overlay;
+  a.viewer.vsync = !a.no_vsync && a.viewer.frames == 0;  // scripted runs go as fast as they can
+  return run_viewer(a.viewer);
+}
+
+}  // namespace
+
+Command add_view_command(CLI::App& app) {
+  auto a = std::make_shared<ViewArgs>();
+  CLI::App* cmd = app.add_subcommand("view", "Open a model in a window (the default command)");
+  cmd->add_option("model", a->viewer.model, "OBJ file to open (default: the bundled Spot cow)");
+  cmd->add_option("--size", a->size, "Window size WxH in pixels (default 1280x800)");
+  cmd->add_option("--frames", a->viewer.frames, "Exit after N frames (scripted runs, tests)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--screenshot", a->viewer.screenshot,
+                  "Save the last frame, overlay included when shown, to this PNG");
+  cmd->add_option("--orbit", a->viewer.orbit_deg_per_frame,
+                  "Turn the camera around the target by this many degrees every frame");
+  cmd->add_option("--reload-every", a->viewer.reload_every,
+                  "Reload the model every N frames (long-run memory checks)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--offscreen", a->viewer.offscreen,
+                "No window: the same frame loop in an EGL context (no X server needed)");
+  cmd->add_flag("--no-overlay", a->no_overlay, "Hide the ImGui panels and statistics (H toggles)");
+  cmd->add_flag("--no-vsync", a->no_vsync, "Do not wait for the display's refresh");
+  cmd->add_option("--backend", a->backend, "auto (CUDA when a device exists) | cpu | cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  add_camera_options(cmd, a->viewer.camera);
+  add_shading_options(cmd, a->viewer.shading);
+  return {cmd, [a] { return run_view(*a); }};
+}
+
+}  // namespace facet

@@ -1,0 +1,143 @@
+// The load-and-swap logic of the viewer: one background thread per load, results handed over under
+// a mutex, installation (the device upload) on the render thread, which owns the Renderer.
+#include "app/viewer/model_loader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <utility>
+
+namespace facet {
+
+namespace {
+double now_seconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+bool is_obj_path(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string ext = path.substr(path.size() - 4);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".obj";
+}
+
+ModelLoader::ModelLoader(LoadFn load) : m_load(std::move(load)) {
+  if (!m_load) m_load = [](const std::string& p, const LoadOptions& o) { return load_model(p, o); };
+}
+
+ModelLoader::~ModelLoader() {
+  if (m_thread.joinable()) m_thread.join();  // a load cannot be interrupted; wait for it
+}
+
+void ModelLoader::request(const std::string& path) {
+  if (m_thread.joinable()) {
+    m_queued = path;
+    return;
+  }
+  start(path);
+}
+
+void ModelLoader::request_dropped(const std::vector<std::string>& paths) {
+  for (const std::string& p : paths)
+    if (is_obj_path(p)) return request(p);
+  m_error = paths.empty() ? std::string("nothing was dropped")
+                          : paths.front() + ": not an OBJ file (only .obj models can be opened)";
+}
+
+void ModelLoader::reload() {
+  if (!m_current_path.empty()) request(m_current_path);
+}
+
+void ModelLoader::start(const std::string& path) {
+  m_done = false;
+  m_progress = 0;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_path = path;
+    m_stage = "opening";
+    m_result.reset();
+    m_failure.clear();
+  }
+  m_started = now_seconds();
+  m_thread = std::thread([this, path] {
+    LoadOptions options;
+    options.progress = [this](float fraction, const char* stage) {
+      m_progress = fraction;
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_stage = stage ? stage : "";
+    };
+    std::shared_ptr<Scene> scene;
+    std::string failure;
+    try {
+      scene = std::make_shared<Scene>(m_load(path, options));
+      if (scene->triangle_count() == 0) failure = path + ": the model has no triangles to show";
+    } catch (const std::exception& e) {
+      failure = e.what();
+    } catch (...) {
+      failure = path + ": unknown error while loading";
+    }
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      if (failure.empty()) m_result = std::move(scene);
+      m_failure = failure;
+    }
+    m_done = true;
+  });
+}
+
+bool ModelLoader::poll(Renderer& renderer) {
+  if (!m_thread.joinable()) {
+    if (!m_queued.empty()) start(std::exchange(m_queued, std::string()));
+    return false;
+  }
+  if (!m_done) return false;
+  m_thread.join();
+  std::shared_ptr<Scene> scene;
+  std::string failure, path;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    scene = std::move(m_result);
+    failure = m_failure;
+    path = m_path;
+  }
+  bool installed = false;
+  if (scene) {
+    try {
+      renderer.set_scene(scene);  // uploads; on failure the renderer keeps the previous scene
+      m_current = scene;
+      m_current_path = path;
+      m_warnings = scene->warnings;
+      m_error.clear();
+      m_last_seconds = now_seconds() - m_started;
+      ++m_installed;
+      installed = true;
+    } catch (const std::exception& e) {
+      m_error = path + ": " + e.what();
+    }
+  } else {
+    m_error = failure;
+  }
+  if (!m_queued.empty()) start(std::exchange(m_queued, std::string()));
+  return installed;
+}
+
+void ModelLoader::finish(Renderer& renderer) {
+  while (busy()) {
+    poll(renderer);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+std::string ModelLoader::stage() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_stage;
+}
+
+std::string ModelLoader::loading_path() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_path;
+}
+
+}  // namespace facet

@@ -1,0 +1,76 @@
+// Loading models for the viewer without stopping the frame loop: a file is read on a background
+// thread (with progress), then swapped in on the render thread. The model on screen stays until
+// the new one is uploaded; a refused file or a failed upload changes nothing but the error text.
+// No GL here, so tests drive it with the CPU renderer.
+#pragma once
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/loader.h"
+#include "engine/renderer.h"
+
+namespace facet {
+
+class ModelLoader {
+ public:
+  using LoadFn = std::function<Scene(const std::string& path, const LoadOptions& options)>;
+  explicit ModelLoader(LoadFn load = nullptr);  // nullptr: facet::load_model
+  ~ModelLoader();
+  ModelLoader(const ModelLoader&) = delete;
+  ModelLoader& operator=(const ModelLoader&) = delete;
+
+  // Starts reading `path` in the background. While a load runs, the newest request waits its turn.
+  void request(const std::string& path);
+  // What the window's drop callback calls: the first .obj among the paths, or an error naming
+  // what was dropped when there is none.
+  void request_dropped(const std::vector<std::string>& paths);
+  // Reads the current model's file again (long-run tests).
+  void reload();
+
+  // Once per frame on the render thread: installs a finished load with renderer.set_scene.
+  // Returns true when a new model became current.
+  bool poll(Renderer& renderer);
+  // Blocks until nothing is loading or queued, installing what finishes (scripted runs, tests).
+  void finish(Renderer& renderer);
+
+  bool busy() const { return m_thread.joinable() || !m_queued.empty(); }
+  float progress() const { return m_progress.load(); }
+  std::string stage() const;
+  std::string loading_path() const;
+  const std::string& error() const { return m_error; }            // last failure; empty after a success
+  const std::vector<std::string>& warnings() const { return m_warnings; }  // of the current model
+  std::shared_ptr<const Scene> current() const { return m_current; }
+  const std::string& current_path() const { return m_current_path; }
+  double last_load_seconds() const { return m_last_seconds; }
+  int models_installed() const { return m_installed; }
+
+ private:
+  void start(const std::string& path);
+
+  LoadFn m_load;
+  std::thread m_thread;
+  std::atomic<bool> m_done{false};
+  std::atomic<float> m_progress{0};
+  mutable std::mutex m_mutex;  // guards m_stage, m_result, m_failure, m_path
+  std::string m_stage, m_path, m_failure;
+  std::shared_ptr<Scene> m_result;
+  double m_started = 0;
+
+  std::string m_queued;  // the newest request made while a load was running
+  std::shared_ptr<const Scene> m_current;
+  std::string m_current_path;
+  std::string m_error;
+  std::vector<std::string> m_warnings;
+  double m_last_seconds = 0;
+  int m_installed = 0;
+};
+
+// Case-insensitive ".obj" suffix: what the Open panel lists and a drop accepts.
+bool is_obj_path(const std::string& path);
+
+}  // namespace facet

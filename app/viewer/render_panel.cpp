@@ -1,0 +1,40 @@
+// The render panel: how pixels are shaded and presented, and the screenshot button.
+#include <imgui.h>
+
+#include "app/viewer/panels.h"
+
+namespace facet {
+
+namespace {
+
+void shading_controls(RenderSettings& r) {
+  int shading = (int)r.shading;
+  ImGui::Combo("shading", &shading, "lit\0texture\0normals\0depth\0");
+  r.shading = (Shading)shading;
+  int filter = (int)r.filter;
+  ImGui::Combo("texture filter", &filter, "nearest\0bilinear\0trilinear\0");
+  r.filter = (Filter)filter;
+  ImGui::Checkbox("cull back faces", &r.cull_backfaces);
+  ImGui::SameLine();
+  ImGui::Checkbox("wireframe", &r.wireframe);
+  float bg[3] = {r.background.r / 255.0f, r.background.g / 255.0f, r.background.b / 255.0f};
+  if (ImGui::ColorEdit3("background", bg))
+    r.background = {(uint8_t)(bg[0] * 255.0f + 0.5f), (uint8_t)(bg[1] * 255.0f + 0.5f),
+                    (uint8_t)(bg[2] * 255.0f + 0.5f), 255};
+}
+
+}  // namespace
+
+void draw_render_panel(ViewerState& s) {
+  place_right_panel(36);
+  ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+  ImGui::Begin("Render");
+  shading_controls(s.settings);
+  ImGui::Checkbox("vsync", &s.vsync);
+  ImGui::SliderFloat("resolution scale", &s.resolution_scale, 0.25f, 2.0f, "%.2f");
+  if (ImGui::Button("Screenshot (F12)")) s.screenshot_requested = true;
+  if (!s.message.empty()) ImGui::TextWrapped("%s", s.message.c_str());
+  ImGui::End();
+}
+
+}  // namespace facet

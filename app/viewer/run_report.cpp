@@ -1,0 +1,56 @@
+// Measurements of a scripted run.
+#include "app/viewer/run_report.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/viewer/cuda_interop.h"
+
+namespace facet {
+
+namespace {
+float median(std::vector<float> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+double mib(size_t b) { return (double)b / (1024.0 * 1024.0); }
+}  // namespace
+
+size_t host_resident_bytes() {
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long size = 0, resident = 0;
+  int n = std::fscanf(f, "%lu %lu", &size, &resident);
+  std::fclose(f);
+  return n == 2 ? (size_t)resident * (size_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+void RunReport::frame(float ms) {
+  if (!m_started) {
+    // The first frame allocates what every later frame reuses: measure from after it.
+    m_started = true;
+    m_host_start = host_resident_bytes();
+    m_device_known = cuda_device_memory_used(&m_device_start);
+    return;
+  }
+  m_ms.push_back(ms);
+}
+
+void RunReport::print(int models_installed) const {
+  size_t n = m_ms.size(), window = std::max<size_t>(1, std::min<size_t>(500, n / 2));
+  std::vector<float> first(m_ms.begin(), m_ms.begin() + std::min(window, n));
+  std::vector<float> last(m_ms.end() - std::min(window, n), m_ms.end());
+  std::printf("facet view: %zu frames timed, median ms first %zu %.3f, last %zu %.3f; %d models installed\n",
+              n, first.size(), median(first), last.size(), median(last), models_installed);
+  std::printf("facet view: host memory %.1f MiB after the first frame, %.1f MiB at the end\n",
+              mib(m_host_start), mib(host_resident_bytes()));
+  size_t device_end = 0;
+  if (m_device_known && cuda_device_memory_used(&device_end))
+    std::printf("facet view: device memory %.1f MiB after the first frame, %.1f MiB at the end\n",
+                mib(m_device_start), mib(device_end));
+}
+
+}  // namespace facet

@@ -1,0 +1,14 @@
+// Screenshots: what is in the bound framebuffer (the frame with the overlay, as shown) to a PNG.
+#pragma once
+#include <string>
+
+namespace facet {
+
+// Reads width x height pixels of the bound read framebuffer and writes them as an opaque RGBA PNG with
+// row 0 = top. Throws std::runtime_error naming the file when it cannot be written.
+void save_framebuffer_png(const std::string& path, int width, int height);
+
+// "facet-YYYYMMDD-HHMMSS.png" (local time), for F12 and the screenshot button.
+std::string timestamped_screenshot_name();
+
+}  // namespace facet

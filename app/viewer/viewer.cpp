@@ -1,0 +1,164 @@
+// The viewer's frame loop, in Dear ImGui's example order: host (window or EGL), ImGui context
+// and backends, then per frame: poll, sleep while minimised, new frame, update, render, UI,
+// present, swap; then shutdown in reverse. The steps live in viewer_frame.cpp and panels.h.
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "app/viewer/frame_presenter.h"
+#include "app/viewer/host.h"
+#include "app/viewer/panels.h"
+#include "app/viewer/run_report.h"
+#include "app/viewer/screenshot.h"
+#include "app/viewer/viewer_frame.h"
+#include "app/viewer/viewer_options.h"
+
+namespace facet {
+
+namespace {
+
+void draw_ui(ViewerState& s, const FramePresenter& presenter) {
+  if (!s.overlay) return;
+  draw_stats_overlay(s, presenter);
+  draw_camera_panel(s);
+  draw_render_panel(s);
+  draw_model_panel(s);
+}
+
+// F12 / the button save a dated PNG; the last frame of a scripted run goes to --screenshot.
+void take_screenshots(ViewerState& s, int width, int height, bool last_frame) {
+  std::string path;
+  if (s.screenshot_requested) path = timestamped_screenshot_name();
+  else if (last_frame && !s.options.screenshot.empty()) path = s.options.screenshot;
+  s.screenshot_requested = false;
+  if (path.empty()) return;
+  try {
+    save_framebuffer_png(path, width, height);
+    s.message = "saved " + path;
+  } catch (const std::exception& e) {
+    s.message = e.what();
+  }
+  std::printf("facet view: %s\n", s.message.c_str());
+}
+
+void render_frame(ViewerState& s, FramePresenter& presenter) {
+  if (!s.loader.current()) return;  // nothing yet: the background shows while the model loads
+  try {
+    presenter.render(*s.renderer, s.controller.camera(), s.settings, s.render_width, s.render_height);
+    s.render_error.clear();
+  } catch (const std::exception& e) {
+    // E.g. a frame too large for the device: say so and keep the last good frame on screen.
+    if (s.render_error != e.what()) std::fprintf(stderr, "facet view: %s\n", e.what());
+    s.render_error = e.what();
+  }
+}
+
+int frame_loop(ViewerState& s, Host& host) {
+  FramePresenter presenter(s.cuda_backend);
+  RunReport report;
+  const bool scripted = s.options.frames > 0;
+  s.loader.request(s.options.model);
+  if (scripted) s.loader.finish(*s.renderer);  // the model is there from the first frame
+  host.set_vsync(s.vsync);
+  bool vsync_applied = s.vsync;
+  auto last_time = std::chrono::steady_clock::now();
+
+  while (!host.should_close()) {
+    host.poll_events();
+    if (host.minimized()) {  // nothing to show: sleep until something happens
+      host.wait_events();
+      continue;
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    host.imgui_new_frame();
+    ImGui::NewFrame();
+
+    int fb_w = 0, fb_h = 0;
+    host.framebuffer_size(&fb_w, &fb_h);
+    update_render_size(s, fb_w, fb_h);
+    update_model(s);
+    update_camera(s);
+    if (s.vsync != vsync_applied) host.set_vsync(vsync_applied = s.vsync);
+    render_frame(s, presenter);
+    draw_ui(s, presenter);
+    ImGui::Render();
+
+    host.bind_framebuffer();
+    glViewport(0, 0, fb_w, fb_h);
+    const Rgba8 bg = s.settings.background;
+    glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (s.loader.current()) presenter.present(fb_w, fb_h);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    const bool last_frame = scripted && s.frame_index + 1 >= s.options.frames;
+    take_screenshots(s, fb_w, fb_h, last_frame);
+    host.swap();
+
+    auto now = std::chrono::steady_clock::now();
+    float ms = std::chrono::duration<float, std::milli>(now - last_time).count();
+    last_time = now;
+    s.frame_times.push(ms);
+    report.frame(ms);
+    ++s.frame_index;
+    if (last_frame) break;
+  }
+  if (scripted) {
+    s.loader.finish(*s.renderer);
+    std::printf("facet view: final camera: %s\n", camera_as_options(s.controller.camera()).c_str());
+    std::printf("facet view: present path: %s\n", presenter.path().c_str());
+    report.print(s.loader.models_installed());
+    if (!s.loader.error().empty()) std::fprintf(stderr, "facet view: %s\n", s.loader.error().c_str());
+    // A scripted run that never showed its model, or could not draw it, failed.
+    if (!s.loader.current() || !s.render_error.empty()) return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_viewer(const ViewerOptions& options) {
+  ViewerState s;
+  s.options = options;
+  s.overlay = options.overlay;
+  s.vsync = options.vsync && !options.offscreen;
+  std::unique_ptr<Host> host;
+  try {
+    s.settings = make_settings(options.shading);
+    s.renderer = make_renderer(options.backend);
+    s.cuda_backend = options.backend != Backend::Cpu && cuda_available();
+    if (options.offscreen)
+      host = make_offscreen_host(options.width, options.height);
+    else
+      host = make_window_host(options.width, options.height, "facet",
+                              [&s](const std::vector<std::string>& paths) { s.loader.request_dropped(paths); });
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "facet view: %s\n", e.what());
+    return 1;
+  }
+  s.host_name = host->name();
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in whatever directory we run from
+  ImGui::StyleColorsDark();
+  host->imgui_init();
+  ImGui_ImplOpenGL3_Init("#version 450 core");
+
+  int rc = 1;
+  try {
+    rc = frame_loop(s, *host);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "facet view: %s\n", e.what());
+  }
+
+  ImGui_ImplOpenGL3_Shutdown();
+  host->imgui_shutdown();
+  ImGui::DestroyContext();
+  return rc;
+}
+
+}  // namespace facet

@@ -1,0 +1,33 @@
+// What `facet view` was asked to do: the model, the window, the scripted-run switches, and the
+// camera and shading options it shares with `facet render`. Plain data; parsing is in
+// app/view_command.cpp.
+#pragma once
+#include <string>
+
+#include "app/camera_options.h"
+#include "engine/renderer.h"
+
+namespace facet {
+
+struct ViewerOptions {
+  std::string model;               // OBJ to open first
+  int width = 1280, height = 800;  // window (or offscreen framebuffer) size in pixels
+  int frames = 0;                  // > 0: exit after this many frames (scripted runs)
+  std::string screenshot;          // save the last frame (overlay included when shown) here
+  float orbit_deg_per_frame = 0;   // turn the camera around the target's up axis every frame
+  int reload_every = 0;            // > 0: reload the model every N frames (long-run tests)
+  bool offscreen = false;          // EGL context, no window, no X server
+  bool overlay = true;             // the ImGui panels and statistics
+  bool vsync = true;
+  Backend backend = Backend::Auto;
+  CameraOptions camera;
+  ShadingOptions shading;
+};
+
+// The bundled default model (Spot), found from any working directory.
+std::string default_model_path();
+
+// Runs the viewer until the window closes or `frames` have been drawn; returns the exit code.
+int run_viewer(const ViewerOptions& options);
+
+}  // namespace facet

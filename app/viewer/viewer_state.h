@@ -1,0 +1,76 @@
+// Everything the viewer's frame loop and panels share: options, renderer, model loader, camera
+// controller, render settings and the numbers the overlay shows. Plain state; behaviour lives in
+// viewer.cpp (the loop) and the panel functions (panels.h).
+#pragma once
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/viewer/camera_controller.h"
+#include "app/viewer/model_loader.h"
+#include "app/viewer/viewer_options.h"
+#include "engine/renderer.h"
+
+namespace facet {
+
+// The last frame times, oldest first when read through at(); for the overlay's graph.
+class FrameTimeHistory {
+ public:
+  static constexpr int kSize = 240;  // four seconds at 60 Hz
+  void push(float ms) {
+    m_ms[m_next] = ms;
+    m_next = (m_next + 1) % kSize;
+    if (m_count < kSize) ++m_count;
+  }
+  int count() const { return m_count; }
+  float at(int i) const { return m_ms[(m_next - m_count + i + kSize) % kSize]; }
+  float average() const {
+    float sum = 0;
+    for (int i = 0; i < m_count; ++i) sum += at(i);
+    return m_count ? sum / (float)m_count : 0.0f;
+  }
+
+ private:
+  std::array<float, kSize> m_ms{};
+  int m_next = 0, m_count = 0;
+};
+
+// The Open panel: a path field and the listing of one directory (folders and .obj files).
+struct OpenPanelState {
+  struct Entry {
+    std::string name;
+    bool is_directory;
+  };
+  std::array<char, 4096> path{};  // the text field
+  std::string directory;          // the directory listed
+  std::vector<Entry> entries;
+  std::string listing_error;      // why the directory could not be listed
+  bool stale = true;              // list again before drawing
+  bool alerted = false;           // the Model panel was opened for the current load or error
+};
+
+struct ViewerState {
+  ViewerOptions options;
+  std::unique_ptr<Renderer> renderer;
+  bool cuda_backend = false;  // the renderer is the CUDA backend (interop worth trying)
+  ModelLoader loader;
+  CameraController controller;
+  bool camera_from_options = true;  // the next model gets the command line's camera
+  int models_seen = 0;              // models installed that the camera has been set up for
+  RenderSettings settings;
+  float resolution_scale = 1.0f;  // render size = framebuffer size x this
+  bool vsync = true;
+  bool overlay = true;
+  int render_width = 0, render_height = 0;  // this frame's render size
+  FrameTimeHistory frame_times;             // wall-clock ms per frame, whole loop
+  std::string message;                      // last screenshot or other notice, for the UI
+  std::string render_error;                 // why the last frame could not be drawn, or empty
+  bool screenshot_requested = false;
+  OpenPanelState open;
+  const char* host_name = "";
+  std::string gl_renderer;
+  long frame_index = 0;
+};
+
+}  // namespace facet

@@ -1,0 +1,214 @@
+// The CUDA backend's host side: buffers, the frame's launches on one stream, and timings and
+// overflow counters read back one frame late.
+#include "engine/cuda/cuda_renderer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "kernels/raster.h"
+
+namespace facet {
+
+bool cuda_available(std::string* why) {
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    if (why) *why = std::string("no usable CUDA device: ") + cudaGetErrorString(e);
+    (void)cudaGetLastError();
+    return false;
+  }
+  if (count == 0) {
+    if (why) *why = "no CUDA device found";
+    return false;
+  }
+  return true;
+}
+
+CudaRenderer::CudaRenderer() {
+  FACET_CUDA_CHECK(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking));
+  int device = 0, sms = 0;
+  FACET_CUDA_CHECK(cudaGetDevice(&device));
+  FACET_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  m_persistent_blocks = std::max(1, sms) * 8;  // 8 x 256 threads: 2048 per SM, full occupancy
+  for (FrameSlot& s : m_slots) {
+    for (cudaEvent_t* e : {&s.begin, &s.after_vertex, &s.after_raster, &s.end, &s.copied})
+      FACET_CUDA_CHECK(cudaEventCreate(e));
+    FACET_CUDA_CHECK(cudaMallocHost(&s.host_counters, sizeof(FrameCounters)));
+  }
+  m_counters.allocate(1, "frame counters");
+}
+
+CudaRenderer::~CudaRenderer() {
+  if (m_stream) FACET_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream));
+  for (FrameSlot& s : m_slots) {
+    for (cudaEvent_t e : {s.begin, s.after_vertex, s.after_raster, s.end, s.copied})
+      if (e) FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(e));
+    if (s.host_counters) FACET_CUDA_CHECK_NOTHROW(cudaFreeHost(s.host_counters));
+  }
+  if (m_stream) FACET_CUDA_CHECK_NOTHROW(cudaStreamDestroy(m_stream));
+}
+
+void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
+  if (!scene) throw std::invalid_argument("set_scene: no scene");
+  FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // no frame may still read the old scene
+  m_device_scene.upload(*scene);                      // throws and keeps the old one on failure
+  m_clip.reserve(scene->vertex_count(), "projected vertices");
+  m_scene = std::move(scene);
+  uint64_t overflow = m_stats.overflow_events;
+  m_stats = {};
+  m_stats.overflow_events = overflow;
+  m_stats.triangles_in = m_scene->triangle_count();
+  m_stats.scene_bytes = m_device_scene.bytes();
+  for (FrameSlot& s : m_slots) s.pending = false;
+  m_have_frame = false;
+}
+
+void CudaRenderer::ensure_frame_buffers(int width, int height) {
+  size_t pixels = (size_t)width * height;
+  if (width != m_width || height != m_height || m_vis.size() < pixels) {
+    FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
+    m_vis.allocate(pixels, "the visibility buffer");
+    m_rgba.allocate(pixels, "the frame image");
+    m_width = width;
+    m_height = height;
+    m_vis_dirty = true;
+  }
+  if (m_big.size() < m_big_capacity || m_items.size() < m_item_capacity)
+    FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // a frame in flight may use the queues
+  if (m_big.size() < m_big_capacity) {
+    m_big.allocate(m_big_capacity, "the large-triangle queue");
+    m_fallback.allocate(m_big_capacity, "the fallback queue");
+  }
+  if (m_items.size() < m_item_capacity) m_items.allocate(m_item_capacity, "the tile-item queue");
+}
+
+void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
+                          int height, const FrameTarget& target) {
+  if (!m_scene) throw std::logic_error("render: no scene set");
+  render(make_frame_params(camera, settings, m_scene->bounds, width, height), target);
+}
+
+void CudaRenderer::render(const FrameParams& fp, const FrameTarget& target) {
+  if (!m_scene) throw std::logic_error("render: no scene set");
+  encode_frame(fp, target, true);
+  m_last = fp;
+  m_have_frame = true;
+  m_last_to_surface = target.kind == FrameTarget::Kind::Surface;
+}
+
+void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target, bool clear_vis) {
+  // The slot we are about to reuse holds frame N-2: read it if it is done (it almost always is;
+  // if not, this waits, which only happens when the GPU is two frames behind).
+  FrameSlot& slot = m_slots[m_slot];
+  if (slot.pending) collect(slot);
+
+  ensure_frame_buffers(fp.width, fp.height);
+  if (m_vis_dirty) {
+    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, m_vis.bytes(), m_stream));
+    m_vis_dirty = false;
+  }
+  SceneView sv = m_device_scene.view();
+  FACET_CUDA_CHECK(cudaMemsetAsync(m_counters.data(), 0, sizeof(FrameCounters), m_stream));
+  FACET_CUDA_CHECK(cudaEventRecord(slot.begin, m_stream));
+
+  launch_vertex_stage({sv.positions, m_clip.data(), sv.vertex_count, fp.view_proj}, m_stream);
+  FACET_CUDA_CHECK(cudaGetLastError());
+  FACET_CUDA_CHECK(cudaEventRecord(slot.after_vertex, m_stream));
+
+  RasterStageParams rp{};
+  rp.clip = m_clip.data();
+  rp.indices = sv.indices;
+  rp.triangle_count = sv.triangle_count;
+  rp.frame = fp;
+  rp.vis = m_vis.data();
+  rp.queues = {m_big.data(), (uint32_t)m_big.size(), m_items.data(), (uint32_t)m_items.size(),
+               m_fallback.data()};
+  rp.counters = m_counters.data();
+  slot.big_capacity = rp.queues.big_capacity;
+  slot.item_capacity = rp.queues.item_capacity;
+  rp.persistent_blocks = m_persistent_blocks;
+  launch_raster_stage(rp, m_stream);
+  FACET_CUDA_CHECK(cudaGetLastError());
+  FACET_CUDA_CHECK(cudaEventRecord(slot.after_raster, m_stream));
+
+  ResolveStageParams res{};
+  res.scene = sv;
+  res.clip = m_clip.data();
+  res.frame = fp;
+  res.vis = m_vis.data();
+  res.clear_vis = clear_vis;
+  bool to_surface = target.kind == FrameTarget::Kind::Surface;
+  res.out = to_surface ? nullptr : m_rgba.data();
+  res.surface = target.surface;
+  launch_resolve_stage(res, m_stream);
+  FACET_CUDA_CHECK(cudaGetLastError());
+  FACET_CUDA_CHECK(cudaEventRecord(slot.end, m_stream));
+  FACET_CUDA_CHECK(cudaMemcpyAsync(slot.host_counters, m_counters.data(), sizeof(FrameCounters),
+                                   cudaMemcpyDeviceToHost, m_stream));
+  FACET_CUDA_CHECK(cudaEventRecord(slot.copied, m_stream));
+  slot.pending = true;
+  if (!clear_vis) m_vis_dirty = true;
+  m_slot = (m_slot + 1) % (int)m_slots.size();
+}
+
+void CudaRenderer::collect(FrameSlot& slot) {
+  FACET_CUDA_CHECK(cudaEventSynchronize(slot.copied));
+  slot.pending = false;
+  float v = 0, r = 0, s = 0;
+  FACET_CUDA_CHECK(cudaEventElapsedTime(&v, slot.begin, slot.after_vertex));
+  FACET_CUDA_CHECK(cudaEventElapsedTime(&r, slot.after_vertex, slot.after_raster));
+  FACET_CUDA_CHECK(cudaEventElapsedTime(&s, slot.after_raster, slot.end));
+  m_stats.times = {v, r, s, v + r + s};
+  const FrameCounters c = *slot.host_counters;
+  m_stats.tris = c.tris;
+  // Overflow: the frame was completed by the fallback paths; grow so later frames need none.
+  bool overflow = false;
+  if (c.big_count > slot.big_capacity) {
+    m_big_capacity = std::max(m_big_capacity, c.big_count + c.big_count / 4);
+    overflow = true;
+  }
+  if (c.items_wanted > slot.item_capacity) {
+    uint64_t grown = (uint64_t)c.items_wanted + c.items_wanted / 4;
+    m_item_capacity = std::max<uint32_t>(m_item_capacity, (uint32_t)std::min<uint64_t>(grown, 0xffffffffu));
+    overflow = true;
+  }
+  if (overflow) ++m_stats.overflow_events;
+}
+
+void CudaRenderer::finish() {
+  FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
+  // Collect in frame order: the older slot first.
+  for (int k = 0; k < (int)m_slots.size(); ++k) {
+    FrameSlot& s = m_slots[(m_slot + k) % m_slots.size()];
+    if (s.pending) collect(s);
+  }
+}
+
+void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
+  if (!m_have_frame) throw std::logic_error("read_rgba: no frame rendered");
+  if (m_last_to_surface) encode_frame(m_last, {}, true);  // the last frame went to a surface
+  finish();
+  out.resize((size_t)m_last.width * m_last.height);
+  FACET_CUDA_CHECK(cudaMemcpy(out.data(), m_rgba.data(), out.size() * sizeof(Rgba8), cudaMemcpyDeviceToHost));
+}
+
+void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
+  if (!m_have_frame) throw std::logic_error("read_triangle_ids: no frame rendered");
+  // Resolve cleared the visibility buffer; render the same frame again keeping it (the frame is
+  // deterministic, so this is the same visibility).
+  encode_frame(m_last, {}, false);
+  finish();
+  std::vector<uint64_t> vis((size_t)m_last.width * m_last.height);
+  FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  out.resize(vis.size());
+  for (size_t i = 0; i < vis.size(); ++i) out[i] = vis[i] == kEmptyKey ? ~0u : key_triangle(vis[i]);
+}
+
+FrameStats CudaRenderer::stats() const {
+  FrameStats s = m_stats;
+  s.frame_bytes = m_clip.bytes() + m_vis.bytes() + m_rgba.bytes() + m_counters.bytes() +
+                  m_big.bytes() + m_items.bytes() + m_fallback.bytes();
+  return s;
+}
+
+}  // namespace facet

@@ -1,0 +1,83 @@
+// The CUDA backend: the scene uploaded once, then every frame in kernels on one stream:
+// vertex -> raster (setup, size-classed rasterization) -> resolve, written into an internal
+// RGBA8 buffer or straight into a CUDA surface (a GL texture registered by the viewer).
+// The host never waits inside a frame: timings and counters are read one frame late.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "engine/cuda/device_buffer.h"
+#include "engine/cuda/device_scene.h"
+#include "engine/renderer.h"
+#include "kernels/stages.h"
+
+namespace facet {
+
+class CudaRenderer final : public Renderer {
+ public:
+  CudaRenderer();
+  ~CudaRenderer() override;
+  const char* name() const override { return "cuda"; }
+  void set_scene(std::shared_ptr<const Scene> scene) override;
+  void render(const Camera& camera, const RenderSettings& settings, int width, int height,
+              const FrameTarget& target = {}) override;
+  void read_rgba(std::vector<Rgba8>& out) override;
+  void read_triangle_ids(std::vector<uint32_t>& out) override;
+  FrameStats stats() const override;
+
+  // A frame from explicit parameters (tests share them with the CPU backend).
+  void render(const FrameParams& params, const FrameTarget& target = {});
+  // Waits for the frame in flight and folds its timings and counters into stats().
+  void finish();
+  cudaStream_t stream() const { return m_stream; }
+  // Sets the starting queue sizes (tests force overflow with tiny ones; frames grow them).
+  void set_queue_capacities(uint32_t big, uint32_t items) {
+    m_big_capacity = std::max(big, 1u);
+    m_item_capacity = std::max(items, 1u);
+    m_big.release();
+    m_items.release();
+    m_fallback.release();
+  }
+
+ private:
+  // Per-frame record, two deep so the host reads frame N-1 while frame N runs.
+  struct FrameSlot {
+    cudaEvent_t begin = nullptr, after_vertex = nullptr, after_raster = nullptr, end = nullptr;
+    cudaEvent_t copied = nullptr;            // the counters have reached host_counters
+    FrameCounters* host_counters = nullptr;  // pinned
+    bool pending = false;                    // recorded, not yet read back
+    uint32_t big_capacity = 0;               // queue sizes this frame ran with
+    uint32_t item_capacity = 0;
+  };
+
+  void ensure_frame_buffers(int width, int height);
+  void encode_frame(const FrameParams& fp, const FrameTarget& target, bool clear_vis);
+  void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
+
+  std::shared_ptr<const Scene> m_scene;
+  DeviceScene m_device_scene;
+  cudaStream_t m_stream = nullptr;
+  int m_persistent_blocks = 0;
+
+  DeviceBuffer<Vec4> m_clip;
+  DeviceBuffer<uint64_t> m_vis;
+  DeviceBuffer<Rgba8> m_rgba;
+  DeviceBuffer<FrameCounters> m_counters;
+  DeviceBuffer<RasterTri> m_big;
+  DeviceBuffer<TileItem> m_items;
+  DeviceBuffer<uint32_t> m_fallback;
+  uint32_t m_big_capacity = 1u << 16;     // grown when a frame needed more
+  uint32_t m_item_capacity = 1u << 20;
+  int m_width = 0, m_height = 0;
+  bool m_vis_dirty = true;                // visibility buffer not known to be all empty
+
+  std::array<FrameSlot, 2> m_slots{};
+  int m_slot = 0;
+  FrameParams m_last{};
+  bool m_have_frame = false;
+  bool m_last_to_surface = false;
+  FrameStats m_stats;
+};
+
+}  // namespace facet

@@ -1,0 +1,32 @@
+// Upload of a Scene's arrays to device memory.
+#include "engine/cuda/device_scene.h"
+
+namespace facet {
+
+void DeviceScene::upload(const Scene& s) {
+  DeviceScene next;
+  next.m_positions.upload(s.positions, "vertex positions");
+  next.m_normals.upload(s.normals, "vertex normals");
+  next.m_uvs.upload(s.uvs, "texture coordinates");
+  next.m_indices.upload(s.indices, "triangle indices");
+  next.m_tri_material.upload(s.tri_material, "per-triangle materials");
+  next.m_materials.upload(s.materials, "materials");
+  next.m_textures.upload(s.textures, "texture descriptors");
+  next.m_texels.upload(s.texels, "texture mip chains");
+  next.m_vertex_count = s.vertex_count();
+  next.m_triangle_count = s.triangle_count();
+  *this = std::move(next);
+}
+
+SceneView DeviceScene::view() const {
+  return {m_positions.data(), m_normals.data(), m_uvs.size() ? m_uvs.data() : nullptr,
+          m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
+          m_texels.data(), m_vertex_count, m_triangle_count};
+}
+
+size_t DeviceScene::bytes() const {
+  return m_positions.bytes() + m_normals.bytes() + m_uvs.bytes() + m_indices.bytes() +
+         m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes();
+}
+
+}  // namespace facet

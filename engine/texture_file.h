@@ -1,0 +1,24 @@
+// Reading one texture image file (PNG, JPEG, TGA, BMP, ... through stb_image) into RGBA8 texels,
+// row 0 = top. Greyscale, grey+alpha, RGB and 16-bit images are converted. Mip chains are built
+// elsewhere (scene.cpp add_texture).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "kernels/hd.h"
+
+namespace facet {
+
+struct TextureImage {
+  int width = 0, height = 0;
+  std::vector<Rgba8> texels;  // width * height, row 0 = top of the image
+};
+
+// Largest texture side accepted: a bigger one is most likely a corrupt header.
+constexpr int kMaxTextureSide = 16384;
+
+// Returns false with *error set to the reason (no file name in it) when the file is missing,
+// unreadable, not an image, or too large.
+bool read_texture_file(const std::string& path, TextureImage* out, std::string* error);
+
+}  // namespace facet

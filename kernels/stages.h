@@ -1,0 +1,83 @@
+// The CUDA stages of a frame and the parameter structs their launchers take. Host code calls
+// the launchers (declared here, defined in the .cu files) and never needs nvcc itself.
+//
+// Frame: vertex projection -> triangle front end (clip, cull, snap, setup; small triangles are
+// rasterized right there, one thread each) -> binning of large triangles into 16x16-pixel tiles ->
+// tile rasterization (one block per tile item) -> fallback for whatever did not fit a queue ->
+// resolve (shade each pixel once from the 64-bit visibility buffer, clear it for the next frame).
+#pragma once
+#include <cuda_runtime.h>
+
+#include "kernels/params.h"
+
+namespace facet {
+
+// A triangle's bounding box up to this many pixels is rasterized by the thread that set it up.
+constexpr int kSmallTriPixels = 64;
+// Large triangles are split into square tiles of this side, one 256-thread block each.
+constexpr int kTileSide = 16;
+
+// Tiles of kTileSide pixels a RasterTri's box touches.
+FACET_HD uint32_t tile_count(const RasterTri& t) {
+  return (uint32_t)(t.px1 / kTileSide - t.px0 / kTileSide + 1) * (uint32_t)(t.py1 / kTileSide - t.py0 / kTileSide + 1);
+}
+
+// One unit of tile work: large triangle `tri` (index into the big queue) over tile (tx, ty).
+struct TileItem {
+  uint32_t big;    // index into RasterQueues::big
+  uint32_t tile;   // tile x in bits 0..15, tile y in bits 16..31
+};
+
+// Device-side counters of one frame. Zeroed at the start of each frame.
+struct FrameCounters {
+  TriCounters tris;        // what happened to the scene's triangles
+  uint32_t big_count;      // large triangles pushed (may exceed capacity: then the rest fell back)
+  uint32_t item_count;     // tile items requested by queued triangles (may exceed capacity)
+  uint32_t items_wanted;   // tile items all large triangles would need (sizes the queue exactly)
+  uint32_t fallback_count; // large triangles that did not fit the tile-item queue
+  uint32_t inline_overflow;// large triangles that did not fit the big queue (rasterized inline)
+  uint32_t next_item;      // work counter of the persistent tile kernel
+  uint32_t next_fallback;  // work counter of the fallback kernel
+};
+
+struct RasterQueues {
+  RasterTri* big;          // [big_capacity] large triangles after setup
+  uint32_t big_capacity;
+  TileItem* items;         // [item_capacity]
+  uint32_t item_capacity;
+  uint32_t* fallback;      // [big_capacity] indices into big of triangles with no tile items
+};
+
+struct VertexStageParams {
+  const Vec3* positions;   // [count] world space
+  Vec4* clip;              // [count] out: clip space
+  uint32_t count;
+  Mat4 view_proj;
+};
+
+struct RasterStageParams {
+  const Vec4* clip;             // [vertex_count] from the vertex stage
+  const uint32_t* indices;      // [3 * triangle_count]
+  uint32_t triangle_count;
+  FrameParams frame;
+  uint64_t* vis;                // [width * height] visibility buffer, kEmptyKey where empty
+  RasterQueues queues;
+  FrameCounters* counters;
+  int persistent_blocks;        // blocks of the persistent kernels (a few per SM)
+};
+
+struct ResolveStageParams {
+  SceneView scene;
+  const Vec4* clip;
+  FrameParams frame;
+  uint64_t* vis;                // read, then reset to kEmptyKey when clear_vis
+  bool clear_vis;
+  Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`
+  unsigned long long surface;   // cudaSurfaceObject_t of an RGBA8 array, used when out is null
+};
+
+void launch_vertex_stage(const VertexStageParams& p, cudaStream_t stream);
+void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream);
+void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream);
+
+}  // namespace facet

@@ -1,0 +1,133 @@
+#version 450 core
+// The OpenGL reference renderer's fragment stage: the triangle index (gl_PrimitiveID of one
+// indexed draw of all triangles) into an R32UI attachment, and colour shaded like
+// kernels/shade.h shade_pixel: lit, texture, normals, depth. Close, not bit-exact: it is the
+// oracle for visibility, and gives `facet bench` the cost of a real colour + depth pass.
+// No wireframe overlay.
+
+in vec3 v_world;
+in vec3 v_normal;
+in vec2 v_uv;
+
+layout(location = 0) out vec4 o_color;   // RGBA8 attachment
+layout(location = 1) out uint o_triangle; // R32UI attachment: index of the triangle in the scene
+
+uniform int u_shading;       // Shading: 0 lit, 1 texture, 2 normals, 3 depth
+uniform vec3 u_eye;          // world-space camera position (headlight)
+uniform vec2 u_depth_range;  // view distances shown white and black in depth shading
+uniform int u_filter;        // Filter: 0 nearest, 1 bilinear, 2 trilinear
+uniform bool u_clamp_uv;     // clamp instead of repeat
+uniform bool u_has_uvs;      // the scene has texture coordinates
+// One material for all triangles (no per-triangle lookup), or -1: read b_tri_material.
+uniform int u_single_material;
+
+// std430 packs the int into the vec3's fourth slot: 16 bytes, the layout of the C++ Material.
+struct Material { vec3 kd; int texture; };  // Kd, map_Kd index or -1
+// The C++ TextureDesc, 16 bytes.
+struct TextureDesc { uint offset; int width; int height; int levels; };
+
+layout(std430, binding = 0) readonly buffer TriMaterial { uint b_tri_material[]; };
+layout(std430, binding = 1) readonly buffer Materials { Material b_materials[]; };
+layout(std430, binding = 2) readonly buffer Textures { TextureDesc b_textures[]; };
+layout(std430, binding = 3) readonly buffer Texels { uint b_texels[]; };  // RGBA8, as Rgba8
+
+const float k_ambient = 0.15;  // kernels/shade.h kAmbient
+
+// ---- texture sampling, after kernels/texture.h ----
+struct Level { uint offset; int width; int height; };
+
+Level texture_level(TextureDesc d, int level) {
+  uint off = d.offset;
+  int w = d.width, h = d.height;
+  for (int l = 0; l < level; ++l) {
+    off += uint(w) * uint(h);
+    w = max(w / 2, 1);
+    h = max(h / 2, 1);
+  }
+  return Level(off, w, h);
+}
+
+int address(int i, int size) {
+  if (u_clamp_uv) return clamp(i, 0, size - 1);
+  int m = i % size;
+  return m < 0 ? m + size : m;
+}
+
+vec4 fetch(Level lv, int x, int y) {
+  x = address(x, lv.width);
+  y = address(y, lv.height);
+  return unpackUnorm4x8(b_texels[lv.offset + uint(y) * uint(lv.width) + uint(x)]);
+}
+
+vec2 texel_coords(Level lv, vec2 uv) {
+  if (!u_clamp_uv) uv = uv - floor(uv);
+  return vec2(uv.x * float(lv.width), (1.0 - uv.y) * float(lv.height));  // v = 0 is the bottom row
+}
+
+vec4 sample_bilinear(Level lv, vec2 uv) {
+  vec2 f = texel_coords(lv, uv) - 0.5;
+  vec2 f0 = floor(f);
+  vec2 a = f - f0;
+  int x0 = int(f0.x), y0 = int(f0.y);
+  vec4 top = mix(fetch(lv, x0, y0), fetch(lv, x0 + 1, y0), a.x);
+  vec4 bottom = mix(fetch(lv, x0, y0 + 1), fetch(lv, x0 + 1, y0 + 1), a.x);
+  return mix(top, bottom, a.y);
+}
+
+vec4 sample_texture(TextureDesc d, vec2 uv, vec2 duv_dx, vec2 duv_dy) {
+  if (any(isnan(uv)) || any(isinf(uv))) uv = vec2(0.0);
+  if (u_filter == 0) {
+    Level lv = texture_level(d, 0);
+    vec2 t = texel_coords(lv, uv);
+    return fetch(lv, int(floor(t.x)), int(floor(t.y)));
+  }
+  if (u_filter == 1) return sample_bilinear(texture_level(d, 0), uv);
+  vec2 size = vec2(d.width, d.height);
+  vec2 a = duv_dx * size, b = duv_dy * size;
+  float rho2 = max(dot(a, a), dot(b, b));
+  float lod = rho2 > 1.0 ? 0.5 * log2(rho2) : 0.0;
+  lod = clamp(lod, 0.0, float(d.levels - 1));
+  int l0 = int(floor(lod));
+  int l1 = min(l0 + 1, d.levels - 1);
+  vec4 c0 = sample_bilinear(texture_level(d, l0), uv);
+  float f = lod - float(l0);
+  if (f == 0.0 || l1 == l0) return c0;
+  return mix(c0, sample_bilinear(texture_level(d, l1), uv), f);
+}
+
+void main() {
+  o_triangle = uint(gl_PrimitiveID);
+  // Derivatives first, in uniform control flow: the material branch below differs across a quad.
+  vec2 duv_dx = dFdx(v_uv), duv_dy = dFdy(v_uv);
+  vec3 dp_dx = dFdx(v_world), dp_dy = dFdy(v_world);
+  vec3 color;
+  if (u_shading == 2) {
+    // Geometric face normal from the world position's screen derivatives. The window origin is
+    // the upper left (glClipControl), so cross(dx, dy) points away from the viewer; front faces
+    // (counter-clockwise in NDC) have cross(p1 - p0, p2 - p0) toward it.
+    vec3 away = normalize(cross(dp_dx, dp_dy));
+    vec3 n = gl_FrontFacing ? -away : away;
+    color = n * 0.5 + 0.5;
+  } else if (u_shading == 3) {
+    float w = 1.0 / gl_FragCoord.w;  // clip w = view distance along -Z
+    float range = u_depth_range.y - u_depth_range.x;
+    float g = range > 0.0 ? 1.0 - (w - u_depth_range.x) / range : 1.0;
+    color = vec3(g);
+  } else {
+    int mi = u_single_material >= 0 ? u_single_material : int(b_tri_material[gl_PrimitiveID]);
+    Material m = b_materials[mi];
+    vec3 albedo = m.kd;
+    int tex = m.texture;
+    if (tex >= 0 && u_has_uvs) {
+      albedo *= sample_texture(b_textures[tex], v_uv, duv_dx, duv_dy).rgb;
+    }
+    if (u_shading == 0) {
+      vec3 n = normalize(v_normal);
+      vec3 l = normalize(u_eye - v_world);
+      float ndl = abs(dot(n, l));  // two-sided, as shade_pixel
+      albedo *= k_ambient + (1.0 - k_ambient) * ndl;
+    }
+    color = albedo;
+  }
+  o_color = vec4(clamp(color, 0.0, 1.0), 1.0);
+}

@@ -1,0 +1,168 @@
+// The CUDA backend against the CPU reference: the triangle id of every pixel identical, colours
+// within 1/255, on every shared model and the generated spheres, at several sizes and cameras
+// (including cameras that clip the near plane). Skips, saying why, where no CUDA device exists.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "engine/cpu_renderer.h"
+#include "engine/cuda/cuda_renderer.h"
+#include "engine/generate.h"
+#include "engine/loader.h"
+#include "tests/support/image_compare.h"
+#include "tests/support/test_scenes.h"
+
+using namespace facet;
+
+namespace {
+
+class CudaVsCpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    if (!cuda_available(&why)) GTEST_SKIP() << why;
+  }
+
+  // Renders `scene` with both backends for `fp`; expects identical ids and colours within 1.
+  void expect_same(const std::shared_ptr<Scene>& scene, const FrameParams& fp, const std::string& label) {
+    CpuRenderer cpu;
+    CudaRenderer gpu;
+    cpu.set_scene(scene);
+    gpu.set_scene(scene);
+    cpu.render(fp);
+    gpu.render(fp);
+    std::vector<uint32_t> ids_cpu, ids_gpu;
+    std::vector<Rgba8> rgb_cpu, rgb_gpu;
+    cpu.read_triangle_ids(ids_cpu);
+    cpu.read_rgba(rgb_cpu);
+    gpu.read_rgba(rgb_gpu);
+    gpu.read_triangle_ids(ids_gpu);
+    ASSERT_EQ(ids_cpu.size(), ids_gpu.size());
+    size_t differing = 0, covered = 0;
+    for (size_t i = 0; i < ids_cpu.size(); ++i) {
+      differing += ids_cpu[i] != ids_gpu[i];
+      covered += ids_cpu[i] != ~0u;
+    }
+    if (differing) test::write_id_diff(label, ids_cpu, ids_gpu, fp.width, fp.height);
+    EXPECT_EQ(differing, 0u) << label << ": " << differing << " pixels with another triangle";
+    EXPECT_GT(covered, 0u) << label << ": nothing drawn, the comparison proves little";
+    test::ColorComparison cc = test::compare_rgba(rgb_cpu, rgb_gpu, 1);
+    EXPECT_EQ(cc.pixels_over, 0u) << label << ": max channel difference " << cc.max_channel_diff;
+    EXPECT_EQ(cpu.stats().tris.drawn, gpu.stats().tris.drawn) << label;
+    EXPECT_EQ(cpu.stats().tris.culled, gpu.stats().tris.culled) << label;
+    EXPECT_EQ(cpu.stats().tris.clipped, gpu.stats().tris.clipped) << label;
+  }
+
+  void compare_model(const std::shared_ptr<Scene>& scene, const std::string& name) {
+    const Bounds& b = scene->bounds;
+    glm::vec3 c{b.center.x, b.center.y, b.center.z};
+    for (auto [w, h] : {std::pair{640, 480}, std::pair{1920, 1080}, std::pair{333, 777}}) {
+      Camera framed = Camera::framing(b, (float)w / h);
+      expect_same(scene, test::frame_params(*scene, framed, w, h), name + "-framed-" + std::to_string(w));
+      // Close up, inside the bounding sphere: triangles cross the near plane.
+      Camera close = framed;
+      close.eye = c + (framed.eye - c) * 0.15f;
+      close.near_plane = b.radius * 0.05f;
+      close.far_plane = b.radius * 4.0f;
+      expect_same(scene, test::frame_params(*scene, close, w, h), name + "-close-" + std::to_string(w));
+    }
+    RenderSettings tex;
+    tex.shading = Shading::Texture;
+    tex.wireframe = true;
+    Camera side = Camera::framing(b, 1.0f);
+    side.eye = c + glm::vec3(b.radius * 2.5f, 0.1f * b.radius, 0);
+    expect_same(scene, test::frame_params(*scene, side, 512, 512, tex), name + "-side-texture");
+  }
+};
+
+std::shared_ptr<Scene> load(const std::string& rel) {
+  return std::make_shared<Scene>(load_model(test::shared_asset(rel)));
+}
+
+}  // namespace
+
+TEST_F(CudaVsCpu, Spot) { compare_model(load("spot/spot_triangulated_with_mtl.obj"), "spot"); }
+TEST_F(CudaVsCpu, CornellBox) { compare_model(load("cornell_box/CornellBox-Original.obj"), "cornell"); }
+TEST_F(CudaVsCpu, Teapot) { compare_model(load("teapot/teapot.obj"), "teapot"); }
+TEST_F(CudaVsCpu, Bunny) { compare_model(load("bunny/stanford-bunny.obj"), "bunny"); }
+TEST_F(CudaVsCpu, DragonRes2) { compare_model(load("dragon/dragon_vrip_res2.obj"), "dragon-res2"); }
+TEST_F(CudaVsCpu, Dragon) { compare_model(load("dragon/dragon_vrip.obj"), "dragon"); }
+
+TEST_F(CudaVsCpu, Spheres) {
+  for (uint64_t n : {2000ull, 200000ull, 2000000ull})
+    compare_model(std::make_shared<Scene>(make_sphere(n)), "sphere-" + std::to_string(n));
+}
+
+TEST_F(CudaVsCpu, EveryShadingModeAndFilter) {
+  auto scene = load("spot/spot_triangulated_with_mtl.obj");
+  Camera cam = Camera::framing(scene->bounds, 4.0f / 3.0f);
+  for (Shading sh : {Shading::Lit, Shading::Texture, Shading::Normals, Shading::Depth})
+    for (Filter f : {Filter::Nearest, Filter::Bilinear, Filter::Trilinear}) {
+      RenderSettings s;
+      s.shading = sh;
+      s.filter = f;
+      s.cull_backfaces = sh == Shading::Lit;
+      expect_same(scene, test::frame_params(*scene, cam, 400, 300, s),
+                  "spot-mode" + std::to_string((int)sh) + "-filter" + std::to_string((int)f));
+    }
+}
+
+TEST_F(CudaVsCpu, QueueOverflowIsCompletedByFallbackAndCounted) {
+  // Many large triangles and queues far too small: nothing may be lost.
+  auto scene = std::make_shared<Scene>(make_sphere(2000));
+  Camera cam = test::look_at({0, 0, 2.2f}, {0, 0, 0}, 60.0f, 0.1f, 10.0f);
+  FrameParams fp = test::frame_params(*scene, cam, 800, 600);
+  CpuRenderer cpu;
+  cpu.set_scene(scene);
+  cpu.render(fp);
+  std::vector<uint32_t> want, got;
+  cpu.read_triangle_ids(want);
+  for (auto [big, items] : {std::pair{1u, 1u}, std::pair{16u, 64u}, std::pair{100000u, 8u}}) {
+    CudaRenderer gpu;
+    gpu.set_queue_capacities(big, items);
+    gpu.set_scene(scene);
+    gpu.render(fp);
+    gpu.read_triangle_ids(got);
+    EXPECT_EQ(0, std::memcmp(want.data(), got.data(), want.size() * 4)) << big << "/" << items;
+    EXPECT_GT(gpu.stats().overflow_events, 0u);
+    // The queues grew: a later frame needs no fallback.
+    uint64_t before = gpu.stats().overflow_events;
+    gpu.render(fp);
+    gpu.render(fp);
+    gpu.finish();
+    EXPECT_EQ(gpu.stats().overflow_events, before);
+  }
+}
+
+TEST_F(CudaVsCpu, SameFrameTwiceGivesTheSameBytes) {
+  auto scene = load("spot/spot_triangulated_with_mtl.obj");
+  CudaRenderer gpu;
+  gpu.set_scene(scene);
+  Camera cam = Camera::framing(scene->bounds, 16.0f / 9.0f);
+  std::vector<Rgba8> a, b;
+  gpu.render(cam, {}, 1920, 1080);
+  gpu.read_rgba(a);
+  gpu.render(cam, {}, 1920, 1080);
+  gpu.read_rgba(b);
+  EXPECT_EQ(0, std::memcmp(a.data(), b.data(), a.size() * sizeof(Rgba8)));
+}
+
+TEST_F(CudaVsCpu, TwentyMillionTrianglesMatchAnalyticCoverage) {
+  auto scene = std::make_shared<Scene>(make_sphere(20000000));
+  ASSERT_GE(scene->triangle_count(), 19000000u);
+  CudaRenderer gpu;
+  gpu.set_scene(scene);
+  for (auto [w, h] : {std::pair{1920, 1080}, std::pair{3840, 2160}}) {
+    float fov = glm::radians(45.0f);
+    float d = distance_for_coverage(1.0f, 0.28f, w, h, fov);
+    Camera cam = test::look_at({0, 0, d}, {0, 0, 0}, 45.0f, 0.1f, 100.0f);
+    gpu.render(cam, {}, w, h);
+    std::vector<uint32_t> ids;
+    gpu.read_triangle_ids(ids);
+    size_t covered = 0;
+    for (uint32_t id : ids) covered += id != ~0u;
+    double f = 0.5 * h / std::tan(0.5 * fov);
+    double rad = f / std::sqrt((double)d * d - 1.0);
+    EXPECT_NEAR(covered / (3.14159265358979 * rad * rad), 1.0, 0.005) << w << "x" << h;
+  }
+}

@@ -1,0 +1,124 @@
+// The viewer's load-and-swap behaviour (app/viewer/model_loader.h), driven through the same entry
+// points the window uses (request_dropped is what the drop callback calls), with the CPU renderer.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "app/viewer/model_loader.h"
+#include "engine/generate.h"
+
+namespace facet {
+namespace {
+
+const std::string kSpot = std::string(FACET_ASSETS) + "/spot/spot_triangulated_with_mtl.obj";
+
+std::string write_temp_file(const std::string& name, const std::string& bytes) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+// The model on screen after `loader` has finished everything it was asked to do.
+std::shared_ptr<const Scene> load_and_finish(ModelLoader& loader, Renderer& r, const std::string& p) {
+  loader.request(p);
+  loader.finish(r);
+  return loader.current();
+}
+
+TEST(ModelLoader, InstallsARequestedModelAndRendersIt) {
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader;
+  auto scene = load_and_finish(loader, *renderer, kSpot);
+  ASSERT_TRUE(scene) << loader.error();
+  EXPECT_EQ(scene->triangle_count(), 5856u);
+  EXPECT_TRUE(loader.error().empty());
+  EXPECT_EQ(loader.current_path(), kSpot);
+}
+
+TEST(ModelLoader, ABadFileDroppedOnTheWindowLeavesThePreviousModelInPlace) {
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader;
+  auto before = load_and_finish(loader, *renderer, kSpot);
+  ASSERT_TRUE(before);
+  const std::string garbage = write_temp_file("facet_viewer_garbage.obj", std::string("\x00\xff\x13garbage f 9 9 9\n", 20));
+  for (const std::string& bad : {std::string("/nonexistent/missing.obj"), garbage}) {
+    loader.request_dropped({bad});
+    loader.finish(*renderer);
+    EXPECT_EQ(loader.current(), before) << bad;
+    EXPECT_NE(loader.error().find(bad), std::string::npos) << "message names the file: " << loader.error();
+    // The renderer still draws the previous model.
+    Camera cam = Camera::framing(before->bounds, 1.0f);
+    renderer->render(cam, RenderSettings{}, 32, 32);
+    EXPECT_EQ(renderer->stats().triangles_in, before->triangle_count());
+  }
+}
+
+TEST(ModelLoader, ADropWithoutAnObjFileIsRefusedWithAMessage) {
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader;
+  loader.request_dropped({"/tmp/picture.png"});
+  EXPECT_FALSE(loader.busy());
+  EXPECT_NE(loader.error().find("/tmp/picture.png"), std::string::npos);
+  EXPECT_FALSE(loader.current());
+}
+
+TEST(ModelLoader, AnUploadThatFailsKeepsThePreviousModel) {
+  // A renderer that accepts the first scene and refuses the next (as out of device memory would).
+  struct RefusingRenderer : Renderer {
+    std::unique_ptr<Renderer> cpu = make_renderer(Backend::Cpu);
+    int scenes = 0;
+    const char* name() const override { return "refusing"; }
+    void set_scene(std::shared_ptr<const Scene> s) override {
+      if (scenes++ > 0) throw std::runtime_error("out of device memory uploading the scene");
+      cpu->set_scene(std::move(s));
+    }
+    void render(const Camera& c, const RenderSettings& s, int w, int h, const FrameTarget& t) override {
+      cpu->render(c, s, w, h, t);
+    }
+    void read_rgba(std::vector<Rgba8>& out) override { cpu->read_rgba(out); }
+    void read_triangle_ids(std::vector<uint32_t>& out) override { cpu->read_triangle_ids(out); }
+    FrameStats stats() const override { return cpu->stats(); }
+  } renderer;
+  ModelLoader loader([](const std::string& p, const LoadOptions&) {
+    Scene s = make_sphere(p == "small" ? 64 : 512);
+    s.source = p;
+    return s;
+  });
+  auto first = load_and_finish(loader, renderer, "small");
+  ASSERT_TRUE(first);
+  load_and_finish(loader, renderer, "large");
+  EXPECT_EQ(loader.current(), first);
+  EXPECT_NE(loader.error().find("out of device memory"), std::string::npos) << loader.error();
+  EXPECT_NE(loader.error().find("large"), std::string::npos) << loader.error();
+}
+
+TEST(ModelLoader, LoadsInTheBackgroundWithProgressAndTheNewestRequestWins) {
+  auto renderer = make_renderer(Backend::Cpu);
+  std::atomic<bool> release{false};
+  ModelLoader loader([&](const std::string& p, const LoadOptions& o) {
+    if (o.progress) o.progress(0.5f, "reading");
+    while (p == "slow" && !release) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    Scene s = make_sphere(64);
+    s.source = p;
+    return s;
+  });
+  loader.request("slow");
+  loader.request("skipped");
+  loader.request("newest");
+  // The frame loop goes on while "slow" loads: poll returns at once with nothing new.
+  for (int frame = 0; frame < 5; ++frame) EXPECT_FALSE(loader.poll(*renderer));
+  EXPECT_TRUE(loader.busy());
+  while (loader.progress() < 0.5f) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(loader.stage(), "reading");
+  release = true;
+  loader.finish(*renderer);
+  EXPECT_EQ(loader.current_path(), "newest");
+  EXPECT_EQ(loader.models_installed(), 2);
+}
+
+}  // namespace
+}  // namespace facet
