@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   if (bench.parser->parsed()) return bench.run();
   if (!view.parser->parsed()) {
     // No subcommand: parse the remaining arguments as the viewer's.
-    std::vector<std::string> rest = app.remaining(true);
+    std::vector<std::string> rest = app.remaining_for_passthrough(true);
     try {
       view.parser->parse(rest);
     } catch (const CLI::ParseError& e) {

@@ -6,7 +6,9 @@
 #     0.1 % of the pixels, for a driver that filters at texel centres less than exactly).
 #   draws_overlay: the same run with the overlay on must differ from it off (at least 5 % of a
 #     320x240 frame: the statistics window alone covers more).
-# MODE window runs under Xvfb (a real GLFW window on Mesa); offscreen uses --offscreen (EGL, no X).
+# MODE window runs under its own xvfb-run (a real GLFW window on Mesa), or on the running $DISPLAY
+# when FACET_TEST_USE_DISPLAY=1 or xvfb-run is missing (GPU hosts: gpu-host/enter.sh starts one);
+# offscreen uses --offscreen (EGL, no X).
 # FACET_TEST_BACKEND (default auto) picks the backend for both programs; FACET_EXPECT_INTEROP=1
 # (GPU hosts) also requires the viewer to report the CUDA-GL interop path.
 # usage: view_test.sh FACET PNG_DIFF MODEL OUT_DIR window|offscreen matches_render|draws_overlay
@@ -21,7 +23,10 @@ run_view() {  # run_view PNG [extra viewer options...]
   local png=$1; shift
   local cmd=("$facet" view "$model" --size "$size" --frames 120 --orbit 1.5 --backend "$backend"
              --screenshot "$png" "$@")
-  if [ "$mode" = window ]; then
+  if [ "$mode" = window ] && { [ "${FACET_TEST_USE_DISPLAY:-0}" = 1 ] || ! command -v xvfb-run >/dev/null; }; then
+    [ -n "${DISPLAY:-}" ] || { echo "FAIL: no xvfb-run and no DISPLAY for the window test"; exit 1; }
+    "${cmd[@]}"  # the X server already running (a GPU host's, from gpu-host/enter.sh)
+  elif [ "$mode" = window ]; then
     xvfb-run -a -s "-screen 0 1280x800x24" "${cmd[@]}"
   else
     "${cmd[@]}" --offscreen
