@@ -9,6 +9,7 @@
 #include "kernels/project.h"
 #include "kernels/shade.h"
 #include "kernels/triangle.h"
+#include "kernels/vertex.h"
 
 namespace facet {
 
@@ -33,6 +34,7 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
+  m_shade = interleave_shade_vertices(*scene);
   m_scene = std::move(scene);
   m_stats = {};
   m_stats.triangles_in = m_scene->triangle_count();
@@ -48,16 +50,18 @@ void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, i
 void CpuRenderer::render(const FrameParams& fp) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   auto t_frame = std::chrono::steady_clock::now();
-  const SceneView s = m_scene->view();
+  const SceneView s = m_scene->view(m_shade.data());
   const size_t pixels = (size_t)fp.width * fp.height;
   m_width = fp.width;
   m_height = fp.height;
 
   // Vertex projection.
   auto t0 = std::chrono::steady_clock::now();
-  m_clip.resize(s.vertex_count);
+  const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
+  m_projected.resize(s.vertex_count);
   parallel_for(s.vertex_count, 1 << 16, [&](uint64_t b, uint64_t e, unsigned) {
-    for (uint64_t v = b; v < e; ++v) m_clip[v] = project_vertex(fp.view_proj, s.positions[v]);
+    for (uint64_t v = b; v < e; ++v)
+      m_projected[v] = project_and_snap(fp.view_proj, s.positions[v], planes, fp.width, fp.height);
   });
   m_stats.times.vertex = (float)ms_since(t0);
 
@@ -66,14 +70,13 @@ void CpuRenderer::render(const FrameParams& fp) {
   m_vis.assign(pixels, kEmptyKey);
   uint64_t* vis = m_vis.data();
   const int width = fp.width;
-  const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
   unsigned workers = worker_count();
   std::vector<TriCounters> counters(workers, TriCounters{});
   std::vector<std::vector<RasterTri>> large(workers);
   parallel_for(s.triangle_count, 4096, [&](uint64_t b, uint64_t e, unsigned w) {
     TriCounters& c = counters[w];
     for (uint64_t tri = b; tri < e; ++tri) {
-      process_triangle(m_clip.data(), s.indices, (uint32_t)tri, fp, planes, c,
+      process_triangle(m_projected.data(), s.positions, s.indices, (uint32_t)tri, fp, planes, c,
                        [&](const RasterTri& t) {
                          int64_t area = (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1);
                          if (area > kLargeTriPixels) {
@@ -114,13 +117,13 @@ void CpuRenderer::render(const FrameParams& fp) {
     for (uint64_t y = b; y < e; ++y)
       for (int x = 0; x < fp.width; ++x) {
         size_t i = (size_t)y * fp.width + x;
-        m_rgba[i] = shade_pixel(s, m_clip.data(), fp, x, (int)y, m_vis[i]);
+        m_rgba[i] = shade_pixel(s, fp, x, (int)y, m_vis[i]);
       }
   });
   m_stats.times.resolve = (float)ms_since(t0);
   m_stats.times.total = (float)ms_since(t_frame);
   m_stats.frame_bytes = m_vis.size() * sizeof(uint64_t) + m_rgba.size() * sizeof(Rgba8) +
-                        m_clip.size() * sizeof(Vec4);
+                        m_projected.size() * sizeof(ProjectedVertex);
 }
 
 void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {

@@ -25,7 +25,8 @@ class CpuRenderer final : public Renderer {
 
  private:
   std::shared_ptr<const Scene> m_scene;
-  std::vector<Vec4> m_clip;        // projected vertices of the last frame
+  std::vector<ShadeVertex> m_shade;        // the scene's vertices interleaved for resolve
+  std::vector<ProjectedVertex> m_projected; // the vertex stage's output, last frame
   std::vector<uint64_t> m_vis;     // visibility buffer, width * height
   std::vector<Rgba8> m_rgba;       // shaded frame
   int m_width = 0, m_height = 0;

@@ -106,6 +106,11 @@ Scene load_model_unguarded(const std::string& path, const LoadOptions& options) 
     refuse(path, what + ")");
   }
 
+  // tinyobjloader converts `vw` joint ids to int unchecked (undefined behaviour for 1e20, inf or
+  // nan; found by the fuzzer, tests/fuzz/regressions/). facet ignores skin weights: those lines
+  // become comments before tinyobjloader reads the text.
+  for (size_t offset : scan.skin_weight_offsets) data[start + offset] = '#';
+
   progress(0.1f, "parsing");
   tinyobj::attrib_t attrib;
   std::vector<tinyobj::shape_t> shapes;

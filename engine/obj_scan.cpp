@@ -49,7 +49,8 @@ bool is_plain_number(const char* p, const char* e) {
 
 class Scanner {
  public:
-  Scanner(const std::string& path, ObjScan& out) : m_path(path), m_out(out) {}
+  Scanner(const std::string& path, ObjScan& out, const char* base)
+      : m_path(path), m_out(out), m_base(base) {}
 
   [[noreturn]] void fail(size_t line, const std::string& what) const {
     throw LoadError(m_path + ":" + std::to_string(line) + ": " + what);
@@ -142,6 +143,8 @@ class Scanner {
       if (is_blank(c1)) return vertex(p + 2, e);
       if (c1 == 't' && e - p > 2 && is_blank(p[2])) ++m_out.vt_count;
       else if (c1 == 'n' && e - p > 2 && is_blank(p[2])) ++m_out.vn_count;
+      else if (c1 == 'w' && e - p > 2 && is_blank(p[2]))  // skin weights: see ObjScan
+        m_out.skin_weight_offsets.push_back((size_t)(p - m_base));
       return;
     }
     if (!is_blank(c1)) return;
@@ -166,6 +169,7 @@ class Scanner {
  private:
   const std::string& m_path;
   ObjScan& m_out;
+  const char* m_base;                // start of the text, for skin_weight_offsets
   size_t m_max[3] = {0, 0, 0};       // largest absolute index seen, per kind
   size_t m_max_line[3] = {0, 0, 0};  // line where it was first seen
 };
@@ -177,7 +181,7 @@ ObjScan scan_obj(const std::string& path, const char* data, size_t size) {
   if (size >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF)))
     throw LoadError(path + ": UTF-16 text is not supported (save the file as UTF-8 or ASCII)");
   ObjScan out;
-  Scanner scanner(path, out);
+  Scanner scanner(path, out, data);
   const char* p = data;
   const char* end = data + size;
   size_t line = 1;

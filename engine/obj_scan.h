@@ -20,6 +20,11 @@ struct ObjScan {
   bool has_smoothing = false;    // any s statement: then s 0 / s off means flat
   size_t bad_normal_line = 0;    // first f line whose vn index points at nothing, or 0
   std::vector<uint32_t> nonfinite_vertices;  // 0-based v indices whose x, y or z is not a number
+  // Byte offsets (from the start of the scanned text) of each `vw` (skin weight) statement's 'v'.
+  // facet does not use skin weights, and tinyobjloader 2.0.0rc10 converts their joint ids to int
+  // unchecked (undefined behaviour for 1e20, inf or nan: found by the fuzzer), so the loader
+  // turns these lines into comments before tinyobjloader reads the text.
+  std::vector<size_t> skin_weight_offsets;
 };
 
 // Throws LoadError("PATH:LINE: problem") for text that cannot be an OBJ (UTF-16, binary data)

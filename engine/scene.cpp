@@ -20,11 +20,11 @@ size_t Scene::byte_size() const {
          bytes_of(tri_material) + bytes_of(materials) + bytes_of(textures) + bytes_of(texels);
 }
 
-SceneView Scene::view() const {
+SceneView Scene::view(const ShadeVertex* shade) const {
   SceneView v{};
   v.positions = positions.data();
-  v.normals = normals.data();
-  v.uvs = uvs.empty() ? nullptr : uvs.data();
+  v.shade = shade;
+  v.has_uvs = !uvs.empty();
   v.indices = indices.data();
   v.tri_material = tri_material.data();
   v.materials = materials.data();
@@ -33,6 +33,16 @@ SceneView Scene::view() const {
   v.vertex_count = vertex_count();
   v.triangle_count = triangle_count();
   return v;
+}
+
+std::vector<ShadeVertex> interleave_shade_vertices(const Scene& s) {
+  std::vector<ShadeVertex> out(s.positions.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    out[i].p = s.positions[i];
+    out[i].n = i < s.normals.size() ? s.normals[i] : Vec3{0, 0, 0};
+    out[i].uv = i < s.uvs.size() ? s.uvs[i] : Vec2{0, 0};
+  }
+  return out;
 }
 
 static bool finite3(const Vec3& p) {

@@ -35,9 +35,13 @@ struct Scene {
   uint32_t triangle_count() const { return (uint32_t)(indices.size() / 3); }
   // Bytes the arrays above occupy (what a backend uploads).
   size_t byte_size() const;
-  // Pointers into this scene's arrays, for the CPU backend.
-  SceneView view() const;
+  // Pointers into this scene's arrays (and `shade`, built by interleave_shade_vertices), for the
+  // CPU backend.
+  SceneView view(const ShadeVertex* shade) const;
 };
+
+// positions, normals and uvs interleaved, one 32-byte record per vertex (what resolve reads).
+std::vector<ShadeVertex> interleave_shade_vertices(const Scene& scene);
 
 // Bounding box and sphere of the positions (finite ones only).
 Bounds compute_bounds(const std::vector<Vec3>& positions);

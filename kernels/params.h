@@ -25,6 +25,23 @@ struct Material {
   int32_t texture;  // index into SceneView::textures for map_Kd, or -1
 };
 
+// What resolve reads of a vertex, interleaved so that one 32-byte sector holds all of it.
+struct ShadeVertex {
+  Vec3 p;   // world position
+  Vec3 n;   // unit normal
+  Vec2 uv;  // texture coordinates (0, 0 when the model has none)
+};
+static_assert(sizeof(ShadeVertex) == 32, "one sector per vertex");
+
+// A vertex after the vertex stage: what triangle setup reads, 16 bytes. Dividing by w and
+// snapping once per vertex (not three times per triangle) is what makes dense meshes cheap.
+struct ProjectedVertex {
+  int32_t x, y;   // snapped window position, 1/256 px, y down; valid only when code == 0
+  float z;        // window depth (0 near .. 1 far); valid only when code == 0
+  uint32_t code;  // bit i: outside clip plane i (clip.h); kCodeNonFinite: NaN or Inf position
+};
+constexpr uint32_t kCodeNonFinite = 1u << 31;
+
 struct TextureDesc {
   uint32_t offset;  // index of texel (0,0) of mip level 0 in SceneView::texels; levels follow
   int32_t width;    // level-0 width in texels
@@ -36,8 +53,8 @@ struct TextureDesc {
 // pointers on the CPU backend.
 struct SceneView {
   const Vec3* positions;        // [vertex_count] world space (models are not transformed)
-  const Vec3* normals;          // [vertex_count] unit vertex normals, never null once loaded
-  const Vec2* uvs;              // [vertex_count] texture coordinates (OBJ convention, v up), or null
+  const ShadeVertex* shade;     // [vertex_count] positions, normals, uvs interleaved (resolve)
+  bool has_uvs;                 // the model has texture coordinates (else shade[].uv are zero)
   const uint32_t* indices;      // [3 * triangle_count] vertex indices, 3 per triangle
   const uint32_t* tri_material; // [triangle_count] index into materials
   const Material* materials;    // [material_count], at least one

@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(256) triangle_kernel(RasterStageParams p) {
   if (tri < p.triangle_count) {
     const ClipPlanes planes = make_clip_planes(p.frame.width, p.frame.height);
     const int width = p.frame.width;
-    process_triangle(p.clip, p.indices, tri, p.frame, planes, c, [&](const RasterTri& t) {
+    process_triangle(p.projected, p.positions, p.indices, tri, p.frame, planes, c, [&](const RasterTri& t) {
       auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, width, px, py, key); };
       if (box_pixels(t) <= kSmallTriPixels) {
         raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);

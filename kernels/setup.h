@@ -19,15 +19,16 @@ FACET_HD int32_t first_pixel(int32_t v) { return (v - kSubpixel / 2 + kSubpixel 
 // Last pixel index whose centre is <= v.
 FACET_HD int32_t last_pixel(int32_t v) { return (v - kSubpixel / 2) >> kSubpixelBits; }
 
-FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
-                                      int height, bool cull_backfaces, RasterTri& t) {
-  Vec2 w0 = clip_to_window(c0, width, height);
-  Vec2 w1 = clip_to_window(c1, width, height);
-  Vec2 w2 = clip_to_window(c2, width, height);
-  int32_t x0 = snap(w0.x), y0 = snap(w0.y);
-  int32_t x1 = snap(w1.x), y1 = snap(w1.y);
-  int32_t x2 = snap(w2.x), y2 = snap(w2.y);
-  float z0 = clip_to_depth(c0), z1 = clip_to_depth(c1), z2 = clip_to_depth(c2);
+// Setup from three snapped vertices (x, y in 1/256 px, z window depth).
+FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1, int32_t y1, float z1,
+                                   int32_t x2, int32_t y2, float z2, uint32_t tri, int width,
+                                   int height, bool cull_backfaces, RasterTri& t) {
+  // Box first: most triangles of a dense mesh cover no pixel centre, and this test is cheapest.
+  int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2))), 0);
+  int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2))), 0);
+  int32_t px1 = mini(last_pixel(maxi(x0, maxi(x1, x2))), width - 1);
+  int32_t py1 = mini(last_pixel(maxi(y0, maxi(y1, y2))), height - 1);
+  if (px0 > px1 || py0 > py1) return SetupResult::Culled;
 
   int64_t a = area2(x0, y0, x1, y1, x2, y2);
   if (a == 0) return SetupResult::Culled;
@@ -37,11 +38,6 @@ FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, i
     float tz = z1; z1 = z2; z2 = tz;
     a = -a;
   }
-  int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2))), 0);
-  int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2))), 0);
-  int32_t px1 = mini(last_pixel(maxi(x0, maxi(x1, x2))), width - 1);
-  int32_t py1 = mini(last_pixel(maxi(y0, maxi(y1, y2))), height - 1);
-  if (px0 > px1 || py0 > py1) return SetupResult::Culled;
 
   t.x[0] = x0; t.x[1] = x1; t.x[2] = x2;
   t.y[0] = y0; t.y[1] = y1; t.y[2] = y2;
@@ -50,6 +46,17 @@ FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, i
   t.inv_area = 1.0f / (float)a;
   t.tri = tri;
   return SetupResult::Ok;
+}
+
+// Setup from three clip-space vertices inside all clip planes (the clipped pieces).
+FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
+                                      int height, bool cull_backfaces, RasterTri& t) {
+  Vec2 w0 = clip_to_window(c0, width, height);
+  Vec2 w1 = clip_to_window(c1, width, height);
+  Vec2 w2 = clip_to_window(c2, width, height);
+  return setup_snapped(snap(w0.x), snap(w0.y), clip_to_depth(c0), snap(w1.x), snap(w1.y),
+                       clip_to_depth(c1), snap(w2.x), snap(w2.y), clip_to_depth(c2), tri, width,
+                       height, cull_backfaces, t);
 }
 
 }  // namespace facet

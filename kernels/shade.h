@@ -2,6 +2,7 @@
 // texture, normals, depth) and the wireframe overlay, written as RGBA8.
 #pragma once
 #include "interp.h"
+#include "project.h"
 #include "raster.h"
 #include "texture.h"
 
@@ -24,28 +25,33 @@ FACET_HD float edge_distance_px(const Barycentrics& b) {
   return d;
 }
 
-FACET_HD Rgba8 shade_pixel(const SceneView& s, const Vec4* clip, const FrameParams& fp, int px,
-                           int py, uint64_t key) {
+// Everything resolve needs of a pixel's triangle is read here: its indices and its three
+// 32-byte vertex records. Clip coordinates are recomputed (the same floats as the vertex stage)
+// rather than read back: arithmetic is cheaper than three more random reads.
+FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, int py, uint64_t key) {
   if (key == kEmptyKey) return fp.background;
   uint32_t tri = key_triangle(key);
   uint32_t i0 = s.indices[3 * tri], i1 = s.indices[3 * tri + 1], i2 = s.indices[3 * tri + 2];
-  Barycentrics b = barycentrics_at(clip[i0], clip[i1], clip[i2], px, py, fp.width, fp.height);
-  Vec3 p0 = s.positions[i0], p1 = s.positions[i1], p2 = s.positions[i2];
+  const ShadeVertex v0 = s.shade[i0], v1 = s.shade[i1], v2 = s.shade[i2];
+  Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;
+  Vec4 c0 = project_vertex(fp.view_proj, p0), c1 = project_vertex(fp.view_proj, p1),
+       c2 = project_vertex(fp.view_proj, p2);
+  Barycentrics b = barycentrics_at(c0, c1, c2, px, py, fp.width, fp.height);
 
   Vec3 color;
   if (fp.shading == Shading::Normals) {
     Vec3 n = normalize(cross(p1 - p0, p2 - p0));
     color = n * 0.5f + Vec3{0.5f, 0.5f, 0.5f};
   } else if (fp.shading == Shading::Depth) {
-    float w = interpolate(b.b, clip[i0].w, clip[i1].w, clip[i2].w);  // view distance along -Z
+    float w = interpolate(b.b, c0.w, c1.w, c2.w);  // view distance along -Z
     float range = fp.depth_far - fp.depth_near;
     float g = range > 0.0f ? 1.0f - (w - fp.depth_near) / range : 1.0f;
     color = {g, g, g};
   } else {
     const Material& m = s.materials[s.tri_material[tri]];
     Vec3 albedo = m.kd;
-    if (m.texture >= 0 && s.uvs) {
-      Vec2 t0 = s.uvs[i0], t1 = s.uvs[i1], t2 = s.uvs[i2];
+    if (m.texture >= 0 && s.has_uvs) {
+      Vec2 t0 = v0.uv, t1 = v1.uv, t2 = v2.uv;
       Vec2 uv = interpolate(b.b, t0, t1, t2);
       Vec2 duv_dx = interpolate(b.ddx, t0, t1, t2);
       Vec2 duv_dy = interpolate(b.ddy, t0, t1, t2);
@@ -54,7 +60,7 @@ FACET_HD Rgba8 shade_pixel(const SceneView& s, const Vec4* clip, const FramePara
       albedo = albedo * Vec3{tex.x, tex.y, tex.z};
     }
     if (fp.shading == Shading::Lit) {
-      Vec3 n = normalize(interpolate(b.b, s.normals[i0], s.normals[i1], s.normals[i2]));
+      Vec3 n = normalize(interpolate(b.b, v0.n, v1.n, v2.n));
       Vec3 p = interpolate(b.b, p0, p1, p2);
       Vec3 l = normalize(fp.eye - p);
       // Two-sided: culling is off by default and scans have mixed winding.

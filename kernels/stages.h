@@ -4,7 +4,9 @@
 // Frame: vertex projection -> triangle front end (clip, cull, snap, setup; small triangles are
 // rasterized right there, one thread each) -> binning of large triangles into 16x16-pixel tiles ->
 // tile rasterization (one block per tile item) -> fallback for whatever did not fit a queue ->
-// resolve (shade each pixel once from the 64-bit visibility buffer, clear it for the next frame).
+// resolve (shade each pixel once from the 64-bit visibility buffer). The buffer is cleared by a
+// memset at the start of the next frame: resetting it inside resolve (a write right behind each
+// read of the same line) measured 5x slower than reading it and clearing separately (NOTES.md).
 #pragma once
 #include <cuda_runtime.h>
 
@@ -50,13 +52,15 @@ struct RasterQueues {
 
 struct VertexStageParams {
   const Vec3* positions;   // [count] world space
-  Vec4* clip;              // [count] out: clip space
+  ProjectedVertex* out;    // [count] snapped window position, depth, clip-plane code
   uint32_t count;
   Mat4 view_proj;
+  int32_t width, height;   // frame size in pixels (the snap and guard band depend on it)
 };
 
 struct RasterStageParams {
-  const Vec4* clip;             // [vertex_count] from the vertex stage
+  const ProjectedVertex* projected; // [vertex_count] from the vertex stage
+  const Vec3* positions;        // [vertex_count] to recompute clip coordinates for clipping
   const uint32_t* indices;      // [3 * triangle_count]
   uint32_t triangle_count;
   FrameParams frame;
@@ -68,10 +72,8 @@ struct RasterStageParams {
 
 struct ResolveStageParams {
   SceneView scene;
-  const Vec4* clip;
   FrameParams frame;
-  uint64_t* vis;                // read, then reset to kEmptyKey when clear_vis
-  bool clear_vis;
+  const uint64_t* vis;          // [width * height] the frame's visibility buffer
   Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`
   unsigned long long surface;   // cudaSurfaceObject_t of an RGBA8 array, used when out is null
 };

@@ -52,7 +52,7 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // no frame may still read the old scene
   m_device_scene.upload(*scene);                      // throws and keeps the old one on failure
-  m_clip.reserve(scene->vertex_count(), "projected vertices");
+  m_projected.allocate(scene->vertex_count(), "projected vertices");  // scratch follows the scene
   m_scene = std::move(scene);
   uint64_t overflow = m_stats.overflow_events;
   m_stats = {};
@@ -71,7 +71,6 @@ void CudaRenderer::ensure_frame_buffers(int width, int height) {
     m_rgba.allocate(pixels, "the frame image");
     m_width = width;
     m_height = height;
-    m_vis_dirty = true;
   }
   if (m_big.size() < m_big_capacity || m_items.size() < m_item_capacity)
     FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // a frame in flight may use the queues
@@ -90,33 +89,33 @@ void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, 
 
 void CudaRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
-  encode_frame(fp, target, true);
+  encode_frame(fp, target);
   m_last = fp;
   m_have_frame = true;
   m_last_to_surface = target.kind == FrameTarget::Kind::Surface;
 }
 
-void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target, bool clear_vis) {
+void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target) {
   // The slot we are about to reuse holds frame N-2: read it if it is done (it almost always is;
   // if not, this waits, which only happens when the GPU is two frames behind).
   FrameSlot& slot = m_slots[m_slot];
   if (slot.pending) collect(slot);
 
   ensure_frame_buffers(fp.width, fp.height);
-  if (m_vis_dirty) {
-    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, m_vis.bytes(), m_stream));
-    m_vis_dirty = false;
-  }
   SceneView sv = m_device_scene.view();
-  FACET_CUDA_CHECK(cudaMemsetAsync(m_counters.data(), 0, sizeof(FrameCounters), m_stream));
   FACET_CUDA_CHECK(cudaEventRecord(slot.begin, m_stream));
+  // Clearing the visibility buffer is part of the frame's cost: it is timed with the vertex stage.
+  FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
+  FACET_CUDA_CHECK(cudaMemsetAsync(m_counters.data(), 0, sizeof(FrameCounters), m_stream));
 
-  launch_vertex_stage({sv.positions, m_clip.data(), sv.vertex_count, fp.view_proj}, m_stream);
+  launch_vertex_stage({sv.positions, m_projected.data(), sv.vertex_count, fp.view_proj, fp.width, fp.height},
+                      m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
   FACET_CUDA_CHECK(cudaEventRecord(slot.after_vertex, m_stream));
 
   RasterStageParams rp{};
-  rp.clip = m_clip.data();
+  rp.projected = m_projected.data();
+  rp.positions = sv.positions;
   rp.indices = sv.indices;
   rp.triangle_count = sv.triangle_count;
   rp.frame = fp;
@@ -133,10 +132,8 @@ void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target
 
   ResolveStageParams res{};
   res.scene = sv;
-  res.clip = m_clip.data();
   res.frame = fp;
   res.vis = m_vis.data();
-  res.clear_vis = clear_vis;
   bool to_surface = target.kind == FrameTarget::Kind::Surface;
   res.out = to_surface ? nullptr : m_rgba.data();
   res.surface = target.surface;
@@ -147,7 +144,6 @@ void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target
                                    cudaMemcpyDeviceToHost, m_stream));
   FACET_CUDA_CHECK(cudaEventRecord(slot.copied, m_stream));
   slot.pending = true;
-  if (!clear_vis) m_vis_dirty = true;
   m_slot = (m_slot + 1) % (int)m_slots.size();
 }
 
@@ -186,7 +182,7 @@ void CudaRenderer::finish() {
 
 void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
   if (!m_have_frame) throw std::logic_error("read_rgba: no frame rendered");
-  if (m_last_to_surface) encode_frame(m_last, {}, true);  // the last frame went to a surface
+  if (m_last_to_surface) encode_frame(m_last, {});  // the last frame went to a surface
   finish();
   out.resize((size_t)m_last.width * m_last.height);
   FACET_CUDA_CHECK(cudaMemcpy(out.data(), m_rgba.data(), out.size() * sizeof(Rgba8), cudaMemcpyDeviceToHost));
@@ -194,10 +190,7 @@ void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
 
 void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   if (!m_have_frame) throw std::logic_error("read_triangle_ids: no frame rendered");
-  // Resolve cleared the visibility buffer; render the same frame again keeping it (the frame is
-  // deterministic, so this is the same visibility).
-  encode_frame(m_last, {}, false);
-  finish();
+  finish();  // the visibility buffer stays intact until the next frame clears it
   std::vector<uint64_t> vis((size_t)m_last.width * m_last.height);
   FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   out.resize(vis.size());
@@ -206,7 +199,7 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
 
 FrameStats CudaRenderer::stats() const {
   FrameStats s = m_stats;
-  s.frame_bytes = m_clip.bytes() + m_vis.bytes() + m_rgba.bytes() + m_counters.bytes() +
+  s.frame_bytes = m_projected.bytes() + m_vis.bytes() + m_rgba.bytes() + m_counters.bytes() +
                   m_big.bytes() + m_items.bytes() + m_fallback.bytes();
   return s;
 }

@@ -52,7 +52,7 @@ class CudaRenderer final : public Renderer {
   };
 
   void ensure_frame_buffers(int width, int height);
-  void encode_frame(const FrameParams& fp, const FrameTarget& target, bool clear_vis);
+  void encode_frame(const FrameParams& fp, const FrameTarget& target);
   void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
 
   std::shared_ptr<const Scene> m_scene;
@@ -60,7 +60,7 @@ class CudaRenderer final : public Renderer {
   cudaStream_t m_stream = nullptr;
   int m_persistent_blocks = 0;
 
-  DeviceBuffer<Vec4> m_clip;
+  DeviceBuffer<ProjectedVertex> m_projected;
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;
   DeviceBuffer<FrameCounters> m_counters;
@@ -70,7 +70,6 @@ class CudaRenderer final : public Renderer {
   uint32_t m_big_capacity = 1u << 16;     // grown when a frame needed more
   uint32_t m_item_capacity = 1u << 20;
   int m_width = 0, m_height = 0;
-  bool m_vis_dirty = true;                // visibility buffer not known to be all empty
 
   std::array<FrameSlot, 2> m_slots{};
   int m_slot = 0;

@@ -6,8 +6,8 @@ namespace facet {
 void DeviceScene::upload(const Scene& s) {
   DeviceScene next;
   next.m_positions.upload(s.positions, "vertex positions");
-  next.m_normals.upload(s.normals, "vertex normals");
-  next.m_uvs.upload(s.uvs, "texture coordinates");
+  next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
+  next.m_has_uvs = !s.uvs.empty();
   next.m_indices.upload(s.indices, "triangle indices");
   next.m_tri_material.upload(s.tri_material, "per-triangle materials");
   next.m_materials.upload(s.materials, "materials");
@@ -19,13 +19,12 @@ void DeviceScene::upload(const Scene& s) {
 }
 
 SceneView DeviceScene::view() const {
-  return {m_positions.data(), m_normals.data(), m_uvs.size() ? m_uvs.data() : nullptr,
-          m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
+  return {m_positions.data(), m_shade.data(), m_has_uvs, m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
           m_texels.data(), m_vertex_count, m_triangle_count};
 }
 
 size_t DeviceScene::bytes() const {
-  return m_positions.bytes() + m_normals.bytes() + m_uvs.bytes() + m_indices.bytes() +
+  return m_positions.bytes() + m_shade.bytes() + m_indices.bytes() +
          m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes();
 }
 

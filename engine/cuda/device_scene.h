@@ -15,8 +15,9 @@ class DeviceScene {
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 
  private:
-  DeviceBuffer<Vec3> m_positions, m_normals;
-  DeviceBuffer<Vec2> m_uvs;
+  DeviceBuffer<Vec3> m_positions;     // what the vertex stage streams (12 bytes a vertex)
+  DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
+  bool m_has_uvs = false;
   DeviceBuffer<uint32_t> m_indices, m_tri_material;
   DeviceBuffer<Material> m_materials;
   DeviceBuffer<TextureDesc> m_textures;

@@ -44,9 +44,11 @@ VertexBenchResult bench_vertex_projection(uint64_t n, int reps) {
   for (auto& p : host) p = {u(rng), u(rng), u(rng)};
   DeviceBuffer<Vec3> pos;
   pos.upload(host, "benchmark positions");
-  DeviceBuffer<Vec4> clip(n, "benchmark clip positions");
-  VertexStageParams p{pos.data(), clip.data(), (uint32_t)n, {}};
-  for (int i = 0; i < 16; ++i) p.view_proj.m[i] = (i % 5 == 0) ? 1.0f : 0.01f * i;
+  DeviceBuffer<ProjectedVertex> out(n, "benchmark projected vertices");
+  VertexStageParams p{pos.data(), out.data(), (uint32_t)n, {}, 1920, 1080};
+  // A perspective view of the unit cube from z = 3: every vertex is in front and inside.
+  const float m[16] = {1.3f, 0, 0, 0, 0, 2.4f, 0, 0, 0, 0, -1.02f, -1, 0, 0, 2.8f, 3};
+  for (int i = 0; i < 16; ++i) p.view_proj.m[i] = m[i];
   double ms = median_ms(reps, nullptr, [&] {
     launch_vertex_stage(p, nullptr);
     FACET_CUDA_CHECK(cudaGetLastError());

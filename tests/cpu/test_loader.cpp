@@ -379,10 +379,15 @@ TEST(Loader, ProgressRisesFromZeroToOne) {
 
 TEST(Loader, SceneViewPointsAtTheArrays) {
   Scene s = load_model(shared("cornell_box/CornellBox-Original.obj"));
-  SceneView v = s.view();
+  std::vector<ShadeVertex> shade = interleave_shade_vertices(s);
+  SceneView v = s.view(shade.data());
   EXPECT_EQ(v.positions, s.positions.data());
+  EXPECT_EQ(v.shade, shade.data());
   EXPECT_EQ(v.triangle_count, 36u);
-  EXPECT_EQ(v.uvs, nullptr);  // no texcoords in the file
+  EXPECT_FALSE(v.has_uvs);  // no texcoords in the file
+  ASSERT_EQ(shade.size(), s.positions.size());
+  EXPECT_EQ(shade[7].p.x, s.positions[7].x);
+  EXPECT_EQ(shade[7].n.z, s.normals[7].z);
   EXPECT_EQ(s.byte_size(), s.positions.size() * 12 * 2 + s.indices.size() * 4 +
                                s.tri_material.size() * 4 + s.materials.size() * sizeof(Material));
 }

@@ -10,6 +10,7 @@
 #include "kernels/project.h"
 #include "kernels/raster.h"
 #include "kernels/triangle.h"
+#include "kernels/vertex.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -18,13 +19,14 @@ namespace {
 
 // Hits per pixel of all triangles of `scene` (no depth test), through the shared front end.
 std::vector<int> hit_counts(const Scene& scene, const FrameParams& fp, TriCounters* counters = nullptr) {
-  std::vector<Vec4> clip(scene.vertex_count());
-  for (uint32_t v = 0; v < scene.vertex_count(); ++v) clip[v] = project_vertex(fp.view_proj, scene.positions[v]);
-  std::vector<int> hits((size_t)fp.width * fp.height, 0);
   ClipPlanes planes = make_clip_planes(fp.width, fp.height);
+  std::vector<ProjectedVertex> pv(scene.vertex_count());
+  for (uint32_t v = 0; v < scene.vertex_count(); ++v)
+    pv[v] = project_and_snap(fp.view_proj, scene.positions[v], planes, fp.width, fp.height);
+  std::vector<int> hits((size_t)fp.width * fp.height, 0);
   TriCounters c{};
   for (uint32_t t = 0; t < scene.triangle_count(); ++t)
-    process_triangle(clip.data(), scene.indices.data(), t, fp, planes, c, [&](const RasterTri& r) {
+    process_triangle(pv.data(), scene.positions.data(), scene.indices.data(), t, fp, planes, c, [&](const RasterTri& r) {
       raster_rect(r, r.px0, r.py0, r.px1, r.py1,
                   [&](int x, int y, uint64_t) { ++hits[(size_t)y * fp.width + x]; });
     });
