@@ -2,11 +2,12 @@
 // depth << 32 | triangle: nearer wins, ties to the lower index, independent of thread order).
 //
 // Size classes: a triangle whose pixel box is at most kSmallTriPixels is rasterized by the thread
-// that set it up (dense meshes: most triangles). Larger ones go to a queue, are cut into 16x16
-// tiles, and each tile item is rasterized by one 256-thread block, one pixel per thread.
+// that set it up (dense meshes: most triangles). Larger ones go to a queue, are cut into 8x8
+// tiles, and each tile item is rasterized by one warp, two pixels per lane.
 // No silent loss: when the big queue is full the setup thread rasterizes the triangle itself;
-// when the tile-item queue is full the triangle goes to a fallback kernel (a block loops over its
-// box). Both are counted, and the host grows the queues for later frames.
+// when the tile-item queue is full the triangle goes to a fallback list that the tile kernel
+// finishes with (a warp loops over its box). Both are counted, and the host grows the queues for
+// later frames.
 #include "kernels/stages.h"
 #include "kernels/raster.h"
 #include "kernels/triangle.h"
@@ -25,37 +26,75 @@ __device__ __forceinline__ int64_t box_pixels(const RasterTri& t) {
 
 }  // namespace
 
+// Triangles set up by each thread of the triangle kernel, their loads in flight together.
+constexpr int kTrianglesPerThread = 2;
+// Small survivors a block collects: all of its triangles, uncut (clipped pieces beyond this are
+// rasterized by the thread that made them).
+constexpr uint32_t kSmallSlots = 256 * kTrianglesPerThread;
+
 __global__ void __launch_bounds__(256) triangle_kernel(RasterStageParams p) {
-  __shared__ TriCounters s_count;  // this block's totals, one global atomic per field per block
-  if (threadIdx.x == 0) s_count = TriCounters{};
+  __shared__ TriCounters s_count;              // this block's totals: one global atomic per field
+  __shared__ RasterTri s_small[kSmallSlots];   // the block's small survivors, rasterized together
+  __shared__ uint32_t s_small_count;           // so that no lane idles in a loop
+  if (threadIdx.x == 0) {
+    s_count = TriCounters{};
+    s_small_count = 0;
+  }
   __syncthreads();
 
-  uint32_t tri = blockIdx.x * blockDim.x + threadIdx.x;
+  // All threads: set up kTrianglesPerThread triangles each, all their loads issued before any
+  // arithmetic (the loads are the latency). A dense mesh culls most of them; the survivors are
+  // collected instead of rasterized on the spot, where 2 busy lanes would hold up 30 idle ones.
   TriCounters c{};
-  if (tri < p.triangle_count) {
-    const ClipPlanes planes = make_clip_planes(p.frame.width, p.frame.height);
-    const int width = p.frame.width;
-    process_triangle(p.projected, p.positions, p.indices, tri, p.frame, planes, c, [&](const RasterTri& t) {
-      auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, width, px, py, key); };
-      if (box_pixels(t) <= kSmallTriPixels) {
-        raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
-        return;
-      }
-      atomicAdd(&p.counters->items_wanted, tile_count(t));
-      uint32_t slot = atomicAdd(&p.counters->big_count, 1u);
-      if (slot < p.queues.big_capacity) {
-        p.queues.big[slot] = t;
-        return;
-      }
-      atomicAdd(&p.counters->inline_overflow, 1u);
-      raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
-    });
+  const int width = p.frame.width;
+  auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, width, px, py, key); };
+  auto emit = [&](const RasterTri& t) {
+    if (box_pixels(t) <= kSmallTriPixels) {
+      uint32_t slot = atomicAdd(&s_small_count, 1u);
+      if (slot < kSmallSlots) s_small[slot] = t;
+      else raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);  // more pieces than slots
+      return;
+    }
+    atomicAdd(&p.counters->items_wanted, tile_count(t));
+    uint32_t slot = atomicAdd(&p.counters->big_count, 1u);
+    if (slot < p.queues.big_capacity) {
+      p.queues.big[slot] = t;
+      return;
+    }
+    atomicAdd(&p.counters->inline_overflow, 1u);
+    raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
+  };
+  const ClipPlanes planes = make_clip_planes(p.frame.width, p.frame.height);
+  const uint32_t first = blockIdx.x * blockDim.x * kTrianglesPerThread + threadIdx.x;
+  TriangleInput in[kTrianglesPerThread];
+#pragma unroll
+  for (int k = 0; k < kTrianglesPerThread; ++k) {
+    uint32_t tri = first + k * blockDim.x;
+    if (tri < p.triangle_count) in[k] = load_triangle(p.projected, p.indices, tri);
   }
-  if (c.culled) atomicAdd(&s_count.culled, c.culled);
-  if (c.clipped) atomicAdd(&s_count.clipped, c.clipped);
-  if (c.nan) atomicAdd(&s_count.nan, c.nan);
-  if (c.drawn) atomicAdd(&s_count.drawn, c.drawn);
+#pragma unroll
+  for (int k = 0; k < kTrianglesPerThread; ++k) {
+    uint32_t tri = first + k * blockDim.x;
+    if (tri < p.triangle_count) process_loaded_triangle(in[k], p.positions, tri, p.frame, planes, c, emit);
+  }
+  // Warp sums first: 32 threads adding to one shared word would serialize.
+  const unsigned all = 0xffffffffu;
+  uint32_t culled = __reduce_add_sync(all, c.culled), clipped = __reduce_add_sync(all, c.clipped);
+  uint32_t nan = __reduce_add_sync(all, c.nan), drawn = __reduce_add_sync(all, c.drawn);
+  if ((threadIdx.x & 31) == 0) {
+    if (culled) atomicAdd(&s_count.culled, culled);
+    if (clipped) atomicAdd(&s_count.clipped, clipped);
+    if (nan) atomicAdd(&s_count.nan, nan);
+    if (drawn) atomicAdd(&s_count.drawn, drawn);
+  }
   __syncthreads();
+
+  // All threads: rasterize the collected small triangles, one at a time each.
+  uint32_t n = min(s_small_count, kSmallSlots);
+  for (uint32_t k = threadIdx.x; k < n; k += blockDim.x) {
+    const RasterTri& t = s_small[k];
+    raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
+  }
   if (threadIdx.x == 0) {
     atomicAdd(&p.counters->tris.culled, s_count.culled);
     atomicAdd(&p.counters->tris.clipped, s_count.clipped);
@@ -64,63 +103,60 @@ __global__ void __launch_bounds__(256) triangle_kernel(RasterStageParams p) {
   }
 }
 
-// One thread per large triangle: reserve its tile items. Items that fit are written even when
-// the rest do not, so [0, min(item_count, capacity)) is always valid; a triangle with missing
-// items is rasterized whole by the fallback kernel (atomicMin makes the repeat harmless).
-__global__ void bin_kernel(RasterStageParams p) {
-  uint32_t n = min(p.counters->big_count, p.queues.big_capacity);
-  for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+// One warp per large triangle: lane 0 reserves its tile items, the lanes write them. Items that
+// fit are written even when the rest do not, so [0, min(item_count, capacity)) is always valid;
+// a triangle with missing items is rasterized whole by the fallback kernel (atomicMin makes the
+// repeat harmless).
+__global__ void __launch_bounds__(256) bin_kernel(RasterStageParams p) {
+  const uint32_t n = min(p.counters->big_count, p.queues.big_capacity);
+  const uint32_t lane = threadIdx.x & 31;
+  const uint32_t warps = gridDim.x * (blockDim.x / 32);
+  for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const RasterTri& t = p.queues.big[i];
     int tx0 = t.px0 / kTileSide, ty0 = t.py0 / kTileSide;
     uint32_t tiles_x = t.px1 / kTileSide - tx0 + 1;
     uint32_t count = tile_count(t);
-    uint32_t base = atomicAdd(&p.counters->item_count, count);
-    for (uint32_t k = 0; k < count && base + k < p.queues.item_capacity; ++k) {
+    uint32_t base = 0;
+    if (lane == 0) base = atomicAdd(&p.counters->item_count, count);
+    base = __shfl_sync(0xffffffffu, base, 0);
+    for (uint32_t k = lane; k < count && base + k < p.queues.item_capacity; k += 32) {
       uint32_t tx = tx0 + k % tiles_x, ty = ty0 + k / tiles_x;
       p.queues.items[base + k] = {i, tx | (ty << 16)};
     }
-    if (base + count > p.queues.item_capacity) {
+    if (lane == 0 && base + count > p.queues.item_capacity) {
       uint32_t f = atomicAdd(&p.counters->fallback_count, 1u);
       p.queues.fallback[f] = i;  // fallback has big_capacity slots: always fits
     }
   }
 }
 
-// Persistent blocks of kTileSide^2 threads; each takes tile items from a counter.
-__global__ void __launch_bounds__(kTileSide * kTileSide) tile_kernel(RasterStageParams p) {
-  __shared__ uint32_t s_item;
+// One warp per tile item, items assigned by a fixed stride (no work counter: every item costs
+// about the same, and an atomic per item only adds latency). Lane l covers pixel (l % 8, l / 8)
+// and the one four rows below it.
+__global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
   const uint32_t n = min(p.counters->item_count, p.queues.item_capacity);
-  const int lx = threadIdx.x % kTileSide, ly = threadIdx.x / kTileSide;
-  for (;;) {
-    if (threadIdx.x == 0) s_item = atomicAdd(&p.counters->next_item, 1u);
-    __syncthreads();
-    uint32_t i = s_item;
-    __syncthreads();  // all threads have read s_item before thread 0 overwrites it
-    if (i >= n) return;
+  const uint32_t lane = threadIdx.x & 31;
+  const uint32_t warps = gridDim.x * (blockDim.x / 32);
+  const int lx = lane % kTileSide, ly = lane / kTileSide;
+  for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     TileItem item = p.queues.items[i];
     const RasterTri& t = p.queues.big[item.big];
     int px = (int)(item.tile & 0xffffu) * kTileSide + lx;
-    int py = (int)(item.tile >> 16) * kTileSide + ly;
-    uint64_t key;
-    if (px >= t.px0 && px <= t.px1 && py >= t.py0 && py <= t.py1 && pixel_key(t, px, py, key))
-      vis_min(p.vis, p.frame.width, px, py, key);
+    int py0 = (int)(item.tile >> 16) * kTileSide + ly;
+    for (int py = py0; py < py0 + kTileSide; py += 32 / kTileSide) {
+      uint64_t key;
+      if (px >= t.px0 && px <= t.px1 && py >= t.py0 && py <= t.py1 && pixel_key(t, px, py, key))
+        vis_min(p.vis, p.frame.width, px, py, key);
+    }
   }
-}
-
-// Whatever did not fit the tile-item queue: one block per triangle over its whole box.
-__global__ void __launch_bounds__(256) fallback_kernel(RasterStageParams p) {
-  __shared__ uint32_t s_next;
-  const uint32_t n = p.counters->fallback_count;
-  for (;;) {
-    if (threadIdx.x == 0) s_next = atomicAdd(&p.counters->next_fallback, 1u);
-    __syncthreads();
-    uint32_t f = s_next;
-    __syncthreads();
-    if (f >= n) return;
+  // Then whatever did not fit the tile-item queue (almost never): one warp per triangle over its
+  // whole box. Done here rather than in a kernel of its own, which would cost a launch per frame.
+  const uint32_t nf = p.counters->fallback_count;
+  for (uint32_t f = (blockIdx.x * blockDim.x + threadIdx.x) / 32; f < nf; f += warps) {
     const RasterTri& t = p.queues.big[p.queues.fallback[f]];
     int w = t.px1 - t.px0 + 1;
     int64_t total = box_pixels(t);
-    for (int64_t k = threadIdx.x; k < total; k += blockDim.x) {
+    for (int64_t k = lane; k < total; k += 32) {
       int px = t.px0 + (int)(k % w), py = t.py0 + (int)(k / w);
       uint64_t key;
       if (pixel_key(t, px, py, key)) vis_min(p.vis, p.frame.width, px, py, key);
@@ -130,11 +166,11 @@ __global__ void __launch_bounds__(256) fallback_kernel(RasterStageParams p) {
 
 void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream) {
   if (p.triangle_count > 0) {
-    triangle_kernel<<<(p.triangle_count + 255) / 256, 256, 0, stream>>>(p);
+    uint32_t per_block = 256 * kTrianglesPerThread;
+    triangle_kernel<<<(p.triangle_count + per_block - 1) / per_block, 256, 0, stream>>>(p);
   }
   bin_kernel<<<p.persistent_blocks, 256, 0, stream>>>(p);
-  tile_kernel<<<p.persistent_blocks, kTileSide * kTileSide, 0, stream>>>(p);
-  fallback_kernel<<<p.persistent_blocks, 256, 0, stream>>>(p);
+  tile_kernel<<<p.persistent_blocks, 256, 0, stream>>>(p);
 }
 
 }  // namespace facet

@@ -24,6 +24,7 @@ struct EdgeSetup {
   int64_t e[3];     // values at the first pixel centre, top-left bias already applied
   int64_t dx[3];    // change per pixel to the right
   int64_t dy[3];    // change per pixel down
+  int32_t bias[3];  // the bias applied: 0 on top-left edges, -1 elsewhere (e - bias is exact)
 };
 
 FACET_HD EdgeSetup edge_setup(const RasterTri& t, int32_t px, int32_t py) {
@@ -33,8 +34,8 @@ FACET_HD EdgeSetup edge_setup(const RasterTri& t, int32_t px, int32_t py) {
   for (int i = 0; i < 3; ++i) {
     int a = (i + 1) % 3, b = (i + 2) % 3;
     // Inside iff e > 0, or e == 0 on a top-left edge: fold that into a bias of 1 (integers).
-    int64_t bias = is_top_left(t.x[a], t.y[a], t.x[b], t.y[b]) ? 0 : -1;
-    s.e[i] = edge_fn(t.x[a], t.y[a], t.x[b], t.y[b], sx, sy) + bias;
+    s.bias[i] = is_top_left(t.x[a], t.y[a], t.x[b], t.y[b]) ? 0 : -1;
+    s.e[i] = edge_fn(t.x[a], t.y[a], t.x[b], t.y[b], sx, sy) + s.bias[i];
     s.dx[i] = -(int64_t)(t.y[b] - t.y[a]) * kSubpixel;
     s.dy[i] = (int64_t)(t.x[b] - t.x[a]) * kSubpixel;
   }
@@ -42,19 +43,14 @@ FACET_HD EdgeSetup edge_setup(const RasterTri& t, int32_t px, int32_t py) {
 }
 
 // True when the biased edge values say the pixel centre is covered.
-FACET_HD bool covered(int64_t e0, int64_t e1, int64_t e2) { return (e0 | e1 | e2) >= 0; }
+template <class Int>
+FACET_HD bool covered(Int e0, Int e1, Int e2) { return (e0 | e1 | e2) >= 0; }
 
-// Window depth at a covered pixel from its (unbiased) edge values. Computed from the integer
-// edge functions, so host and device give the same float.
+// Window depth at a covered pixel from its exact (unbiased) edge values. Computed from the
+// integer edge functions, so every path, host or device, gives the same float.
 FACET_HD float depth_at(const RasterTri& t, int64_t e1, int64_t e2) {
   float z = t.z0 + ((float)e1 * t.dz1 + (float)e2 * t.dz2) * t.inv_area;
   return clampf(z, 0.0f, 1.0f);
-}
-
-// The biased value e is off by at most 1 from the exact edge function; recover the exact one.
-FACET_HD int64_t unbias(const RasterTri& t, int i, int64_t e) {
-  int a = (i + 1) % 3, b = (i + 2) % 3;
-  return is_top_left(t.x[a], t.y[a], t.x[b], t.y[b]) ? e : e + 1;
 }
 
 // Nearer wins; an exact depth tie goes to the lower triangle index. Depth is in [0, 1], so its
@@ -70,8 +66,26 @@ FACET_HD uint32_t key_triangle(uint64_t key) { return (uint32_t)(key & 0xfffffff
 FACET_HD bool pixel_key(const RasterTri& t, int32_t px, int32_t py, uint64_t& key) {
   EdgeSetup s = edge_setup(t, px, py);
   if (!covered(s.e[0], s.e[1], s.e[2])) return false;
-  key = vis_key(depth_at(t, unbias(t, 1, s.e[1]), unbias(t, 2, s.e[2])), t.tri);
+  key = vis_key(depth_at(t, s.e[1] - s.bias[1], s.e[2] - s.bias[2]), t.tri);
   return true;
+}
+
+// The stepping loop, in Int arithmetic: int64 in general, int32 where the values provably fit.
+template <class Int, class Visit>
+FACET_HD void raster_steps(const RasterTri& t, const EdgeSetup& s, int32_t px0, int32_t py0,
+                           int32_t px1, int32_t py1, Visit& visit) {
+  Int r0 = (Int)s.e[0], r1 = (Int)s.e[1], r2 = (Int)s.e[2];
+  const Int dx0 = (Int)s.dx[0], dx1 = (Int)s.dx[1], dx2 = (Int)s.dx[2];
+  const Int dy0 = (Int)s.dy[0], dy1 = (Int)s.dy[1], dy2 = (Int)s.dy[2];
+  const Int b1 = (Int)s.bias[1], b2 = (Int)s.bias[2];
+  for (int32_t py = py0; py <= py1; ++py) {
+    Int e0 = r0, e1 = r1, e2 = r2;
+    for (int32_t px = px0; px <= px1; ++px) {
+      if (covered(e0, e1, e2)) visit(px, py, vis_key(depth_at(t, e1 - b1, e2 - b2), t.tri));
+      e0 += dx0; e1 += dx1; e2 += dx2;
+    }
+    r0 += dy0; r1 += dy1; r2 += dy2;
+  }
 }
 
 // Visits every covered pixel of t inside [px0..px1] x [py0..py1] (a sub-rectangle of t's box):
@@ -80,15 +94,16 @@ template <class Visit>
 FACET_HD void raster_rect(const RasterTri& t, int32_t px0, int32_t py0, int32_t px1, int32_t py1,
                           Visit&& visit) {
   EdgeSetup s = edge_setup(t, px0, py0);
-  for (int32_t py = py0; py <= py1; ++py) {
-    int64_t e0 = s.e[0], e1 = s.e[1], e2 = s.e[2];
-    for (int32_t px = px0; px <= px1; ++px) {
-      if (covered(e0, e1, e2))
-        visit(px, py, vis_key(depth_at(t, unbias(t, 1, e1), unbias(t, 2, e2)), t.tri));
-      e0 += s.dx[0]; e1 += s.dx[1]; e2 += s.dx[2];
-    }
-    s.e[0] += s.dy[0]; s.e[1] += s.dy[1]; s.e[2] += s.dy[2];
-  }
+  // The vertices' extent, not the pixel box (which is clipped to the frame), bounds the values:
+  // under 60 px a side, every edge value at a pixel centre of the box (and one step past it) is
+  // below 2 * (61 * 256)^2 < 2^30, so 32-bit integers are exact.
+  const int32_t kSpan = 60 * kSubpixel;
+  int32_t ex = maxi(t.x[0], maxi(t.x[1], t.x[2])) - mini(t.x[0], mini(t.x[1], t.x[2]));
+  int32_t ey = maxi(t.y[0], maxi(t.y[1], t.y[2])) - mini(t.y[0], mini(t.y[1], t.y[2]));
+  if (ex < kSpan && ey < kSpan)
+    raster_steps<int32_t>(t, s, px0, py0, px1, py1, visit);
+  else
+    raster_steps<int64_t>(t, s, px0, py0, px1, py1, visit);
 }
 
 }  // namespace facet

@@ -2,8 +2,9 @@
 // the launchers (declared here, defined in the .cu files) and never needs nvcc itself.
 //
 // Frame: vertex projection -> triangle front end (clip, cull, snap, setup; small triangles are
-// rasterized right there, one thread each) -> binning of large triangles into 16x16-pixel tiles ->
-// tile rasterization (one block per tile item) -> fallback for whatever did not fit a queue ->
+// rasterized right there, one thread each) -> binning of large triangles into 8x8-pixel tiles
+// (one warp per triangle writes its items) -> tile rasterization (one warp per tile item) ->
+// (then, in the same kernel, whatever did not fit a queue) ->
 // resolve (shade each pixel once from the 64-bit visibility buffer). The buffer is cleared by a
 // memset at the start of the next frame: resetting it inside resolve (a write right behind each
 // read of the same line) measured 5x slower than reading it and clearing separately (NOTES.md).
@@ -16,8 +17,9 @@ namespace facet {
 
 // A triangle's bounding box up to this many pixels is rasterized by the thread that set it up.
 constexpr int kSmallTriPixels = 64;
-// Large triangles are split into square tiles of this side, one 256-thread block each.
-constexpr int kTileSide = 16;
+// Large triangles are split into square tiles of this side, one warp each (two pixels a lane):
+// small enough that a triangle of a few hundred pixels keeps most lanes busy.
+constexpr int kTileSide = 8;
 
 // Tiles of kTileSide pixels a RasterTri's box touches.
 FACET_HD uint32_t tile_count(const RasterTri& t) {
@@ -38,8 +40,6 @@ struct FrameCounters {
   uint32_t items_wanted;   // tile items all large triangles would need (sizes the queue exactly)
   uint32_t fallback_count; // large triangles that did not fit the tile-item queue
   uint32_t inline_overflow;// large triangles that did not fit the big queue (rasterized inline)
-  uint32_t next_item;      // work counter of the persistent tile kernel
-  uint32_t next_fallback;  // work counter of the fallback kernel
 };
 
 struct RasterQueues {

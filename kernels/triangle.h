@@ -8,20 +8,60 @@
 
 namespace facet {
 
+// Triangles that cross a clip plane (rare): clip in clip space (coordinates recomputed from the
+// positions: the same floats the vertex stage computed) and set up each piece of the fan.
 template <class Emit>
-FACET_HD void process_triangle(const ProjectedVertex* pv, const Vec3* positions,
-                               const uint32_t* indices, uint32_t tri, const FrameParams& fp,
-                               const ClipPlanes& planes, TriCounters& count, Emit&& emit) {
-  uint32_t i0 = indices[3 * tri], i1 = indices[3 * tri + 1], i2 = indices[3 * tri + 2];
-  ProjectedVertex v0 = pv[i0], v1 = pv[i1], v2 = pv[i2];
+FACET_HD void clip_and_setup(const Vec3* positions, uint32_t i0, uint32_t i1, uint32_t i2,
+                                  uint32_t codes, uint32_t tri, const FrameParams& fp,
+                                  const ClipPlanes& planes, TriCounters& count, Emit& emit) {
+  Vec4 c[3] = {project_vertex(fp.view_proj, positions[i0]), project_vertex(fp.view_proj, positions[i1]),
+               project_vertex(fp.view_proj, positions[i2])};
+  ++count.clipped;
+  Vec4 poly[kMaxClipVerts];
+  int n = clip_polygon(planes, codes, c[0], c[1], c[2], poly);
+  RasterTri t;
+  for (int k = 1; k + 1 < n; ++k) {  // fan from vertex 0: internal edges share snapped vertices
+    if (!(poly[0].w > 0.0f && poly[k].w > 0.0f && poly[k + 1].w > 0.0f)) continue;
+    if (setup_raster_tri(poly[0], poly[k], poly[k + 1], tri, fp.width, fp.height,
+                         fp.cull_backfaces, t) == SetupResult::Ok) {
+      ++count.drawn;
+      emit(t);
+    }
+  }
+}
+
+// A triangle's indices and projected vertices: everything setup reads from memory, loaded
+// apart from the arithmetic so that a thread can have several triangles' loads in flight.
+struct TriangleInput {
+  uint32_t i0, i1, i2;
+  ProjectedVertex v0, v1, v2;
+};
+
+FACET_HD TriangleInput load_triangle(const ProjectedVertex* pv, const uint32_t* indices, uint32_t tri) {
+  TriangleInput in;
+  in.i0 = indices[3 * tri];
+  in.i1 = indices[3 * tri + 1];
+  in.i2 = indices[3 * tri + 2];
+  in.v0 = pv[in.i0];
+  in.v1 = pv[in.i1];
+  in.v2 = pv[in.i2];
+  return in;
+}
+
+template <class Emit>
+FACET_HD void process_loaded_triangle(const TriangleInput& in, const Vec3* positions, uint32_t tri,
+                                      const FrameParams& fp, const ClipPlanes& planes,
+                                      TriCounters& count, Emit&& emit) {
+  const uint32_t i0 = in.i0, i1 = in.i1, i2 = in.i2;
+  const ProjectedVertex &v0 = in.v0, &v1 = in.v1, &v2 = in.v2;
   if ((v0.code | v1.code | v2.code) & kCodeNonFinite) {
     ++count.nan;
     return;
   }
   if (v0.code & v1.code & v2.code) { ++count.culled; return; }  // wholly outside one plane
 
-  RasterTri t;
   if ((v0.code | v1.code | v2.code) == 0) {
+    RasterTri t;
     if (setup_snapped(v0.x, v0.y, v0.z, v1.x, v1.y, v1.z, v2.x, v2.y, v2.z, tri, fp.width,
                       fp.height, fp.cull_backfaces, t) == SetupResult::Ok) {
       ++count.drawn;
@@ -32,20 +72,14 @@ FACET_HD void process_triangle(const ProjectedVertex* pv, const Vec3* positions,
     return;
   }
 
-  Vec4 c[3] = {project_vertex(fp.view_proj, positions[i0]), project_vertex(fp.view_proj, positions[i1]),
-               project_vertex(fp.view_proj, positions[i2])};
-  uint32_t o0 = v0.code, o1 = v1.code, o2 = v2.code;
-  ++count.clipped;
-  Vec4 poly[kMaxClipVerts];
-  int n = clip_polygon(planes, o0 | o1 | o2, c[0], c[1], c[2], poly);
-  for (int k = 1; k + 1 < n; ++k) {  // fan from vertex 0: internal edges share snapped vertices
-    if (!(poly[0].w > 0.0f && poly[k].w > 0.0f && poly[k + 1].w > 0.0f)) continue;
-    if (setup_raster_tri(poly[0], poly[k], poly[k + 1], tri, fp.width, fp.height,
-                         fp.cull_backfaces, t) == SetupResult::Ok) {
-      ++count.drawn;
-      emit(t);
-    }
-  }
+  clip_and_setup(positions, i0, i1, i2, v0.code | v1.code | v2.code, tri, fp, planes, count, emit);
+}
+
+template <class Emit>
+FACET_HD void process_triangle(const ProjectedVertex* pv, const Vec3* positions,
+                               const uint32_t* indices, uint32_t tri, const FrameParams& fp,
+                               const ClipPlanes& planes, TriCounters& count, Emit&& emit) {
+  process_loaded_triangle(load_triangle(pv, indices, tri), positions, tri, fp, planes, count, emit);
 }
 
 }  // namespace facet
