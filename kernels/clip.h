@@ -50,12 +50,27 @@ FACET_HD bool vertex_less(Vec4 a, Vec4 b) {
 }
 
 // Where segment a-b crosses plane i, computed the same way whichever way round it is given.
+// Measured from the endpoint nearer the plane (ties: the lower by vertex_less), so that a far
+// endpoint (1e12 away) does not swamp the near one's bits, then put exactly on the plane (an edge
+// with both ends far out otherwise lands its cut point anywhere along x or y).
 FACET_HD Vec4 intersect(const ClipPlanes& p, int i, Vec4 a, Vec4 b) {
-  if (vertex_less(b, a)) { Vec4 t = a; a = b; b = t; }
   float da = plane_distance(p, i, a);
   float db = plane_distance(p, i, b);
+  if (fabsf(db) < fabsf(da) || (fabsf(db) == fabsf(da) && vertex_less(b, a))) {
+    Vec4 t = a; a = b; b = t;
+    float d = da; da = db; db = d;
+  }
   float t = da / (da - db);
-  return a + (b - a) * t;
+  Vec4 r = a + (b - a) * t;
+  switch (i) {
+    case 0: r.z = -r.w; break;
+    case 1: r.z = r.w; break;
+    case 2: r.x = -p.kx * r.w; break;
+    case 3: r.x = p.kx * r.w; break;
+    case 4: r.y = -p.ky * r.w; break;
+    default: r.y = p.ky * r.w; break;
+  }
+  return r;
 }
 
 // Clips triangle (c0, c1, c2) against every plane in `planes_mask`. Writes the resulting convex

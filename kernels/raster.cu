@@ -103,27 +103,40 @@ __global__ void __launch_bounds__(256) triangle_kernel(RasterStageParams p) {
   }
 }
 
-// One warp per large triangle: lane 0 reserves its tile items, the lanes write them. Items that
-// fit are written even when the rest do not, so [0, min(item_count, capacity)) is always valid;
-// a triangle with missing items is rasterized whole by the fallback kernel (atomicMin makes the
-// repeat harmless).
+// One warp per large triangle: the lanes test the tiles of its box (a thin diagonal triangle
+// touches few of them), compact the ones it may cover, lane 0 reserves their items. Items that fit
+// are written even when the rest do not, so [0, min(item_count, capacity)) is always valid; a
+// triangle with missing items is rasterized whole by the fallback loop of the tile kernel
+// (atomicMin makes the repeat harmless).
 __global__ void __launch_bounds__(256) bin_kernel(RasterStageParams p) {
   const uint32_t n = min(p.counters->big_count, p.queues.big_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
+  const unsigned all = 0xffffffffu;
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const RasterTri& t = p.queues.big[i];
     int tx0 = t.px0 / kTileSide, ty0 = t.py0 / kTileSide;
     uint32_t tiles_x = t.px1 / kTileSide - tx0 + 1;
     uint32_t count = tile_count(t);
-    uint32_t base = 0;
-    if (lane == 0) base = atomicAdd(&p.counters->item_count, count);
-    base = __shfl_sync(0xffffffffu, base, 0);
-    for (uint32_t k = lane; k < count && base + k < p.queues.item_capacity; k += 32) {
+    bool lost = false;
+    for (uint32_t k0 = 0; k0 < count; k0 += 32) {
+      uint32_t k = k0 + lane;
       uint32_t tx = tx0 + k % tiles_x, ty = ty0 + k / tiles_x;
-      p.queues.items[base + k] = {i, tx | (ty << 16)};
+      bool hit = false;
+      if (k < count) {
+        int x0 = maxi((int)tx * kTileSide, t.px0), y0 = maxi((int)ty * kTileSide, t.py0);
+        int x1 = mini((int)tx * kTileSide + kTileSide - 1, t.px1), y1 = mini((int)ty * kTileSide + kTileSide - 1, t.py1);
+        hit = rect_may_cover(t, x0, y0, x1, y1);
+      }
+      unsigned mask = __ballot_sync(all, hit);
+      uint32_t base = 0;
+      if (lane == 0 && mask) base = atomicAdd(&p.counters->item_count, (uint32_t)__popc(mask));
+      base = __shfl_sync(all, base, 0);
+      uint32_t slot = base + __popc(mask & ((1u << lane) - 1u));
+      if (hit && slot < p.queues.item_capacity) p.queues.items[slot] = {i, tx | (ty << 16)};
+      lost |= __any_sync(all, hit && slot >= p.queues.item_capacity);
     }
-    if (lane == 0 && base + count > p.queues.item_capacity) {
+    if (lane == 0 && lost) {
       uint32_t f = atomicAdd(&p.counters->fallback_count, 1u);
       p.queues.fallback[f] = i;  // fallback has big_capacity slots: always fits
     }

@@ -70,6 +70,17 @@ FACET_HD bool pixel_key(const RasterTri& t, int32_t px, int32_t py, uint64_t& ke
   return true;
 }
 
+// False when no pixel centre of [x0..x1] x [y0..y1] can be covered: some edge is negative at
+// the rectangle's corner where it is largest. Exact, so skipping such a rectangle loses nothing.
+FACET_HD bool rect_may_cover(const RasterTri& t, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+  EdgeSetup s = edge_setup(t, x0, y0);
+  for (int i = 0; i < 3; ++i) {
+    int64_t e = s.e[i] + (s.dx[i] > 0 ? s.dx[i] * (x1 - x0) : 0) + (s.dy[i] > 0 ? s.dy[i] * (y1 - y0) : 0);
+    if (e < 0) return false;
+  }
+  return true;
+}
+
 // The stepping loop, in Int arithmetic: int64 in general, int32 where the values provably fit.
 template <class Int, class Visit>
 FACET_HD void raster_steps(const RasterTri& t, const EdgeSetup& s, int32_t px0, int32_t py0,
