@@ -51,8 +51,11 @@ CudaRenderer::~CudaRenderer() {
 void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // no frame may still read the old scene
-  m_device_scene.upload(*scene);                      // throws and keeps the old one on failure
-  m_projected.allocate(scene->vertex_count(), "projected vertices");  // scratch follows the scene
+  // Everything the new scene needs is allocated before anything of the old one is let go, so a
+  // failure (out of memory) leaves the previous scene drawable.
+  DeviceBuffer<ProjectedVertex> projected(scene->vertex_count(), "projected vertices");
+  m_device_scene.upload(*scene);  // throws and keeps the old one on failure
+  m_projected = std::move(projected);  // scratch follows the scene, never its worst case
   m_scene = std::move(scene);
   uint64_t overflow = m_stats.overflow_events;
   m_stats = {};
