@@ -29,14 +29,14 @@ size_t host_resident_bytes() {
 }
 
 void RunReport::frame(float ms) {
-  if (!m_started) {
-    // The first frame allocates what every later frame reuses: measure from after it.
+  ++m_seen;
+  if (m_seen == m_warmup) {
+    // What the warm-up allocated, every later frame reuses: measure from here.
     m_started = true;
     m_host_start = host_resident_bytes();
     m_device_known = cuda_device_memory_used(&m_device_start);
-    return;
   }
-  m_ms.push_back(ms);
+  if (m_seen > 1) m_ms.push_back(ms);  // the first frame pays for start-up, not for drawing
 }
 
 void RunReport::print(int models_installed) const {
@@ -45,12 +45,12 @@ void RunReport::print(int models_installed) const {
   std::vector<float> last(m_ms.end() - std::min(window, n), m_ms.end());
   std::printf("facet view: %zu frames timed, median ms first %zu %.3f, last %zu %.3f; %d models installed\n",
               n, first.size(), median(first), last.size(), median(last), models_installed);
-  std::printf("facet view: host memory %.1f MiB after the first frame, %.1f MiB at the end\n",
-              mib(m_host_start), mib(host_resident_bytes()));
+  std::printf("facet view: host memory %.1f MiB after %d warm-up frames, %.1f MiB at the end\n",
+              mib(m_host_start), m_warmup, mib(host_resident_bytes()));
   size_t device_end = 0;
   if (m_device_known && cuda_device_memory_used(&device_end))
-    std::printf("facet view: device memory %.1f MiB after the first frame, %.1f MiB at the end\n",
-                mib(m_device_start), mib(device_end));
+    std::printf("facet view: device memory %.1f MiB after %d warm-up frames, %.1f MiB at the end\n",
+                mib(m_device_start), m_warmup, mib(device_end));
 }
 
 }  // namespace facet

@@ -58,7 +58,8 @@ void render_frame(ViewerState& s, FramePresenter& presenter) {
 
 int frame_loop(ViewerState& s, Host& host) {
   FramePresenter presenter(s.cuda_backend);
-  RunReport report;
+  // With reloads, memory is measured from after the first reload has been installed and drawn.
+  RunReport report(s.options.reload_every > 0 ? s.options.reload_every + 100 : 1);
   const bool scripted = s.options.frames > 0;
   s.loader.request(s.options.model);
   if (scripted) s.loader.finish(*s.renderer);  // the model is there from the first frame
