@@ -71,7 +71,7 @@ void CudaRenderer::ensure_frame_buffers(int width, int height) {
   if (width != m_width || height != m_height || m_vis.size() < pixels) {
     FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
     m_vis.allocate(pixels, "the visibility buffer");
-    m_rgba.allocate(pixels, "the frame image");
+    m_rgba.release();  // allocated on first use: frames drawn into a GL surface never need it
     m_width = width;
     m_height = height;
   }
@@ -138,6 +138,8 @@ void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target
   res.frame = fp;
   res.vis = m_vis.data();
   bool to_surface = target.kind == FrameTarget::Kind::Surface;
+  if (!to_surface && m_rgba.size() < (size_t)fp.width * fp.height)
+    m_rgba.allocate((size_t)fp.width * fp.height, "the frame image");
   res.out = to_surface ? nullptr : m_rgba.data();
   res.surface = target.surface;
   launch_resolve_stage(res, m_stream);
