@@ -54,6 +54,7 @@ void CpuRenderer::render(const FrameParams& fp) {
   const size_t pixels = (size_t)fp.width * fp.height;
   m_width = fp.width;
   m_height = fp.height;
+  m_tag = fp.vis_tag;
 
   // Vertex projection.
   auto t0 = std::chrono::steady_clock::now();
@@ -84,7 +85,7 @@ void CpuRenderer::render(const FrameParams& fp) {
                            return;
                          }
                          raster_rect(t, t.px0, t.py0, t.px1, t.py1, [&](int px, int py, uint64_t key) {
-                           atomic_min(vis + (size_t)py * width + px, key);
+                           atomic_min(vis + (size_t)py * width + px, tag_key(key, fp.vis_tag));
                          });
                        });
     }
@@ -98,7 +99,7 @@ void CpuRenderer::render(const FrameParams& fp) {
           int ry0 = std::max(y0, t.py0), ry1 = std::min(y1, t.py1);
           if (ry0 > ry1) continue;
           raster_rect(t, t.px0, ry0, t.px1, ry1, [&](int px, int py, uint64_t key) {
-            atomic_min(vis + (size_t)py * width + px, key);
+            atomic_min(vis + (size_t)py * width + px, tag_key(key, fp.vis_tag));
           });
         }
     }
@@ -129,7 +130,7 @@ void CpuRenderer::render(const FrameParams& fp) {
 void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   out.resize(m_vis.size());
   for (size_t i = 0; i < m_vis.size(); ++i)
-    out[i] = m_vis[i] == kEmptyKey ? ~0u : key_triangle(m_vis[i]);
+    out[i] = key_current(m_vis[i], m_tag) ? key_triangle(m_vis[i]) : ~0u;
 }
 
 }  // namespace facet

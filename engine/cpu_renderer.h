@@ -30,6 +30,7 @@ class CpuRenderer final : public Renderer {
   std::vector<uint64_t> m_vis;     // visibility buffer, width * height
   std::vector<Rgba8> m_rgba;       // shaded frame
   int m_width = 0, m_height = 0;
+  uint32_t m_tag = 3;              // the last frame's visibility tag
   FrameStats m_stats;
 };
 

@@ -54,6 +54,7 @@ FrameParams make_frame_params(const Camera& camera, const RenderSettings& settin
   p.wireframe = settings.wireframe;
   p.clamp_uv = settings.clamp_uv;
   p.background = settings.background;
+  p.vis_tag = 3;  // a backend that keeps its visibility buffer across frames counts it down
   return p;
 }
 

@@ -78,6 +78,7 @@ struct FrameParams {
   bool wireframe;       // overlay triangle edges, about one pixel wide
   bool clamp_uv;        // clamp texture coordinates instead of repeating
   Rgba8 background;     // colour of pixels no triangle covers
+  uint32_t vis_tag;     // 0..3, in bits 62-63 of every visibility key this frame writes (raster.h)
 };
 
 // One triangle (or one piece of a triangle clipped in clip space) ready for coverage tests.

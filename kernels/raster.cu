@@ -16,8 +16,9 @@ namespace facet {
 
 namespace {
 
-__device__ __forceinline__ void vis_min(uint64_t* vis, int width, int px, int py, uint64_t key) {
-  atomicMin(reinterpret_cast<unsigned long long*>(vis + (size_t)py * width + px), (unsigned long long)key);
+__device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, uint64_t key) {
+  atomicMin(reinterpret_cast<unsigned long long*>(vis + (size_t)py * fp.width + px),
+            (unsigned long long)tag_key(key, fp.vis_tag));
 }
 
 __device__ __forceinline__ int64_t box_pixels(const RasterTri& t) {
@@ -46,8 +47,7 @@ __global__ void __launch_bounds__(256) triangle_kernel(RasterStageParams p) {
   // arithmetic (the loads are the latency). A dense mesh culls most of them; the survivors are
   // collected instead of rasterized on the spot, where 2 busy lanes would hold up 30 idle ones.
   TriCounters c{};
-  const int width = p.frame.width;
-  auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, width, px, py, key); };
+  auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, p.frame, px, py, key); };
   auto emit = [&](const RasterTri& t) {
     if (box_pixels(t) <= kSmallTriPixels) {
       uint32_t slot = atomicAdd(&s_small_count, 1u);
@@ -159,7 +159,7 @@ __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
     for (int py = py0; py < py0 + kTileSide; py += 32 / kTileSide) {
       uint64_t key;
       if (px >= t.px0 && px <= t.px1 && py >= t.py0 && py <= t.py1 && pixel_key(t, px, py, key))
-        vis_min(p.vis, p.frame.width, px, py, key);
+        vis_min(p.vis, p.frame, px, py, key);
     }
   }
   // Then whatever did not fit the tile-item queue (almost never): one warp per triangle over its
@@ -172,7 +172,7 @@ __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
     for (int64_t k = lane; k < total; k += 32) {
       int px = t.px0 + (int)(k % w), py = t.py0 + (int)(k / w);
       uint64_t key;
-      if (pixel_key(t, px, py, key)) vis_min(p.vis, p.frame.width, px, py, key);
+      if (pixel_key(t, px, py, key)) vis_min(p.vis, p.frame, px, py, key);
     }
   }
 }

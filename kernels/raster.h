@@ -48,8 +48,10 @@ FACET_HD bool covered(Int e0, Int e1, Int e2) { return (e0 | e1 | e2) >= 0; }
 
 // Window depth at a covered pixel from its exact (unbiased) edge values. Computed from the
 // integer edge functions, so every path, host or device, gives the same float.
-FACET_HD float depth_at(const RasterTri& t, int64_t e1, int64_t e2) {
-  float z = t.z0 + ((float)e1 * t.dz1 + (float)e2 * t.dz2) * t.inv_area;
+// The edge values arrive as floats: an integer converts to the same float whatever its width,
+// so a 32-bit path (cheaper conversion on the GPU) and a 64-bit path agree bit for bit.
+FACET_HD float depth_at(const RasterTri& t, float e1, float e2) {
+  float z = t.z0 + (e1 * t.dz1 + e2 * t.dz2) * t.inv_area;
   return clampf(z, 0.0f, 1.0f);
 }
 
@@ -62,11 +64,20 @@ FACET_HD uint64_t vis_key(float depth, uint32_t tri) {
 }
 FACET_HD uint32_t key_triangle(uint64_t key) { return (uint32_t)(key & 0xffffffffu); }
 
+// Frame tags: depth in [0, 1] leaves the top two bits of a key free. Frames count the tag down
+// 3, 2, 1, 0, so a key left by an earlier frame is larger than any key of the current one and
+// loses every atomicMin: the buffer needs clearing only every fourth frame (before tag 3).
+FACET_HD uint64_t tag_key(uint64_t key, uint32_t tag) { return key | ((uint64_t)tag << 62); }
+// True when `key` was written by the frame whose tag is `tag` (not empty, not stale).
+FACET_HD bool key_current(uint64_t key, uint32_t tag) {
+  return key != kEmptyKey && (uint32_t)(key >> 62) == tag;
+}
+
 // Coverage and key of a single pixel (the tile and fallback paths). False when not covered.
 FACET_HD bool pixel_key(const RasterTri& t, int32_t px, int32_t py, uint64_t& key) {
   EdgeSetup s = edge_setup(t, px, py);
   if (!covered(s.e[0], s.e[1], s.e[2])) return false;
-  key = vis_key(depth_at(t, s.e[1] - s.bias[1], s.e[2] - s.bias[2]), t.tri);
+  key = vis_key(depth_at(t, (float)(s.e[1] - s.bias[1]), (float)(s.e[2] - s.bias[2])), t.tri);
   return true;
 }
 
@@ -92,7 +103,8 @@ FACET_HD void raster_steps(const RasterTri& t, const EdgeSetup& s, int32_t px0, 
   for (int32_t py = py0; py <= py1; ++py) {
     Int e0 = r0, e1 = r1, e2 = r2;
     for (int32_t px = px0; px <= px1; ++px) {
-      if (covered(e0, e1, e2)) visit(px, py, vis_key(depth_at(t, e1 - b1, e2 - b2), t.tri));
+      if (covered(e0, e1, e2))
+        visit(px, py, vis_key(depth_at(t, (float)(e1 - b1), (float)(e2 - b2)), t.tri));
       e0 += dx0; e1 += dx1; e2 += dx2;
     }
     r0 += dy0; r1 += dy1; r2 += dy2;

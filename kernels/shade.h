@@ -29,7 +29,7 @@ FACET_HD float edge_distance_px(const Barycentrics& b) {
 // 32-byte vertex records. Clip coordinates are recomputed (the same floats as the vertex stage)
 // rather than read back: arithmetic is cheaper than three more random reads.
 FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, int py, uint64_t key) {
-  if (key == kEmptyKey) return fp.background;
+  if (!key_current(key, fp.vis_tag)) return fp.background;
   uint32_t tri = key_triangle(key);
   uint32_t i0 = s.indices[3 * tri], i1 = s.indices[3 * tri + 1], i2 = s.indices[3 * tri + 2];
   const ShadeVertex v0 = s.shade[i0], v1 = s.shade[i1], v2 = s.shade[i2];

@@ -71,6 +71,7 @@ void CudaRenderer::ensure_frame_buffers(int width, int height) {
   if (width != m_width || height != m_height || m_vis.size() < pixels) {
     FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
     m_vis.allocate(pixels, "the visibility buffer");
+    m_frames_since_clear = kTagCycle;  // new memory: clear before the next frame
     m_rgba.release();  // allocated on first use: frames drawn into a GL surface never need it
     m_width = width;
     m_height = height;
@@ -92,23 +93,30 @@ void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, 
 
 void CudaRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
-  encode_frame(fp, target);
-  m_last = fp;
+  m_last = encode_frame(fp, target);
   m_have_frame = true;
   m_last_to_surface = target.kind == FrameTarget::Kind::Surface;
 }
 
-void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target) {
+FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTarget& target) {
   // The slot we are about to reuse holds frame N-2: read it if it is done (it almost always is;
   // if not, this waits, which only happens when the GPU is two frames behind).
   FrameSlot& slot = m_slots[m_slot];
   if (slot.pending) collect(slot);
 
-  ensure_frame_buffers(fp.width, fp.height);
+  ensure_frame_buffers(params.width, params.height);
   SceneView sv = m_device_scene.view();
   FACET_CUDA_CHECK(cudaEventRecord(slot.begin, m_stream));
-  // Clearing the visibility buffer is part of the frame's cost: it is timed with the vertex stage.
-  FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
+  // The visibility buffer is cleared every kTagCycle frames; between clears the frame tag in
+  // each key tells this frame's keys from older ones (raster.h). The clear is timed with the
+  // vertex stage.
+  if (m_frames_since_clear >= kTagCycle) {
+    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)params.width * params.height * sizeof(uint64_t), m_stream));
+    m_frames_since_clear = 0;
+  }
+  FrameParams fp = params;
+  fp.vis_tag = (uint32_t)(kTagCycle - 1 - m_frames_since_clear);
+  ++m_frames_since_clear;
   FACET_CUDA_CHECK(cudaMemsetAsync(m_counters.data(), 0, sizeof(FrameCounters), m_stream));
 
   launch_vertex_stage({sv.positions, m_projected.data(), sv.vertex_count, fp.view_proj, fp.width, fp.height},
@@ -150,6 +158,7 @@ void CudaRenderer::encode_frame(const FrameParams& fp, const FrameTarget& target
   FACET_CUDA_CHECK(cudaEventRecord(slot.copied, m_stream));
   slot.pending = true;
   m_slot = (m_slot + 1) % (int)m_slots.size();
+  return fp;
 }
 
 void CudaRenderer::collect(FrameSlot& slot) {
@@ -187,7 +196,7 @@ void CudaRenderer::finish() {
 
 void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
   if (!m_have_frame) throw std::logic_error("read_rgba: no frame rendered");
-  if (m_last_to_surface) encode_frame(m_last, {});  // the last frame went to a surface
+  if (m_last_to_surface) m_last = encode_frame(m_last, {});  // the last frame went to a surface
   finish();
   out.resize((size_t)m_last.width * m_last.height);
   FACET_CUDA_CHECK(cudaMemcpy(out.data(), m_rgba.data(), out.size() * sizeof(Rgba8), cudaMemcpyDeviceToHost));
@@ -199,7 +208,8 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   std::vector<uint64_t> vis((size_t)m_last.width * m_last.height);
   FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   out.resize(vis.size());
-  for (size_t i = 0; i < vis.size(); ++i) out[i] = vis[i] == kEmptyKey ? ~0u : key_triangle(vis[i]);
+  for (size_t i = 0; i < vis.size(); ++i)
+    out[i] = key_current(vis[i], m_last.vis_tag) ? key_triangle(vis[i]) : ~0u;
 }
 
 FrameStats CudaRenderer::stats() const {

@@ -52,7 +52,8 @@ class CudaRenderer final : public Renderer {
   };
 
   void ensure_frame_buffers(int width, int height);
-  void encode_frame(const FrameParams& fp, const FrameTarget& target);
+  // Records one frame on the stream; returns its parameters with the frame tag it used.
+  FrameParams encode_frame(const FrameParams& params, const FrameTarget& target);
   void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
 
   std::shared_ptr<const Scene> m_scene;
@@ -70,6 +71,8 @@ class CudaRenderer final : public Renderer {
   uint32_t m_big_capacity = 1u << 16;     // grown when a frame needed more
   uint32_t m_item_capacity = 1u << 20;
   int m_width = 0, m_height = 0;
+  static constexpr int kTagCycle = 4;     // frames per visibility-buffer clear (2 tag bits)
+  int m_frames_since_clear = kTagCycle;   // kTagCycle: the next frame clears
 
   std::array<FrameSlot, 2> m_slots{};
   int m_slot = 0;

@@ -166,3 +166,33 @@ TEST_F(CudaVsCpu, TwentyMillionTrianglesMatchAnalyticCoverage) {
     EXPECT_NEAR(covered / (3.14159265358979 * rad * rad), 1.0, 0.005) << w << "x" << h;
   }
 }
+
+TEST_F(CudaVsCpu, EveryFrameOfASequenceMatchesWhateverTheFramesBefore) {
+  // The visibility buffer is cleared only every few frames (frame tags, raster.h): what earlier
+  // frames left must never show through. Cameras alternate between near and far, so a far frame
+  // follows a frame that covered many more pixels.
+  auto scene = load("spot/spot_triangulated_with_mtl.obj");
+  CpuRenderer cpu;
+  CudaRenderer gpu;
+  cpu.set_scene(scene);
+  gpu.set_scene(scene);
+  Camera framed = Camera::framing(scene->bounds, 4.0f / 3.0f);
+  glm::vec3 c{scene->bounds.center.x, scene->bounds.center.y, scene->bounds.center.z};
+  std::vector<uint32_t> want, got;
+  for (int frame = 0; frame < 11; ++frame) {
+    Camera cam = framed;
+    float k = frame % 2 ? 3.0f : 0.6f;
+    cam.eye = c + (framed.eye - c) * k + glm::vec3(0.05f * frame, 0, 0);
+    cam.fit_clip_planes(scene->bounds);
+    FrameParams fp = test::frame_params(*scene, cam, 320, 240);
+    cpu.render(fp);
+    gpu.render(fp);
+    cpu.read_triangle_ids(want);
+    gpu.read_triangle_ids(got);
+    ASSERT_EQ(want, got) << "frame " << frame;
+    std::vector<Rgba8> a, b;
+    cpu.read_rgba(a);
+    gpu.read_rgba(b);
+    EXPECT_EQ(test::compare_rgba(a, b, 1).pixels_over, 0u) << "frame " << frame;
+  }
+}
