@@ -1,9 +1,10 @@
 // Triangle front end and rasterization into the 64-bit visibility buffer (atomicMin of
 // depth << 32 | triangle: nearer wins, ties to the lower index, independent of thread order).
 //
-// Size classes: a triangle whose pixel box is at most kSmallTriPixels is rasterized by the thread
-// that set it up (dense meshes: most triangles). Larger ones go to a queue, are cut into 8x8
-// tiles, and each tile item is rasterized by one warp, two pixels per lane.
+// Size classes: a triangle whose pixel box is at most kSmallTriPixels (dense meshes: most
+// triangles) is collected in its block's shared memory and rasterized by one thread once the
+// block's setup is done. Larger ones go to a queue, are cut into 8x8 tiles, and each tile item is
+// rasterized by one warp, two pixels per lane.
 // No silent loss: when the big queue is full the setup thread rasterizes the triangle itself;
 // when the tile-item queue is full the triangle goes to a fallback list that the tile kernel
 // finishes with (a warp loops over its box). Both are counted, and the host grows the queues for

@@ -2,12 +2,12 @@
 // the launchers (declared here, defined in the .cu files) and never needs nvcc itself.
 //
 // Frame: vertex projection -> triangle front end (clip, cull, snap, setup; small triangles are
-// rasterized right there, one thread each) -> binning of large triangles into 8x8-pixel tiles
-// (one warp per triangle writes its items) -> tile rasterization (one warp per tile item) ->
-// (then, in the same kernel, whatever did not fit a queue) ->
-// resolve (shade each pixel once from the 64-bit visibility buffer). The buffer is cleared by a
-// memset at the start of the next frame: resetting it inside resolve (a write right behind each
-// read of the same line) measured 5x slower than reading it and clearing separately (NOTES.md).
+// collected per block and rasterized one thread each) -> binning of large triangles into 8x8-pixel
+// tiles (one warp per triangle writes its items) -> tile rasterization (one warp per tile item;
+// then, in the same kernel, whatever did not fit a queue) -> resolve (shade each pixel once from
+// the 64-bit visibility buffer). The buffer is not reset inside resolve (a write right behind
+// each read of the same line measured 5x slower, NOTES.md): keys carry a frame tag and a memset
+// clears it every fourth frame (raster.h).
 #pragma once
 #include <cuda_runtime.h>
 
@@ -64,7 +64,8 @@ struct RasterStageParams {
   const uint32_t* indices;      // [3 * triangle_count]
   uint32_t triangle_count;
   FrameParams frame;
-  uint64_t* vis;                // [width * height] visibility buffer, kEmptyKey where empty
+  uint64_t* vis;                // [width * height] visibility buffer: kEmptyKey, older frames'
+                                //   keys, or this frame's (tag frame.vis_tag)
   RasterQueues queues;
   FrameCounters* counters;
   int persistent_blocks;        // blocks of the persistent kernels (a few per SM)
