@@ -5,11 +5,42 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include <stb_image.h>
 
 namespace facet {
+
+namespace {
+
+// Uncompressed TGA and BMP store every pixel: a file shorter than its header's size claims is
+// truncated. stb_image would decode the missing part as zeros, so a 30-byte file could cost a
+// gigabyte and seconds; refuse it instead. Other formats (and RLE/compressed variants) pass.
+bool truncated_uncompressed(const std::string& path, int w, int h, long long file_size, std::string* why) {
+  unsigned char hd[54] = {};
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  size_t n = std::fread(hd, 1, sizeof hd, f);
+  std::fclose(f);
+  long long need = -1;
+  auto u16 = [&](int o) { return (long long)hd[o] | ((long long)hd[o + 1] << 8); };
+  auto u32 = [&](int o) { return u16(o) | (u16(o + 2) << 16); };
+  if (n >= 54 && hd[0] == 'B' && hd[1] == 'M' && u32(30) == 0) {  // BMP, BI_RGB
+    long long row = ((u16(28) * (long long)w + 31) / 32) * 4;
+    need = u32(10) + row * h;
+  } else if (n >= 18 && (hd[2] == 1 || hd[2] == 2 || hd[2] == 3)) {  // TGA, uncompressed
+    long long colormap = hd[1] ? u16(5) * ((hd[7] + 7) / 8) : 0;
+    need = 18 + hd[0] + colormap + (long long)w * h * ((hd[16] + 7) / 8);
+  }
+  if (need < 0 || file_size >= need) return false;
+  *why = "truncated: its header declares " + std::to_string(w) + "x" + std::to_string(h) +
+         " uncompressed pixels (" + std::to_string(need) + " bytes) but the file has " +
+         std::to_string(file_size) + " bytes";
+  return true;
+}
+
+}  // namespace
 
 bool read_texture_file(const std::string& path, TextureImage* out, std::string* error) {
   struct stat st {};
@@ -33,6 +64,7 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
              std::to_string(kMaxTextureSide) + " per side";
     return false;
   }
+  if (truncated_uncompressed(path, w, h, (long long)st.st_size, error)) return false;
   stbi_uc* pixels = stbi_load(path.c_str(), &w, &h, &channels, 4);
   if (!pixels) {
     const char* why = stbi_failure_reason();

@@ -381,6 +381,23 @@ TEST(EdgeCase, TextureThatIsNotAnImageGivesCheckerAndWarning) {
   EXPECT_NE(s.warnings[0].find("not a readable image"), std::string::npos) << s.warnings[0];
 }
 
+TEST(EdgeCase, TruncatedUncompressedTgaIsRefusedBeforeDecoding) {
+  // 18-byte header declaring 12334x13600 uncompressed 24-bit pixels, then 12 bytes: stb_image
+  // would decode 168 M zero pixels (about 1 GiB) from it. Found by the fuzzer.
+  ScratchDir dir;
+  std::string tga(30, '\0');
+  tga[2] = 2;  // uncompressed true-colour
+  tga[12] = (char)(12334 & 0xff); tga[13] = (char)(12334 >> 8);
+  tga[14] = (char)(13600 & 0xff); tga[15] = (char)(13600 >> 8);
+  tga[16] = 24;
+  dir.write("big.tga", tga);
+  Scene s;
+  ASSERT_EQ(load_or_message(textured_obj(dir, "big.tga"), &s), "");
+  EXPECT_EQ(s.texture_paths[0], "<checker>");
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("truncated"), std::string::npos) << s.warnings[0];
+}
+
 TEST(EdgeCase, SixteenBitPngTextureLoadsAsEightBit) {
   ScratchDir dir;
   // 2 x 1 RGB, 16 bits per sample: (0xABCD, 0x1234, 0xFFFF) and (0, 0x8000, 0x00FF).
