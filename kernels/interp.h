@@ -19,8 +19,22 @@ FACET_HD Vec2 pixel_ndc(float px, float py, int width, int height) {
 
 struct HomogeneousEdges { Vec3 e[3]; };  // e[i] . (x, y, 1) is proportional to weight i
 
+// The weights do not change when all three vertices are scaled by one factor, and a power of
+// two scales exactly. Vertices whose clip coordinates are beyond 2^30 (or below 2^-30) are
+// brought near 1 so the cross products neither overflow (they did past about 1e19, leaving
+// flat 1/3 weights) nor sink into denormals; in between nothing changes, bit for bit.
+FACET_HD float homogeneous_scale(Vec4 c0, Vec4 c1, Vec4 c2) {
+  float m = fmaxf(fmaxf(fmaxf(fabsf(c0.x), fabsf(c0.y)), fmaxf(fabsf(c0.w), fabsf(c1.x))),
+                  fmaxf(fmaxf(fabsf(c1.y), fabsf(c1.w)), fmaxf(fmaxf(fabsf(c2.x), fabsf(c2.y)), fabsf(c2.w))));
+  if (!is_finite(m) || m == 0.0f || (m >= 0x1p-30f && m <= 0x1p30f)) return 1.0f;
+  int e = 0;
+  frexpf(m, &e);
+  return ldexpf(1.0f, -e);
+}
+
 FACET_HD HomogeneousEdges homogeneous_edges(Vec4 c0, Vec4 c1, Vec4 c2) {
-  Vec3 a{c0.x, c0.y, c0.w}, b{c1.x, c1.y, c1.w}, c{c2.x, c2.y, c2.w};
+  float k = homogeneous_scale(c0, c1, c2);
+  Vec3 a{c0.x * k, c0.y * k, c0.w * k}, b{c1.x * k, c1.y * k, c1.w * k}, c{c2.x * k, c2.y * k, c2.w * k};
   return {{cross(b, c), cross(c, a), cross(a, b)}};
 }
 
