@@ -18,40 +18,18 @@
 #include <vector>
 
 #include "engine/loader.h"
+#include "tests/support/scratch_dir.h"
+#include "tests/support/test_scenes.h"
 
 namespace fs = std::filesystem;
 using namespace facet;
 
 namespace {
 
-const std::string kEdgeCases = std::string(FACET_SHARED_ASSETS) + "/edge-cases";
+const std::string kEdgeCases = test::shared_asset("edge-cases");
 
 // A fresh folder per test, removed afterwards.
-class ScratchDir {
- public:
-  ScratchDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_path = fs::temp_directory_path() /
-             ("facet_edge_" + std::to_string(getpid()) + "_" + info->name());
-    fs::remove_all(m_path);
-    fs::create_directories(m_path);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::permissions(m_path, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(m_path, ec);
-  }
-  std::string write(const std::string& rel, const std::string& bytes) const {
-    fs::path p = m_path / rel;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << bytes;
-    return p.string();
-  }
-  std::string path(const std::string& rel) const { return (m_path / rel).string(); }
-
- private:
-  fs::path m_path;
-};
+using test::ScratchDir;
 
 // Everything the backends rely on, checked on a scene that loaded.
 void expect_consistent(const Scene& s) {
@@ -279,7 +257,7 @@ TEST(EdgeCase, EverySharedFileLoadsOrIsRefusedAsExpected) {
 
 TEST(EdgeCase, TruncatedFilesLoadOrAreRefused) {
   ScratchDir dir;
-  std::ifstream in(std::string(FACET_SHARED_ASSETS) + "/cornell_box/CornellBox-Original.obj",
+  std::ifstream in(test::shared_asset("cornell_box/CornellBox-Original.obj"),
                    std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   ASSERT_GT(text.size(), 1000u);

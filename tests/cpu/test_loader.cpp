@@ -14,40 +14,17 @@
 #include <vector>
 
 #include "engine/loader.h"
+#include "tests/support/scratch_dir.h"
+#include "tests/support/test_scenes.h"
 
 namespace fs = std::filesystem;
 using namespace facet;
 
 namespace {
 
-std::string shared(const std::string& rel) { return std::string(FACET_SHARED_ASSETS) + "/" + rel; }
+std::string shared(const std::string& rel) { return test::shared_asset(rel); }
 
-// A fresh folder per test, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_path = fs::temp_directory_path() /
-             ("facet_loader_" + std::to_string(getpid()) + "_" + info->name());
-    fs::remove_all(m_path);
-    fs::create_directories(m_path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(m_path, ec);
-  }
-  // Writes a file (folders created) and returns its path.
-  std::string write(const std::string& rel, const std::string& text) const {
-    fs::path p = m_path / rel;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
-  std::string path(const std::string& rel) const { return (m_path / rel).string(); }
-
- private:
-  fs::path m_path;
-};
+using test::ScratchDir;
 
 float len(Vec3 v) { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
 
@@ -159,7 +136,7 @@ TEST(Loader, TeapotGetsComputedUnitNormals) {
 }
 
 TEST(Loader, FileWithoutSmoothingGroupsIsSmoothedEntirely) {
-  TempDir dir;
+  ScratchDir dir;
   Scene s = load_model(dir.write("hinge.obj", hinge_obj("", "")));
   EXPECT_EQ(s.vertex_count(), 4u);  // shared edge vertices shared
   // Shared vertices: the two unit face normals (+z from 1 3 2 ... ) averaged with equal areas.
@@ -171,7 +148,7 @@ TEST(Loader, FileWithoutSmoothingGroupsIsSmoothedEntirely) {
 }
 
 TEST(Loader, SameSmoothingGroupSharesNormals) {
-  TempDir dir;
+  ScratchDir dir;
   Scene s = load_model(dir.write("hinge.obj", hinge_obj("s 1\n", "")));
   EXPECT_EQ(s.vertex_count(), 4u);
   Vec3 fa = normalize(cross(Vec3{1, 0, 0}, Vec3{0, 1, 0}));
@@ -180,7 +157,7 @@ TEST(Loader, SameSmoothingGroupSharesNormals) {
 }
 
 TEST(Loader, DifferentSmoothingGroupsSplitNormals) {
-  TempDir dir;
+  ScratchDir dir;
   Scene s = load_model(dir.write("hinge.obj", hinge_obj("s 1\n", "s 2\n")));
   EXPECT_EQ(s.vertex_count(), 6u);  // the shared edge is split
   Vec3 fa = normalize(cross(Vec3{1, 0, 0}, Vec3{0, 1, 0}));
@@ -190,7 +167,7 @@ TEST(Loader, DifferentSmoothingGroupsSplitNormals) {
 }
 
 TEST(Loader, SmoothingOffGivesFlatFaces) {
-  TempDir dir;
+  ScratchDir dir;
   // "s off" and "s 0" both mean no smoothing group: flat, even beside a smoothed face.
   Scene s = load_model(dir.write("hinge.obj", hinge_obj("s off\n", "s 0\n")));
   EXPECT_EQ(s.vertex_count(), 6u);
@@ -201,7 +178,7 @@ TEST(Loader, SmoothingOffGivesFlatFaces) {
 }
 
 TEST(Loader, FileNormalsAreKeptAndNormalised) {
-  TempDir dir;
+  ScratchDir dir;
   Scene s = load_model(dir.write("n.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 2\n"
                                           "f 1//1 2//1 3//1\n"));
   ASSERT_EQ(s.vertex_count(), 3u);
@@ -209,7 +186,7 @@ TEST(Loader, FileNormalsAreKeptAndNormalised) {
 }
 
 TEST(Loader, NormalIndexPointingAtNothingComputesNormalsWithWarning) {
-  TempDir dir;
+  ScratchDir dir;
   std::string path = dir.write("n.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 1 0 0\n"
                                         "f 1//1 2//1 3//7\n");
   Scene s = load_model(path);
@@ -218,7 +195,7 @@ TEST(Loader, NormalIndexPointingAtNothingComputesNormalsWithWarning) {
 }
 
 TEST(Loader, CornersAreDedupedIntoOneIndexBuffer) {
-  TempDir dir;
+  ScratchDir dir;
   // A quad as two triangles: corners 1/1 and 3/3 are used twice, 3 shared with a different vt once.
   Scene s = load_model(dir.write("q.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"
                                           "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nvt 0.5 0.5\n"
@@ -231,7 +208,7 @@ TEST(Loader, CornersAreDedupedIntoOneIndexBuffer) {
 }
 
 TEST(Loader, UvsAreKeptAsWritten) {
-  TempDir dir;
+  ScratchDir dir;
   Scene s = load_model(dir.write("uv.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\n"
                                            "vt 0.25 0.125\nvt 0.75 0.0\nvt 0.0 1.0\n"
                                            "f 1/1 2/2 3/3\n"));
@@ -242,7 +219,7 @@ TEST(Loader, UvsAreKeptAsWritten) {
 }
 
 TEST(Loader, ConcavePolygonIsTriangulatedInsideItsOutline) {
-  TempDir dir;
+  ScratchDir dir;
   // An L-shaped hexagon (concave at (1,1)): area 3, so the triangles must sum to 3.
   Scene s = load_model(dir.write("l.obj", "v 0 0 0\nv 2 0 0\nv 2 1 0\nv 1 1 0\nv 1 2 0\nv 0 2 0\n"
                                           "f 1 2 3 4 5 6\n"));
@@ -257,7 +234,7 @@ TEST(Loader, ConcavePolygonIsTriangulatedInsideItsOutline) {
 }
 
 TEST(Loader, MissingTextureGivesCheckerAndWarning) {
-  TempDir dir;
+  ScratchDir dir;
   dir.write("m.mtl", "newmtl tex\nmap_Kd missing.png\n");
   std::string path = dir.write("m.obj", "mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\n"
                                         "usemtl tex\nf 1/1 2/1 3/1\n");
@@ -271,7 +248,7 @@ TEST(Loader, MissingTextureGivesCheckerAndWarning) {
 }
 
 TEST(Loader, MissingMtlIsAWarningAndFacesGetDefaultGrey) {
-  TempDir dir;
+  ScratchDir dir;
   std::string path = dir.write("m.obj", "mtllib nowhere.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"
                                         "usemtl red\nf 1 2 3\n");
   Scene s = load_model(path);
@@ -283,7 +260,7 @@ TEST(Loader, MissingMtlIsAWarningAndFacesGetDefaultGrey) {
 }
 
 TEST(Loader, TexturePathIsRelativeToMtlWithBackslashesSpacesAndOptions) {
-  TempDir dir;
+  ScratchDir dir;
   // A 2x2 PNG in "mats/tex dir/my tex.png", named from mats/m.mtl with backslashes and options.
   const unsigned char px[2 * 2 * 3] = {255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255};
   fs::create_directories(dir.path("mats/tex dir"));
@@ -341,7 +318,7 @@ TEST(Loader, MipLevelsHalveWithFloorDownToOneByOne) {
 }
 
 TEST(Loader, BoundsOfAKnownFile) {
-  TempDir dir;
+  ScratchDir dir;
   Scene s = load_model(dir.write("b.obj", "v -1 -2 -3\nv 3 2 1\nv 3 -2 -3\nf 1 2 3\n"));
   EXPECT_TRUE(near3(s.bounds.min, {-1, -2, -3}));
   EXPECT_TRUE(near3(s.bounds.max, {3, 2, 1}));
