@@ -9,6 +9,7 @@
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
+#include "tests/gpu/backend_agreement.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
 
@@ -25,32 +26,10 @@ class CudaVsCpu : public ::testing::Test {
 
   // Renders `scene` with both backends for `fp`; expects identical ids and colours within 1.
   void expect_same(const std::shared_ptr<Scene>& scene, const FrameParams& fp, const std::string& label) {
-    CpuRenderer cpu;
     CudaRenderer gpu;
-    cpu.set_scene(scene);
     gpu.set_scene(scene);
-    cpu.render(fp);
-    gpu.render(fp);
-    std::vector<uint32_t> ids_cpu, ids_gpu;
-    std::vector<Rgba8> rgb_cpu, rgb_gpu;
-    cpu.read_triangle_ids(ids_cpu);
-    cpu.read_rgba(rgb_cpu);
-    gpu.read_rgba(rgb_gpu);
-    gpu.read_triangle_ids(ids_gpu);
-    ASSERT_EQ(ids_cpu.size(), ids_gpu.size());
-    size_t differing = 0, covered = 0;
-    for (size_t i = 0; i < ids_cpu.size(); ++i) {
-      differing += ids_cpu[i] != ids_gpu[i];
-      covered += ids_cpu[i] != ~0u;
-    }
-    if (differing) test::write_id_diff(label, ids_cpu, ids_gpu, fp.width, fp.height);
-    EXPECT_EQ(differing, 0u) << label << ": " << differing << " pixels with another triangle";
+    size_t covered = test::expect_backends_agree(gpu, scene, fp, label);
     EXPECT_GT(covered, 0u) << label << ": nothing drawn, the comparison proves little";
-    test::ColorComparison cc = test::compare_rgba(rgb_cpu, rgb_gpu, 1);
-    EXPECT_EQ(cc.pixels_over, 0u) << label << ": max channel difference " << cc.max_channel_diff;
-    EXPECT_EQ(cpu.stats().tris.drawn, gpu.stats().tris.drawn) << label;
-    EXPECT_EQ(cpu.stats().tris.culled, gpu.stats().tris.culled) << label;
-    EXPECT_EQ(cpu.stats().tris.clipped, gpu.stats().tris.clipped) << label;
   }
 
   void compare_model(const std::shared_ptr<Scene>& scene, const std::string& name) {

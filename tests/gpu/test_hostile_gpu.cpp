@@ -11,6 +11,7 @@
 
 #include "engine/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
+#include "tests/gpu/backend_agreement.h"
 #include "tests/support/hostile_scenes.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
@@ -26,40 +27,9 @@ class HostileGpu : public ::testing::Test {
     if (!cuda_available(&why)) GTEST_SKIP() << why;
   }
 
-  // Both backends on one frame: identical ids, colours within 1, identical counters.
-  // Returns the number of covered pixels.
   size_t expect_same(CudaRenderer& gpu, const std::shared_ptr<Scene>& scene, const FrameParams& fp,
                      const std::string& label) {
-    CpuRenderer cpu;
-    cpu.set_scene(scene);
-    cpu.render(fp);
-    gpu.render(fp);
-    gpu.finish();
-    std::vector<uint32_t> ids_cpu, ids_gpu;
-    std::vector<Rgba8> rgb_cpu, rgb_gpu;
-    cpu.read_triangle_ids(ids_cpu);
-    cpu.read_rgba(rgb_cpu);
-    gpu.read_triangle_ids(ids_gpu);
-    gpu.read_rgba(rgb_gpu);
-    EXPECT_EQ(ids_cpu.size(), ids_gpu.size()) << label;
-    if (ids_cpu.size() != ids_gpu.size()) return 0;
-    size_t differing = 0, covered = 0, out_of_range = 0;
-    for (size_t i = 0; i < ids_cpu.size(); ++i) {
-      differing += ids_cpu[i] != ids_gpu[i];
-      covered += ids_cpu[i] != ~0u;
-      out_of_range += ids_gpu[i] != ~0u && ids_gpu[i] >= scene->triangle_count();
-    }
-    if (differing) test::write_id_diff("hostile-gpu-" + label, ids_cpu, ids_gpu, fp.width, fp.height);
-    EXPECT_EQ(differing, 0u) << label << ": " << differing << " pixels with another triangle";
-    EXPECT_EQ(out_of_range, 0u) << label << ": ids that are no triangle of the scene";
-    test::ColorComparison cc = test::compare_rgba(rgb_cpu, rgb_gpu, 1);
-    EXPECT_EQ(cc.pixels_over, 0u) << label << ": max channel difference " << cc.max_channel_diff;
-    const TriCounters a = cpu.stats().tris, b = gpu.stats().tris;
-    EXPECT_EQ(a.nan, b.nan) << label;
-    EXPECT_EQ(a.culled, b.culled) << label;
-    EXPECT_EQ(a.clipped, b.clipped) << label;
-    EXPECT_EQ(a.drawn, b.drawn) << label;
-    return covered;
+    return test::expect_backends_agree(gpu, scene, fp, "hostile-gpu-" + label);
   }
 };
 
