@@ -247,29 +247,30 @@ void GlReference::render(const FrameParams& fp) {
   m_ids_valid = true;
 }
 
-void GlReference::read_triangle_ids(std::vector<uint32_t>& out) {
-  if (!m_fbo || !m_ids_valid) throw GlError("GlReference::read_triangle_ids: no frame rendered");
-  out.resize((size_t)m_width * (size_t)m_height);
-  glNamedFramebufferReadBuffer(m_fbo.id(), GL_COLOR_ATTACHMENT1);
+// Reads one colour attachment of the frame. Rows come top first: the frame was drawn with
+// GL_UPPER_LEFT as the window origin.
+void GlReference::read_attachment(GLenum attachment, GLenum format, GLenum type, void* out,
+                                  const char* what) {
+  glNamedFramebufferReadBuffer(m_fbo.id(), attachment);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo.id());
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-  // Rows come top first: the frame was drawn with GL_UPPER_LEFT as the window origin.
-  glReadPixels(0, 0, m_width, m_height, GL_RED_INTEGER, GL_UNSIGNED_INT, out.data());
+  glReadPixels(0, 0, m_width, m_height, format, type, out);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  gl_check_errors("GlReference::read_triangle_ids");
+  gl_check_errors(what);
+}
+
+void GlReference::read_triangle_ids(std::vector<uint32_t>& out) {
+  if (!m_fbo || !m_ids_valid) throw GlError("GlReference::read_triangle_ids: no frame rendered");
+  out.resize((size_t)m_width * (size_t)m_height);
+  read_attachment(GL_COLOR_ATTACHMENT1, GL_RED_INTEGER, GL_UNSIGNED_INT, out.data(),
+                  "GlReference::read_triangle_ids");
 }
 
 void GlReference::read_rgba(std::vector<Rgba8>& out) {
   if (!m_fbo) throw GlError("GlReference::read_rgba: no frame rendered");
   out.resize((size_t)m_width * (size_t)m_height);
-  glNamedFramebufferReadBuffer(m_fbo.id(), GL_COLOR_ATTACHMENT0);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo.id());
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-  glReadPixels(0, 0, m_width, m_height, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  gl_check_errors("GlReference::read_rgba");
+  read_attachment(GL_COLOR_ATTACHMENT0, GL_RGBA, GL_UNSIGNED_BYTE, out.data(), "GlReference::read_rgba");
 }
 
 std::vector<double> GlReference::time_frames(const FrameParams& fp, int warmup, int frames) {

@@ -53,6 +53,7 @@ class GlReference {
  private:
   void ensure_framebuffer(int width, int height);
   void draw(const FrameParams& fp, bool write_ids);
+  void read_attachment(GLenum attachment, GLenum format, GLenum type, void* out, const char* what);
 
   GlProgram m_program;
   GLint m_loc_view_proj = -1, m_loc_shading = -1, m_loc_eye = -1, m_loc_depth_range = -1,
