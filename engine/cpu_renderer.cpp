@@ -74,19 +74,16 @@ void CpuRenderer::render(const FrameParams& fp) {
   unsigned workers = worker_count();
   std::vector<TriCounters> counters(workers, TriCounters{});
   std::vector<std::vector<RasterTri>> large(workers);
+  auto visit = [&](int px, int py, uint64_t key) {
+    atomic_min(vis + (size_t)py * width + px, tag_key(key, fp.vis_tag));
+  };
   parallel_for(s.triangle_count, 4096, [&](uint64_t b, uint64_t e, unsigned w) {
     TriCounters& c = counters[w];
     for (uint64_t tri = b; tri < e; ++tri) {
       process_triangle(m_projected.data(), s.positions, s.indices, (uint32_t)tri, fp, planes, c,
                        [&](const RasterTri& t) {
-                         int64_t area = (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1);
-                         if (area > kLargeTriPixels) {
-                           large[w].push_back(t);
-                           return;
-                         }
-                         raster_rect(t, t.px0, t.py0, t.px1, t.py1, [&](int px, int py, uint64_t key) {
-                           atomic_min(vis + (size_t)py * width + px, tag_key(key, fp.vis_tag));
-                         });
+                         if (box_pixels(t) > kLargeTriPixels) large[w].push_back(t);
+                         else raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
                        });
     }
   });
@@ -98,9 +95,7 @@ void CpuRenderer::render(const FrameParams& fp) {
         for (const RasterTri& t : list) {
           int ry0 = std::max(y0, t.py0), ry1 = std::min(y1, t.py1);
           if (ry0 > ry1) continue;
-          raster_rect(t, t.px0, ry0, t.px1, ry1, [&](int px, int py, uint64_t key) {
-            atomic_min(vis + (size_t)py * width + px, tag_key(key, fp.vis_tag));
-          });
+          raster_rect(t, t.px0, ry0, t.px1, ry1, visit);
         }
     }
   });

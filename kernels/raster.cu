@@ -22,10 +22,6 @@ __device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, in
             (unsigned long long)tag_key(key, fp.vis_tag));
 }
 
-__device__ __forceinline__ int64_t box_pixels(const RasterTri& t) {
-  return (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1);
-}
-
 }  // namespace
 
 // Triangles set up by each thread of the triangle kernel, their loads in flight together.

@@ -73,6 +73,11 @@ FACET_HD bool key_current(uint64_t key, uint32_t tag) {
   return key != kEmptyKey && (uint32_t)(key >> 62) == tag;
 }
 
+// Pixels in a RasterTri's box: what decides its size class.
+FACET_HD int64_t box_pixels(const RasterTri& t) {
+  return (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1);
+}
+
 // Coverage and key of a single pixel (the tile and fallback paths). False when not covered.
 FACET_HD bool pixel_key(const RasterTri& t, int32_t px, int32_t py, uint64_t& key) {
   EdgeSetup s = edge_setup(t, px, py);
