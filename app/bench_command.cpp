@@ -115,8 +115,7 @@ int run_bench(const BenchOptions& o) {
       }
     }
 
-    Backend backend = o.backend == "cpu" ? Backend::Cpu : (o.backend == "cuda" ? Backend::Cuda : Backend::Auto);
-    std::unique_ptr<Renderer> renderer = make_renderer(backend);
+    std::unique_ptr<Renderer> renderer = make_renderer(parse_backend(o.backend));
     std::printf("facet bench: backend %s, %d frames per measurement (median)\n", renderer->name(), o.frames);
 
     std::unique_ptr<EglContext> egl;

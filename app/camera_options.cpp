@@ -107,6 +107,13 @@ RenderSettings make_settings(const ShadingOptions& o) {
   return s;
 }
 
+Backend parse_backend(const std::string& s) {
+  if (s == "cpu") return Backend::Cpu;
+  if (s == "cuda") return Backend::Cuda;
+  if (s == "auto") return Backend::Auto;
+  throw std::invalid_argument("--backend expects auto, cpu or cuda, got '" + s + "'");
+}
+
 void parse_size(const std::string& s, int& width, int& height) {
   std::istringstream in(s);
   char x = 0;

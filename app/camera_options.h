@@ -28,6 +28,8 @@ void add_shading_options(CLI::App* cmd, ShadingOptions& o);
 // The camera for a frame of width x height; throws std::invalid_argument on an unusable camera.
 Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height);
 RenderSettings make_settings(const ShadingOptions& o);
+// "auto" | "cpu" | "cuda" (the --backend option) -> Backend.
+Backend parse_backend(const std::string& s);
 // "WxH" -> width, height; throws std::invalid_argument naming the problem.
 void parse_size(const std::string& s, int& width, int& height);
 

@@ -21,12 +21,6 @@ struct RenderOptions {
   ShadingOptions shading;
 };
 
-Backend parse_backend(const std::string& s) {
-  if (s == "cpu") return Backend::Cpu;
-  if (s == "cuda") return Backend::Cuda;
-  return Backend::Auto;
-}
-
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }

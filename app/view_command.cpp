@@ -27,7 +27,7 @@ int run_view(ViewArgs& a) {
     return 1;
   }
   if (a.viewer.model.empty()) a.viewer.model = default_model_path();
-  a.viewer.backend = a.backend == "cpu" ? Backend::Cpu : a.backend == "cuda" ? Backend::Cuda : Backend::Auto;
+  a.viewer.backend = parse_backend(a.backend);  // CLI11 already checked the value
   a.viewer.overlay = !a.no_overlay;
   a.viewer.vsync = !a.no_vsync && a.viewer.frames == 0;  // scripted runs go as fast as they can
   return run_viewer(a.viewer);
