@@ -31,6 +31,8 @@ void add_camera_options(CLI::App* cmd, CameraOptions& o) {
   add_vec3(cmd, "--eye", "Camera position (default: frame the model's bounding sphere)", o.eye);
   add_vec3(cmd, "--target", "Point the camera looks at (default: the model's centre)", o.target);
   add_vec3(cmd, "--up", "Up direction (default 0,1,0)", o.up);
+  add_vec3(cmd, "--view-dir", "Direction from the target towards the eye, the distance framed to fit "
+                              "the model (default 0.8,0.45,1; ignored with --eye)", o.view_dir);
   auto* fov = cmd->add_option("--fov-y", o.fov_y_deg, "Vertical field of view in degrees (default 45)")
                   ->check(CLI::Range(0.01f, 179.0f));
   cmd->add_option("--focal-px", o.focal_px,
@@ -62,12 +64,15 @@ Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int 
   if (o.target) cam.target = *o.target;
   if (o.eye) cam.eye = *o.eye;
   if (o.up) cam.up = *o.up;
-  if (o.eye || o.target) {
-    // Re-frame the distance only when the user gave a direction but no eye.
-    if (!o.eye) {
-      Camera framed = Camera::framing(bounds, aspect, cam.fov_y);
-      cam.eye = cam.target + (framed.eye - framed.target);
+  if (!o.eye && (o.target || o.view_dir)) {
+    // A target or a direction but no eye: keep the framed distance.
+    Camera framed = Camera::framing(bounds, aspect, cam.fov_y);
+    glm::vec3 offset = framed.eye - framed.target;
+    if (o.view_dir) {
+      if (glm::length(*o.view_dir) <= 0.0f) throw std::invalid_argument("--view-dir is the zero vector");
+      offset = glm::normalize(*o.view_dir) * glm::length(offset);
     }
+    cam.eye = cam.target + offset;
   }
   glm::vec3 dir = cam.target - cam.eye;
   if (glm::length(dir) <= 0.0f) throw std::invalid_argument("--eye and --target are the same point");

@@ -10,6 +10,7 @@ namespace facet {
 
 struct CameraOptions {
   std::optional<glm::vec3> eye, target, up;  // world units; default: frame the model
+  std::optional<glm::vec3> view_dir;          // from the target towards the eye; distance framed
   std::optional<float> fov_y_deg;             // vertical field of view, degrees
   std::optional<float> focal_px;              // focal length in pixels (sets fov_y for the height)
   std::optional<float> near_plane, far_plane; // world units; default: fit the bounding sphere

@@ -26,7 +26,12 @@ int run_view(ViewArgs& a) {
     std::fprintf(stderr, "facet view: %s\n", e.what());
     return 1;
   }
-  if (a.viewer.model.empty()) a.viewer.model = default_model_path();
+  if (a.viewer.model.empty()) {
+    a.viewer.model = default_model_path();
+    // Spot looks along +X: open the bundled cow facing the user (the generic framing would show
+    // its back), unless the user chose a view.
+    if (!a.viewer.camera.eye && !a.viewer.camera.view_dir) a.viewer.camera.view_dir = glm::vec3(1.0f, 0.5f, -0.6f);
+  }
   a.viewer.backend = parse_backend(a.backend);  // CLI11 already checked the value
   a.viewer.overlay = !a.no_overlay;
   a.viewer.vsync = !a.no_vsync && a.viewer.frames == 0;  // scripted runs go as fast as they can
