@@ -32,6 +32,8 @@ using test::HostileCase;
 
 namespace {
 
+using test::random_dir;
+
 constexpr uint32_t kNone = ~0u;
 
 struct Frame {
@@ -184,15 +186,6 @@ double max_distance_from_plane_line(const std::vector<uint32_t>& ids, const Came
       if (ids[(size_t)y * cb.width + x] != kNone)
         worst = std::max(worst, std::fabs(g0 + gx * (x + 0.5) + gy * (y + 0.5)) / len);
   return worst;
-}
-
-// Random unit vector.
-glm::vec3 random_dir(std::mt19937& rng) {
-  std::normal_distribution<float> n(0.0f, 1.0f);
-  glm::vec3 v;
-  do v = {n(rng), n(rng), n(rng)};
-  while (glm::length(v) < 1e-3f);
-  return glm::normalize(v);
 }
 
 // Checks every camera's hit counts with `ok(count)`; `what` names the expectation.

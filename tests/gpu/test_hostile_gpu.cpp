@@ -20,6 +20,8 @@ using namespace facet;
 
 namespace {
 
+using test::random_dir;
+
 class HostileGpu : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -32,14 +34,6 @@ class HostileGpu : public ::testing::Test {
     return test::expect_backends_agree(gpu, scene, fp, "hostile-gpu-" + label);
   }
 };
-
-glm::vec3 random_dir(std::mt19937& rng) {
-  std::normal_distribution<float> n(0.0f, 1.0f);
-  glm::vec3 v;
-  do v = {n(rng), n(rng), n(rng)};
-  while (glm::length(v) < 1e-3f);
-  return glm::normalize(v);
-}
 
 }  // namespace
 

@@ -262,4 +262,13 @@ inline std::vector<HostileCase> hostile_cases() {
   return cases;
 }
 
+// Random unit vector, uniform over directions.
+inline glm::vec3 random_dir(std::mt19937& rng) {
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  glm::vec3 v;
+  do v = {n(rng), n(rng), n(rng)};
+  while (glm::length(v) < 1e-3f);
+  return glm::normalize(v);
+}
+
 }  // namespace facet::test
