@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -31,6 +32,7 @@ struct BenchOptions {
   std::string json;
   bool vertices = true;
   bool gl = true;
+  bool graph = true;                         // false: launch the frame's work call by call
   std::string backend = "auto";
   std::string assets;                        // folder holding spot/ and dragon/
 };
@@ -49,6 +51,7 @@ double median(std::vector<double> v) {
 }
 
 std::string default_assets() {
+  if (const char* env = std::getenv("FACET_SHARED_ASSETS")) return env;  // as the tests take it
   for (const char* c : {"../shared/assets", "../../shared/assets", FACET_SHARED_ASSETS_DIR})
     if (std::ifstream(std::string(c) + "/spot/spot.mtl")) return c;
   return FACET_SHARED_ASSETS_DIR;
@@ -116,7 +119,11 @@ int run_bench(const BenchOptions& o) {
     }
 
     std::unique_ptr<Renderer> renderer = make_renderer(parse_backend(o.backend));
-    std::printf("facet bench: backend %s, %d frames per measurement (median)\n", renderer->name(), o.frames);
+#if FACET_HAVE_CUDA
+    if (auto* cuda = dynamic_cast<CudaRenderer*>(renderer.get())) cuda->set_use_graph(o.graph);
+#endif
+    std::printf("facet bench: backend %s, %d frames per measurement (median)%s\n", renderer->name(), o.frames,
+                renderer->name() == std::string("cuda") ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
 
     std::unique_ptr<EglContext> egl;
     std::unique_ptr<GlReference> gl;
@@ -237,10 +244,12 @@ Command add_bench_command(CLI::App& app) {
   cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)");
   cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100)")->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");
-  cmd->add_option("--assets", o->assets, "Folder with spot/ and dragon/ (default: ../shared/assets)");
+  cmd->add_option("--assets", o->assets, "Folder with spot/ and dragon/ (default: $FACET_SHARED_ASSETS, else ../shared/assets)");
   cmd->add_option("--backend", o->backend, "auto | cpu | cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cmd->add_flag("!--no-vertices", o->vertices, "Skip the stand-alone vertex projection benchmark");
   cmd->add_flag("!--no-gl", o->gl, "Skip the OpenGL comparison");
+  cmd->add_flag("!--stream-launches", o->graph,
+                "Launch each frame's memsets and kernels one by one instead of as one CUDA graph");
   return {cmd, [o] { return run_bench(*o); }};
 }
 

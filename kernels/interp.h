@@ -47,15 +47,27 @@ FACET_HD void weights_at(const HomogeneousEdges& h, Vec2 ndc, float (&w)[3]) {
   w[0] = e0 * inv; w[1] = e1 * inv; w[2] = e2 * inv;
 }
 
+// Weights at the pixel centre only: all that lit, normal and depth shading need.
+FACET_HD void weights_at_pixel(const HomogeneousEdges& h, int px, int py, int width, int height, float (&w)[3]) {
+  weights_at(h, pixel_ndc((float)px, (float)py, width, height), w);
+}
+
+// Their change one pixel right and one down (texture level of detail, wireframe): two more
+// evaluations, so resolve asks for them only when a pixel needs them.
+FACET_HD void weight_derivatives(const HomogeneousEdges& h, int px, int py, int width, int height,
+                                 Barycentrics& r) {
+  float wx[3], wy[3];
+  weights_at(h, pixel_ndc((float)px + 1.0f, (float)py, width, height), wx);
+  weights_at(h, pixel_ndc((float)px, (float)py + 1.0f, width, height), wy);
+  for (int i = 0; i < 3; ++i) { r.ddx[i] = wx[i] - r.b[i]; r.ddy[i] = wy[i] - r.b[i]; }
+}
+
 FACET_HD Barycentrics barycentrics_at(Vec4 c0, Vec4 c1, Vec4 c2, int px, int py, int width,
                                       int height) {
   HomogeneousEdges h = homogeneous_edges(c0, c1, c2);
   Barycentrics r;
-  float wx[3], wy[3];
-  weights_at(h, pixel_ndc((float)px, (float)py, width, height), r.b);
-  weights_at(h, pixel_ndc((float)px + 1.0f, (float)py, width, height), wx);
-  weights_at(h, pixel_ndc((float)px, (float)py + 1.0f, width, height), wy);
-  for (int i = 0; i < 3; ++i) { r.ddx[i] = wx[i] - r.b[i]; r.ddy[i] = wy[i] - r.b[i]; }
+  weights_at_pixel(h, px, py, width, height, r.b);
+  weight_derivatives(h, px, py, width, height, r);
   return r;
 }
 

@@ -7,8 +7,9 @@
 namespace facet {
 
 // Edge function of edge a->b at p: positive on the inside for RasterTri's orientation.
-FACET_HD int64_t edge_fn(int32_t ax, int32_t ay, int32_t bx, int32_t by, int64_t px, int64_t py) {
-  return (int64_t)(bx - ax) * (py - ay) - (int64_t)(by - ay) * (px - ax);
+template <class Int>
+FACET_HD Int edge_fn(int32_t ax, int32_t ay, int32_t bx, int32_t by, Int px, Int py) {
+  return (Int)(bx - ax) * (py - ay) - (Int)(by - ay) * (px - ax);
 }
 
 // Top-left rule with y down and clockwise-on-screen triangles: a "top" edge is horizontal and
@@ -19,25 +20,30 @@ FACET_HD bool is_top_left(int32_t ax, int32_t ay, int32_t bx, int32_t by) {
 }
 
 // Edge functions of a triangle, stepped across pixels. e[i] belongs to the edge opposite vertex i,
-// so e[i] / (2 * area) is vertex i's screen-space barycentric weight.
-struct EdgeSetup {
-  int64_t e[3];     // values at the first pixel centre, top-left bias already applied
-  int64_t dx[3];    // change per pixel to the right
-  int64_t dy[3];    // change per pixel down
+// so e[i] / (2 * area) is vertex i's screen-space barycentric weight. Int is int64_t in general;
+// int32_t gives the same values, exactly, for a triangle that fits_int32 (below) at a pixel
+// within 64 px of its box, and costs a third of the instructions.
+template <class Int>
+struct EdgeSetupT {
+  Int e[3];         // values at the first pixel centre, top-left bias already applied
+  Int dx[3];        // change per pixel to the right
+  Int dy[3];        // change per pixel down
   int32_t bias[3];  // the bias applied: 0 on top-left edges, -1 elsewhere (e - bias is exact)
 };
+using EdgeSetup = EdgeSetupT<int64_t>;
 
-FACET_HD EdgeSetup edge_setup(const RasterTri& t, int32_t px, int32_t py) {
-  int64_t sx = (int64_t)px * kSubpixel + kSubpixel / 2;
-  int64_t sy = (int64_t)py * kSubpixel + kSubpixel / 2;
-  EdgeSetup s;
+template <class Int = int64_t>
+FACET_HD EdgeSetupT<Int> edge_setup(const RasterTri& t, int32_t px, int32_t py) {
+  Int sx = (Int)px * kSubpixel + kSubpixel / 2;
+  Int sy = (Int)py * kSubpixel + kSubpixel / 2;
+  EdgeSetupT<Int> s;
   for (int i = 0; i < 3; ++i) {
     int a = (i + 1) % 3, b = (i + 2) % 3;
     // Inside iff e > 0, or e == 0 on a top-left edge: fold that into a bias of 1 (integers).
     s.bias[i] = is_top_left(t.x[a], t.y[a], t.x[b], t.y[b]) ? 0 : -1;
-    s.e[i] = edge_fn(t.x[a], t.y[a], t.x[b], t.y[b], sx, sy) + s.bias[i];
-    s.dx[i] = -(int64_t)(t.y[b] - t.y[a]) * kSubpixel;
-    s.dy[i] = (int64_t)(t.x[b] - t.x[a]) * kSubpixel;
+    s.e[i] = edge_fn<Int>(t.x[a], t.y[a], t.x[b], t.y[b], sx, sy) + s.bias[i];
+    s.dx[i] = -(Int)(t.y[b] - t.y[a]) * kSubpixel;
+    s.dy[i] = (Int)(t.x[b] - t.x[a]) * kSubpixel;
   }
   return s;
 }
@@ -99,12 +105,12 @@ FACET_HD bool rect_may_cover(const RasterTri& t, int32_t x0, int32_t y0, int32_t
 
 // The stepping loop, in Int arithmetic: int64 in general, int32 where the values provably fit.
 template <class Int, class Visit>
-FACET_HD void raster_steps(const RasterTri& t, const EdgeSetup& s, int32_t px0, int32_t py0,
+FACET_HD void raster_steps(const RasterTri& t, const EdgeSetupT<Int>& s, int32_t px0, int32_t py0,
                            int32_t px1, int32_t py1, Visit& visit) {
-  Int r0 = (Int)s.e[0], r1 = (Int)s.e[1], r2 = (Int)s.e[2];
-  const Int dx0 = (Int)s.dx[0], dx1 = (Int)s.dx[1], dx2 = (Int)s.dx[2];
-  const Int dy0 = (Int)s.dy[0], dy1 = (Int)s.dy[1], dy2 = (Int)s.dy[2];
-  const Int b1 = (Int)s.bias[1], b2 = (Int)s.bias[2];
+  Int r0 = s.e[0], r1 = s.e[1], r2 = s.e[2];
+  const Int dx0 = s.dx[0], dx1 = s.dx[1], dx2 = s.dx[2];
+  const Int dy0 = s.dy[0], dy1 = s.dy[1], dy2 = s.dy[2];
+  const Int b1 = s.bias[1], b2 = s.bias[2];
   for (int32_t py = py0; py <= py1; ++py) {
     Int e0 = r0, e1 = r1, e2 = r2;
     for (int32_t px = px0; px <= px1; ++px) {
@@ -116,22 +122,26 @@ FACET_HD void raster_steps(const RasterTri& t, const EdgeSetup& s, int32_t px0, 
   }
 }
 
+// True when t's vertices span under 60 px each way. Then every edge value at a pixel centre
+// within 64 px of the vertices' box is below 2 * 60 * (60 + 64) * 256^2 < 2^30 in magnitude, so
+// 32-bit integers step it exactly (one step past the last pixel included).
+FACET_HD bool fits_int32(const RasterTri& t) {
+  const int32_t kSpan = 60 * kSubpixel;
+  int32_t ex = maxi(t.x[0], maxi(t.x[1], t.x[2])) - mini(t.x[0], mini(t.x[1], t.x[2]));
+  int32_t ey = maxi(t.y[0], maxi(t.y[1], t.y[2])) - mini(t.y[0], mini(t.y[1], t.y[2]));
+  return ex < kSpan && ey < kSpan;
+}
+
 // Visits every covered pixel of t inside [px0..px1] x [py0..py1] (a sub-rectangle of t's box):
 // visit(px, py, key). Used by the CPU backend and the one-thread-per-triangle CUDA path.
 template <class Visit>
 FACET_HD void raster_rect(const RasterTri& t, int32_t px0, int32_t py0, int32_t px1, int32_t py1,
                           Visit&& visit) {
-  EdgeSetup s = edge_setup(t, px0, py0);
-  // The vertices' extent, not the pixel box (which is clipped to the frame), bounds the values:
-  // under 60 px a side, every edge value at a pixel centre of the box (and one step past it) is
-  // below 2 * (61 * 256)^2 < 2^30, so 32-bit integers are exact.
-  const int32_t kSpan = 60 * kSubpixel;
-  int32_t ex = maxi(t.x[0], maxi(t.x[1], t.x[2])) - mini(t.x[0], mini(t.x[1], t.x[2]));
-  int32_t ey = maxi(t.y[0], maxi(t.y[1], t.y[2])) - mini(t.y[0], mini(t.y[1], t.y[2]));
-  if (ex < kSpan && ey < kSpan)
-    raster_steps<int32_t>(t, s, px0, py0, px1, py1, visit);
+  // The vertices' extent, not the pixel box (which is clipped to the frame), bounds the values.
+  if (fits_int32(t))
+    raster_steps(t, edge_setup<int32_t>(t, px0, py0), px0, py0, px1, py1, visit);
   else
-    raster_steps<int64_t>(t, s, px0, py0, px1, py1, visit);
+    raster_steps(t, edge_setup<int64_t>(t, px0, py0), px0, py0, px1, py1, visit);
 }
 
 }  // namespace facet

@@ -36,7 +36,18 @@ FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, in
   Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;
   Vec4 c0 = project_vertex(fp.view_proj, p0), c1 = project_vertex(fp.view_proj, p1),
        c2 = project_vertex(fp.view_proj, p2);
-  Barycentrics b = barycentrics_at(c0, c1, c2, px, py, fp.width, fp.height);
+  const HomogeneousEdges h = homogeneous_edges(c0, c1, c2);
+  Barycentrics b;
+  weights_at_pixel(h, px, py, fp.width, fp.height, b.b);
+  // Derivatives (two more evaluations) only where a texture's level of detail or the wireframe
+  // uses them: the same values as barycentrics_at, skipped elsewhere.
+  const Material* m = nullptr;
+  bool textured = false;
+  if (fp.shading == Shading::Lit || fp.shading == Shading::Texture) {
+    m = &s.materials[s.tri_material[tri]];
+    textured = m->texture >= 0 && s.has_uvs;
+  }
+  if (textured || fp.wireframe) weight_derivatives(h, px, py, fp.width, fp.height, b);
 
   Vec3 color;
   if (fp.shading == Shading::Normals) {
@@ -48,14 +59,13 @@ FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, in
     float g = range > 0.0f ? 1.0f - (w - fp.depth_near) / range : 1.0f;
     color = {g, g, g};
   } else {
-    const Material& m = s.materials[s.tri_material[tri]];
-    Vec3 albedo = m.kd;
-    if (m.texture >= 0 && s.has_uvs) {
+    Vec3 albedo = m->kd;
+    if (textured) {
       Vec2 t0 = v0.uv, t1 = v1.uv, t2 = v2.uv;
       Vec2 uv = interpolate(b.b, t0, t1, t2);
       Vec2 duv_dx = interpolate(b.ddx, t0, t1, t2);
       Vec2 duv_dy = interpolate(b.ddy, t0, t1, t2);
-      Vec4 tex = sample_texture(s.texels, s.textures[m.texture], uv, duv_dx, duv_dy, fp.filter,
+      Vec4 tex = sample_texture(s.texels, s.textures[m->texture], uv, duv_dx, duv_dy, fp.filter,
                                 fp.clamp_uv);
       albedo = albedo * Vec3{tex.x, tex.y, tex.z};
     }

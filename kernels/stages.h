@@ -2,9 +2,9 @@
 // the launchers (declared here, defined in the .cu files) and never needs nvcc itself.
 //
 // Frame: vertex projection -> triangle front end (clip, cull, snap, setup; small triangles are
-// collected per block and rasterized one thread each) -> binning of large triangles into 8x8-pixel
-// tiles (one warp per triangle writes its items) -> tile rasterization (one warp per tile item;
-// then, in the same kernel, whatever did not fit a queue) -> resolve (shade each pixel once from
+// collected per block and rasterized one thread each) -> one warp per queued triangle: medium ones
+// rasterized whole, large ones binned into 8x8-pixel tiles -> tile rasterization (one warp per
+// tile item; then, in the same kernel, whatever did not fit a queue) -> resolve (shade each pixel once from
 // the 64-bit visibility buffer). The buffer is not reset inside resolve (a write right behind
 // each read of the same line measured 5x slower, NOTES.md): keys carry a frame tag and a memset
 // clears it every fourth frame (raster.h).
@@ -12,19 +12,9 @@
 #include <cuda_runtime.h>
 
 #include "kernels/params.h"
+#include "kernels/size_classes.h"
 
 namespace facet {
-
-// A triangle's bounding box up to this many pixels is rasterized by the thread that set it up.
-constexpr int kSmallTriPixels = 64;
-// Large triangles are split into square tiles of this side, one warp each (two pixels a lane):
-// small enough that a triangle of a few hundred pixels keeps most lanes busy.
-constexpr int kTileSide = 8;
-
-// Tiles of kTileSide pixels a RasterTri's box touches.
-FACET_HD uint32_t tile_count(const RasterTri& t) {
-  return (uint32_t)(t.px1 / kTileSide - t.px0 / kTileSide + 1) * (uint32_t)(t.py1 / kTileSide - t.py0 / kTileSide + 1);
-}
 
 // One unit of tile work: large triangle `tri` (index into the big queue) over tile (tx, ty).
 struct TileItem {
@@ -35,7 +25,7 @@ struct TileItem {
 // Device-side counters of one frame. Zeroed at the start of each frame.
 struct FrameCounters {
   TriCounters tris;        // what happened to the scene's triangles
-  uint32_t big_count;      // large triangles pushed (may exceed capacity: then the rest fell back)
+  uint32_t big_count;      // medium and large triangles pushed (may exceed capacity: then the rest fell back)
   uint32_t item_count;     // tile items requested by queued triangles (may exceed capacity)
   uint32_t items_wanted;   // tile items all large triangles would need (sizes the queue exactly)
   uint32_t fallback_count; // large triangles that did not fit the tile-item queue
@@ -43,7 +33,7 @@ struct FrameCounters {
 };
 
 struct RasterQueues {
-  RasterTri* big;          // [big_capacity] large triangles after setup
+  RasterTri* big;          // [big_capacity] medium and large triangles after setup
   uint32_t big_capacity;
   TileItem* items;         // [item_capacity]
   uint32_t item_capacity;

@@ -104,25 +104,42 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   FrameSlot& slot = m_slots[m_slot];
   if (slot.pending) collect(slot);
 
+  // Everything that may allocate or wait happens before the frame is recorded.
   ensure_frame_buffers(params.width, params.height);
-  SceneView sv = m_device_scene.view();
-  FACET_CUDA_CHECK(cudaEventRecord(slot.begin, m_stream));
+  const bool to_surface = target.kind == FrameTarget::Kind::Surface;
+  if (!to_surface && m_rgba.size() < (size_t)params.width * params.height)
+    m_rgba.allocate((size_t)params.width * params.height, "the frame image");
   // The visibility buffer is cleared every kTagCycle frames; between clears the frame tag in
-  // each key tells this frame's keys from older ones (raster.h). The clear is timed with the
-  // vertex stage.
-  if (m_frames_since_clear >= kTagCycle) {
-    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)params.width * params.height * sizeof(uint64_t), m_stream));
-    m_frames_since_clear = 0;
-  }
+  // each key tells this frame's keys from older ones (raster.h).
+  const bool clear = m_frames_since_clear >= kTagCycle;
+  if (clear) m_frames_since_clear = 0;
   FrameParams fp = params;
   fp.vis_tag = (uint32_t)(kTagCycle - 1 - m_frames_since_clear);
   ++m_frames_since_clear;
+
+  auto record = [&] { record_frame(fp, target, slot, clear); };
+  if (m_use_graph)
+    (clear ? m_graph_with_clear : m_graph).run(m_stream, record);
+  else
+    record();
+  slot.pending = true;
+  m_slot = (m_slot + 1) % (int)m_slots.size();
+  return fp;
+}
+
+void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target, FrameSlot& slot, bool clear) {
+  // External event records: inside a capture they become the graph's own event nodes.
+  auto mark = [&](cudaEvent_t e) { FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal)); };
+  SceneView sv = m_device_scene.view();
+  mark(slot.begin);
+  if (clear)  // timed with the vertex stage
+    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
   FACET_CUDA_CHECK(cudaMemsetAsync(m_counters.data(), 0, sizeof(FrameCounters), m_stream));
 
   launch_vertex_stage({sv.positions, m_projected.data(), sv.vertex_count, fp.view_proj, fp.width, fp.height},
                       m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
-  FACET_CUDA_CHECK(cudaEventRecord(slot.after_vertex, m_stream));
+  mark(slot.after_vertex);
 
   RasterStageParams rp{};
   rp.projected = m_projected.data();
@@ -139,26 +156,20 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   rp.persistent_blocks = m_persistent_blocks;
   launch_raster_stage(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
-  FACET_CUDA_CHECK(cudaEventRecord(slot.after_raster, m_stream));
+  mark(slot.after_raster);
 
   ResolveStageParams res{};
   res.scene = sv;
   res.frame = fp;
   res.vis = m_vis.data();
-  bool to_surface = target.kind == FrameTarget::Kind::Surface;
-  if (!to_surface && m_rgba.size() < (size_t)fp.width * fp.height)
-    m_rgba.allocate((size_t)fp.width * fp.height, "the frame image");
-  res.out = to_surface ? nullptr : m_rgba.data();
+  res.out = target.kind == FrameTarget::Kind::Surface ? nullptr : m_rgba.data();
   res.surface = target.surface;
   launch_resolve_stage(res, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
-  FACET_CUDA_CHECK(cudaEventRecord(slot.end, m_stream));
+  mark(slot.end);
   FACET_CUDA_CHECK(cudaMemcpyAsync(slot.host_counters, m_counters.data(), sizeof(FrameCounters),
                                    cudaMemcpyDeviceToHost, m_stream));
-  FACET_CUDA_CHECK(cudaEventRecord(slot.copied, m_stream));
-  slot.pending = true;
-  m_slot = (m_slot + 1) % (int)m_slots.size();
-  return fp;
+  mark(slot.copied);
 }
 
 void CudaRenderer::collect(FrameSlot& slot) {

@@ -1,7 +1,8 @@
 // The CUDA backend: the scene uploaded once, then every frame in kernels on one stream:
 // vertex -> raster (setup, size-classed rasterization) -> resolve, written into an internal
 // RGBA8 buffer or straight into a CUDA surface (a GL texture registered by the viewer).
-// The host never waits inside a frame: timings and counters are read one frame late.
+// The host never waits inside a frame: timings and counters are read one frame late. A frame is
+// launched as one CUDA graph (frame_graph.h): one launch per frame.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -9,6 +10,7 @@
 
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/device_scene.h"
+#include "engine/cuda/frame_graph.h"
 #include "engine/renderer.h"
 #include "kernels/stages.h"
 
@@ -39,6 +41,12 @@ class CudaRenderer final : public Renderer {
     m_items.release();
     m_fallback.release();
   }
+  // Graph launch (default) or the same work launched call by call (to measure what the graph
+  // saves, `facet bench --stream-launches`).
+  void set_use_graph(bool on) { m_use_graph = on; }
+  // Executable graphs instantiated so far: stays at 2 (frames with and without the clear) while
+  // the frame's shape stays the same; every other frame updates a graph in place.
+  int graph_instantiations() const { return m_graph.instantiations() + m_graph_with_clear.instantiations(); }
 
  private:
   // Per-frame record, two deep so the host reads frame N-1 while frame N runs.
@@ -54,6 +62,8 @@ class CudaRenderer final : public Renderer {
   void ensure_frame_buffers(int width, int height);
   // Records one frame on the stream; returns its parameters with the frame tag it used.
   FrameParams encode_frame(const FrameParams& params, const FrameTarget& target);
+  // Enqueues the frame's work on m_stream (captured into a graph, or launched directly).
+  void record_frame(const FrameParams& fp, const FrameTarget& target, FrameSlot& slot, bool clear);
   void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
 
   std::shared_ptr<const Scene> m_scene;
@@ -73,6 +83,9 @@ class CudaRenderer final : public Renderer {
   int m_width = 0, m_height = 0;
   static constexpr int kTagCycle = 4;     // frames per visibility-buffer clear (2 tag bits)
   int m_frames_since_clear = kTagCycle;   // kTagCycle: the next frame clears
+
+  bool m_use_graph = true;
+  FrameGraph m_graph, m_graph_with_clear;  // frames that keep / clear the visibility buffer
 
   std::array<FrameSlot, 2> m_slots{};
   int m_slot = 0;

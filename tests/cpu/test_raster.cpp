@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <glm/gtc/type_ptr.hpp>
+#include <algorithm>
 #include <random>
 
 #include "engine/generate.h"
@@ -11,6 +12,7 @@
 #include "kernels/raster.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
+#include "kernels/warp_raster.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -146,4 +148,58 @@ TEST(Coverage, TessellatedSphereMatchesAnalyticProjectedArea) {
   double analytic = 3.14159265358979 * rad * rad;
   EXPECT_NEAR(covered / analytic, 1.0, 0.005) << covered << " vs " << analytic;
   EXPECT_NEAR(covered / double(W * H), 0.28, 0.003);
+}
+
+// The warp paths of the CUDA backend, run lane by lane: over 32 lanes the medium path (whole box)
+// and the tile path (every tile of the box) visit exactly the pixels and keys raster_rect does.
+TEST(WarpPaths, LanesTogetherVisitExactlyWhatRasterRectVisits) {
+  using Hit = std::pair<int, uint64_t>;
+  const int w = 320, h = 200;
+  std::mt19937 rng(7);
+  int medium = 0, large = 0, clipped_boxes = 0;
+  for (int n = 0; n < 3000; ++n) {
+    // Sizes from sub-pixel to 150 px, some thin, some hanging off the frame.
+    int span = 256 * (1 + (int)(rng() % 150));
+    int cx = (int)(rng() % (w * 256 + 8000)) - 4000, cy = (int)(rng() % (h * 256 + 8000)) - 4000;
+    auto coord = [&](int c) { return c + (int)(rng() % span) - span / 2; };
+    int x0 = coord(cx), y0 = coord(cy), x1 = coord(cx), y1 = coord(cy), x2 = coord(cx), y2 = coord(cy);
+    if (rng() % 4 == 0) { x2 = x0 + (x1 - x0) * 2 + 300; y2 = y0 + (y1 - y0) * 2 - 200; }  // thin
+    RasterTri t;
+    if (!window_tri(x0, y0, x1, y1, x2, y2, w, h, t)) continue;
+    std::vector<Hit> want, got_box, got_tiles;
+    raster_rect(t, t.px0, t.py0, t.px1, t.py1, [&](int x, int y, uint64_t k) { want.push_back({y * w + x, k}); });
+    std::sort(want.begin(), want.end());
+    if (t.px0 == 0 || t.py0 == 0 || t.px1 == w - 1 || t.py1 == h - 1) ++clipped_boxes;
+
+    if (fits_int32(t)) {
+      ++medium;
+      for (int lane = 0; lane < 32; ++lane)
+        raster_box_lane(t, lane, [&](int x, int y, uint64_t k) { got_box.push_back({y * w + x, k}); });
+      std::sort(got_box.begin(), got_box.end());
+      ASSERT_EQ(got_box, want) << "box lanes, triangle " << n;
+    } else {
+      ++large;
+    }
+    for (int ty = t.py0 / kTileSide; ty <= t.py1 / kTileSide; ++ty)
+      for (int tx = t.px0 / kTileSide; tx <= t.px1 / kTileSide; ++tx)
+        for (int lane = 0; lane < 32; ++lane)
+          raster_tile_lane(t, tx * kTileSide, ty * kTileSide, lane,
+                           [&](int x, int y, uint64_t k) { got_tiles.push_back({y * w + x, k}); });
+    std::sort(got_tiles.begin(), got_tiles.end());
+    ASSERT_EQ(got_tiles, want) << "tile lanes, triangle " << n;
+  }
+  // The draw must have exercised both classes and boxes cut by the frame edge.
+  EXPECT_GT(medium, 500);
+  EXPECT_GT(large, 100);
+  EXPECT_GT(clipped_boxes, 100);
+}
+
+TEST(WarpPaths, SizeClassesFollowTheBoxAndTheExtent) {
+  RasterTri t;
+  ASSERT_TRUE(window_tri(0, 0, 8 * 256, 0, 0, 8 * 256, 64, 64, t));       // 8x8 box
+  EXPECT_EQ(size_class(t), SizeClass::Small);
+  ASSERT_TRUE(window_tri(0, 0, 40 * 256, 0, 0, 40 * 256, 64, 64, t));     // 40 px a side
+  EXPECT_EQ(size_class(t), SizeClass::Medium);
+  ASSERT_TRUE(window_tri(0, 0, 60 * 256, 0, 0, 60 * 256, 64, 64, t));     // 60 px: not exact in 32 bits
+  EXPECT_EQ(size_class(t), SizeClass::Large);
 }

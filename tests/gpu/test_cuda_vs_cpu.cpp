@@ -174,4 +174,6 @@ TEST_F(CudaVsCpu, EveryFrameOfASequenceMatchesWhateverTheFramesBefore) {
     gpu.read_rgba(b);
     EXPECT_EQ(test::compare_rgba(a, b, 1).pixels_over, 0u) << "frame " << frame;
   }
+  // Frames of one shape replay two graphs (with and without the clear), updated in place.
+  EXPECT_EQ(gpu.graph_instantiations(), 2);
 }

@@ -1,0 +1,27 @@
+// The size classes of rasterization, decided per RasterTri after setup:
+//   small  (box <= kSmallTriPixels):          one thread, right after setup (dense meshes: most);
+//   medium (larger, under 60 px a side):      one warp over the whole box, 32-bit stepping;
+//   large  (60 px or more a side):            cut into kTileSide x kTileSide tiles, a warp each.
+#pragma once
+#include "raster.h"
+
+namespace facet {
+
+// A triangle's bounding box up to this many pixels is rasterized by the thread that set it up.
+constexpr int kSmallTriPixels = 64;
+// Large triangles are split into square tiles of this side, one warp each (two pixels a lane).
+constexpr int kTileSide = 8;
+
+enum class SizeClass : uint8_t { Small, Medium, Large };
+
+FACET_HD SizeClass size_class(const RasterTri& t) {
+  if (box_pixels(t) <= kSmallTriPixels) return SizeClass::Small;
+  return fits_int32(t) ? SizeClass::Medium : SizeClass::Large;
+}
+
+// Tiles of kTileSide pixels a RasterTri's box touches.
+FACET_HD uint32_t tile_count(const RasterTri& t) {
+  return (uint32_t)(t.px1 / kTileSide - t.px0 / kTileSide + 1) * (uint32_t)(t.py1 / kTileSide - t.py0 / kTileSide + 1);
+}
+
+}  // namespace facet

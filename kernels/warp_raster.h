@@ -1,0 +1,54 @@
+// How the 32 lanes of a warp share the pixels of one triangle. Two shapes of work:
+// - medium triangles (over kSmallTriPixels, under 60 px a side): the warp walks the whole box in
+//   blocks of 32 pixels shaped to the box (32x1 for wide boxes down to 4x8 for narrow ones), in
+//   32-bit integers, with no binning step;
+// - large triangles: the warp covers one kTileSide x kTileSide tile, two pixels a lane.
+// Written per lane so that the CPU tests can run all 32 lanes and compare with raster_rect.
+#pragma once
+#include "raster.h"
+#include "size_classes.h"
+
+namespace facet {
+
+// Lane `lane`'s pixels of t's box; over lanes 0..31 exactly the pixels raster_rect visits.
+// Requires fits_int32(t).
+template <class Visit>
+FACET_HD void raster_box_lane(const RasterTri& t, int lane, Visit&& visit) {
+  const int w = t.px1 - t.px0 + 1, h = t.py1 - t.py0 + 1;
+  const int bw_log = w > 16 ? 5 : w > 8 ? 4 : w > 4 ? 3 : 2;  // block width 32, 16, 8 or 4
+  const int bw = 1 << bw_log, bh = 32 >> bw_log;
+  const int lx = lane & (bw - 1), ly = lane >> bw_log;
+  const EdgeSetupT<int32_t> s = edge_setup<int32_t>(t, t.px0 + lx, t.py0 + ly);
+  int32_t r0 = s.e[0], r1 = s.e[1], r2 = s.e[2];
+  const int32_t sx0 = s.dx[0] * bw, sx1 = s.dx[1] * bw, sx2 = s.dx[2] * bw;
+  const int32_t sy0 = s.dy[0] * bh, sy1 = s.dy[1] * bh, sy2 = s.dy[2] * bh;
+  const int32_t b1 = s.bias[1], b2 = s.bias[2];
+  for (int y = ly; y < h; y += bh) {
+    int32_t e0 = r0, e1 = r1, e2 = r2;
+    for (int x = lx; x < w; x += bw) {
+      if (covered(e0, e1, e2))
+        visit(t.px0 + x, t.py0 + y, vis_key(depth_at(t, (float)(e1 - b1), (float)(e2 - b2)), t.tri));
+      e0 += sx0; e1 += sx1; e2 += sx2;
+    }
+    r0 += sy0; r1 += sy1; r2 += sy2;
+  }
+}
+
+// Lane `lane`'s pixels of t over the tile whose top-left pixel is (x0, y0): pixel
+// (lane % kTileSide, lane / kTileSide) and the one 32 / kTileSide rows below it. One edge setup
+// per lane, the second pixel stepped from it.
+template <class Visit>
+FACET_HD void raster_tile_lane(const RasterTri& t, int32_t x0, int32_t y0, int lane, Visit&& visit) {
+  constexpr int kRows = 32 / kTileSide;
+  const int32_t px = x0 + lane % kTileSide;
+  int32_t py = y0 + lane / kTileSide;
+  if (px < t.px0 || px > t.px1) return;
+  EdgeSetup s = edge_setup(t, px, py);
+  for (int k = 0; k < kTileSide / kRows; ++k, py += kRows) {
+    if (py >= t.py0 && py <= t.py1 && covered(s.e[0], s.e[1], s.e[2]))
+      visit(px, py, vis_key(depth_at(t, (float)(s.e[1] - s.bias[1]), (float)(s.e[2] - s.bias[2])), t.tri));
+    for (int i = 0; i < 3; ++i) s.e[i] += s.dy[i] * kRows;
+  }
+}
+
+}  // namespace facet
