@@ -31,9 +31,10 @@ struct FrameTarget {
 
 // GPU (or CPU wall-clock) time of each stage of the last frame whose timings are available, ms.
 struct StageTimes {
-  float vertex = 0;    // vertex projection
+  float vertex = 0;    // vertex projection; when vertices_in_raster, the buffer clears alone
+  bool vertices_in_raster = false;  // CUDA: vertices are projected per meshlet inside raster
   float raster = 0;    // triangle setup, clipping and rasterization into the visibility buffer
-  float resolve = 0;   // shading each pixel once, writing RGBA8 (and clearing for the next frame)
+  float resolve = 0;   // shading each pixel once, writing RGBA8
   float total = 0;     // the whole frame
 };
 

@@ -42,6 +42,21 @@ struct ProjectedVertex {
 };
 constexpr uint32_t kCodeNonFinite = 1u << 31;
 
+// A run of consecutive triangles with its own copy of the vertices they use. The CUDA geometry
+// stage projects a meshlet's vertices into shared memory once and sets up its triangles from
+// there: positions and 8-bit local indices stream in order, and no triangle waits on an index
+// load before it can fetch its vertices (what bound the 20 M-triangle frame, NOTES.md).
+constexpr int kMeshletMaxTriangles = 256;  // one thread each in a block of 256
+constexpr int kMeshletMaxVertices = 256;   // local indices are 8 bits
+struct Meshlet {
+  uint32_t first_triangle;  // scene index of its first triangle; the others follow in order
+  uint32_t first_vertex;    // offset of its vertices in the meshlet position array
+  uint16_t triangle_count;  // 1..kMeshletMaxTriangles
+  uint16_t vertex_count;    // 1..kMeshletMaxVertices
+};
+// A meshlet triangle's local vertex indices: l0 | l1 << 8 | l2 << 16.
+FACET_HD uint32_t local_index(uint32_t packed, int corner) { return (packed >> (8 * corner)) & 0xffu; }
+
 struct TextureDesc {
   uint32_t offset;  // index of texel (0,0) of mip level 0 in SceneView::texels; levels follow
   int32_t width;    // level-0 width in texels

@@ -1,4 +1,4 @@
-// Triangle front end and rasterization into the 64-bit visibility buffer (atomicMin of
+// Geometry (vertex projection, triangle front end) and rasterization into the 64-bit visibility buffer (atomicMin of
 // depth << 32 | triangle: nearer wins, ties to the lower index, independent of thread order).
 //
 // Size classes (size_classes.h): a triangle whose pixel box is at most kSmallTriPixels (dense
@@ -15,6 +15,7 @@
 #include "kernels/stages.h"
 #include "kernels/raster.h"
 #include "kernels/triangle.h"
+#include "kernels/vertex.h"
 #include "kernels/warp_raster.h"
 
 namespace facet {
@@ -30,28 +31,37 @@ __device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, in
 
 }  // namespace
 
-// Triangles set up by each thread (their loads in flight together) and the blocks per SM the
-// registers are budgeted for. Two configurations, measured (NOTES.md, v6): one triangle a thread
-// at 64 registers (4 blocks an SM) while the grid is a few waves, where more threads hide more
-// latency; two a thread at 80 registers (3 blocks an SM) for millions of triangles, where the
-// loads in flight per thread win (20 M: 0.36 ms against 0.46 ms for one a thread).
-template <int kTrianglesPerThread, int kMinBlocks>
-__global__ void __launch_bounds__(256, kMinBlocks) triangle_kernel(RasterStageParams p) {
-  // Small survivors a block collects: all of its triangles, uncut (clipped pieces beyond this
+// One block per meshlet (params.h): its vertices are projected and snapped into shared memory
+// (the vertex stage, done where its results are used), then each thread sets up one triangle
+// from there. Positions and local indices stream in order; nothing waits on an index before
+// fetching a vertex.
+__global__ void __launch_bounds__(kMeshletMaxTriangles, 4) geometry_kernel(RasterStageParams p) {
+  static_assert(kMeshletMaxTriangles == 256 && kMeshletMaxVertices <= 256, "one thread per triangle and vertex");
+  // Small survivors the block collects: all of its triangles, uncut (clipped pieces beyond this
   // are rasterized by the thread that made them).
-  constexpr uint32_t kSmallSlots = 256 * kTrianglesPerThread;
+  constexpr uint32_t kSmallSlots = kMeshletMaxTriangles;
+  __shared__ ProjectedVertex s_vertex[kMeshletMaxVertices];
   __shared__ TriCounters s_count;              // this block's totals: one global atomic per field
   __shared__ RasterTri s_small[kSmallSlots];   // the block's small survivors, rasterized together
   __shared__ uint32_t s_small_count;           // so that no lane idles in a loop
+
+  const Meshlet m = p.meshlets[blockIdx.x];
+  const Vec3* positions = p.meshlet_positions + m.first_vertex;
+  const bool has_tri = threadIdx.x < m.triangle_count;
+  const uint32_t tri = m.first_triangle + threadIdx.x;
+  const uint32_t packed = has_tri ? p.meshlet_triangles[tri] : 0u;  // in flight during the projection
+  const ClipPlanes planes = make_clip_planes(p.frame.width, p.frame.height);
+  if (threadIdx.x < m.vertex_count)
+    s_vertex[threadIdx.x] = project_and_snap(p.frame.view_proj, positions[threadIdx.x], planes,
+                                             p.frame.width, p.frame.height);
   if (threadIdx.x == 0) {
     s_count = TriCounters{};
     s_small_count = 0;
   }
   __syncthreads();
 
-  // All threads: set up kTrianglesPerThread triangles each, all their loads issued before any
-  // arithmetic (the loads are the latency). A dense mesh culls most of them; the survivors are
-  // collected instead of rasterized on the spot, where 2 busy lanes would hold up 30 idle ones.
+  // A dense mesh culls most triangles; the survivors are collected instead of rasterized on the
+  // spot, where 2 busy lanes would hold up 30 idle ones.
   TriCounters c{};
   auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, p.frame, px, py, key); };
   auto emit = [&](const RasterTri& t) {
@@ -75,18 +85,16 @@ __global__ void __launch_bounds__(256, kMinBlocks) triangle_kernel(RasterStagePa
     atomicAdd(&p.counters->inline_overflow, 1u);
     raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
   };
-  const ClipPlanes planes = make_clip_planes(p.frame.width, p.frame.height);
-  const uint32_t first = blockIdx.x * blockDim.x * kTrianglesPerThread + threadIdx.x;
-  TriangleInput in[kTrianglesPerThread];
-#pragma unroll
-  for (int k = 0; k < kTrianglesPerThread; ++k) {
-    uint32_t tri = first + k * blockDim.x;
-    if (tri < p.triangle_count) in[k] = load_triangle(p.projected, p.indices, tri);
-  }
-#pragma unroll
-  for (int k = 0; k < kTrianglesPerThread; ++k) {
-    uint32_t tri = first + k * blockDim.x;
-    if (tri < p.triangle_count) process_loaded_triangle(in[k], p.positions, tri, p.frame, planes, c, emit);
+  if (has_tri) {
+    TriangleInput in;
+    in.i0 = local_index(packed, 0);
+    in.i1 = local_index(packed, 1);
+    in.i2 = local_index(packed, 2);
+    in.v0 = s_vertex[in.i0];
+    in.v1 = s_vertex[in.i1];
+    in.v2 = s_vertex[in.i2];
+    // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions.
+    process_loaded_triangle(in, positions, tri, p.frame, planes, c, emit);
   }
   // Warp sums first: 32 threads adding to one shared word would serialize.
   const unsigned all = 0xffffffffu;
@@ -107,10 +115,11 @@ __global__ void __launch_bounds__(256, kMinBlocks) triangle_kernel(RasterStagePa
     raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
   }
   if (threadIdx.x == 0) {
-    atomicAdd(&p.counters->tris.culled, s_count.culled);
-    atomicAdd(&p.counters->tris.clipped, s_count.clipped);
-    atomicAdd(&p.counters->tris.nan, s_count.nan);
-    atomicAdd(&p.counters->tris.drawn, s_count.drawn);
+    TriCounters& total = p.counters->tris[blockIdx.x % kTriCounterCopies];
+    if (s_count.culled) atomicAdd(&total.culled, s_count.culled);
+    if (s_count.clipped) atomicAdd(&total.clipped, s_count.clipped);
+    if (s_count.nan) atomicAdd(&total.nan, s_count.nan);
+    if (s_count.drawn) atomicAdd(&total.drawn, s_count.drawn);
   }
 }
 
@@ -188,15 +197,7 @@ __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
 }
 
 void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream) {
-  if (p.triangle_count > 0) {
-    // persistent_blocks * 256 threads fill the GPU at full occupancy; at 4 blocks an SM a wave
-    // is half that. Up to 8 waves: one triangle a thread.
-    const uint64_t few = (uint64_t)p.persistent_blocks * 256 / 2 * 8;
-    if (p.triangle_count <= few)
-      triangle_kernel<1, 4><<<(p.triangle_count + 255) / 256, 256, 0, stream>>>(p);
-    else
-      triangle_kernel<2, 3><<<(p.triangle_count + 511) / 512, 256, 0, stream>>>(p);
-  }
+  if (p.meshlet_count > 0) geometry_kernel<<<p.meshlet_count, kMeshletMaxTriangles, 0, stream>>>(p);
   bin_kernel<<<p.persistent_blocks, 256, 0, stream>>>(p);
   tile_kernel<<<p.persistent_blocks, 256, 0, stream>>>(p);
 }

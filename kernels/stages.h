@@ -1,8 +1,9 @@
 // The CUDA stages of a frame and the parameter structs their launchers take. Host code calls
 // the launchers (declared here, defined in the .cu files) and never needs nvcc itself.
 //
-// Frame: vertex projection -> triangle front end (clip, cull, snap, setup; small triangles are
-// collected per block and rasterized one thread each) -> one warp per queued triangle: medium ones
+// Frame: geometry, one block per meshlet (vertex projection into shared memory, then the
+// triangle front end: clip, cull, snap, setup; small triangles are collected per block and
+// rasterized one thread each) -> one warp per queued triangle: medium ones
 // rasterized whole, large ones binned into 8x8-pixel tiles -> tile rasterization (one warp per
 // tile item; then, in the same kernel, whatever did not fit a queue) -> resolve (shade each pixel once from
 // the 64-bit visibility buffer). The buffer is not reset inside resolve (a write right behind
@@ -23,8 +24,13 @@ struct TileItem {
 };
 
 // Device-side counters of one frame. Zeroed at the start of each frame.
+// Copies of the triangle counters that blocks add into (block b into copy b % kTriCounterCopies):
+// every block adding to one word serialized on it (tens of thousands of blocks at 20 M
+// triangles). The host sums the copies.
+constexpr int kTriCounterCopies = 64;
+
 struct FrameCounters {
-  TriCounters tris;        // what happened to the scene's triangles
+  TriCounters tris[kTriCounterCopies];  // what happened to the scene's triangles, in copies
   uint32_t big_count;      // medium and large triangles pushed (may exceed capacity: then the rest fell back)
   uint32_t item_count;     // tile items requested by queued triangles (may exceed capacity)
   uint32_t items_wanted;   // tile items all large triangles would need (sizes the queue exactly)
@@ -49,10 +55,10 @@ struct VertexStageParams {
 };
 
 struct RasterStageParams {
-  const ProjectedVertex* projected; // [vertex_count] from the vertex stage
-  const Vec3* positions;        // [vertex_count] to recompute clip coordinates for clipping
-  const uint32_t* indices;      // [3 * triangle_count]
-  uint32_t triangle_count;
+  const Meshlet* meshlets;      // [meshlet_count] the scene's triangles, in order (params.h)
+  uint32_t meshlet_count;
+  const Vec3* meshlet_positions;    // each meshlet's vertices, from Meshlet::first_vertex
+  const uint32_t* meshlet_triangles;// [triangle_count] packed local indices (local_index)
   FrameParams frame;
   uint64_t* vis;                // [width * height] visibility buffer: kEmptyKey, older frames'
                                 //   keys, or this frame's (tag frame.vis_tag)

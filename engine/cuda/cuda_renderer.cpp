@@ -53,9 +53,7 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // no frame may still read the old scene
   // Everything the new scene needs is allocated before anything of the old one is let go, so a
   // failure (out of memory) leaves the previous scene drawable.
-  DeviceBuffer<ProjectedVertex> projected(scene->vertex_count(), "projected vertices");
   m_device_scene.upload(*scene);  // throws and keeps the old one on failure
-  m_projected = std::move(projected);  // scratch follows the scene, never its worst case
   m_scene = std::move(scene);
   uint64_t overflow = m_stats.overflow_events;
   m_stats = {};
@@ -135,17 +133,15 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   if (clear)  // timed with the vertex stage
     FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
   FACET_CUDA_CHECK(cudaMemsetAsync(m_counters.data(), 0, sizeof(FrameCounters), m_stream));
-
-  launch_vertex_stage({sv.positions, m_projected.data(), sv.vertex_count, fp.view_proj, fp.width, fp.height},
-                      m_stream);
-  FACET_CUDA_CHECK(cudaGetLastError());
+  // Vertices are projected inside the geometry kernel, per meshlet: the "vertex" interval is the
+  // clears alone.
   mark(slot.after_vertex);
 
   RasterStageParams rp{};
-  rp.projected = m_projected.data();
-  rp.positions = sv.positions;
-  rp.indices = sv.indices;
-  rp.triangle_count = sv.triangle_count;
+  rp.meshlets = m_device_scene.meshlets();
+  rp.meshlet_count = m_device_scene.meshlet_count();
+  rp.meshlet_positions = m_device_scene.meshlet_positions();
+  rp.meshlet_triangles = m_device_scene.meshlet_triangles();
   rp.frame = fp;
   rp.vis = m_vis.data();
   rp.queues = {m_big.data(), (uint32_t)m_big.size(), m_items.data(), (uint32_t)m_items.size(),
@@ -179,9 +175,15 @@ void CudaRenderer::collect(FrameSlot& slot) {
   FACET_CUDA_CHECK(cudaEventElapsedTime(&v, slot.begin, slot.after_vertex));
   FACET_CUDA_CHECK(cudaEventElapsedTime(&r, slot.after_vertex, slot.after_raster));
   FACET_CUDA_CHECK(cudaEventElapsedTime(&s, slot.after_raster, slot.end));
-  m_stats.times = {v, r, s, v + r + s};
+  m_stats.times = {v, true, r, s, v + r + s};
   const FrameCounters c = *slot.host_counters;
-  m_stats.tris = c.tris;
+  m_stats.tris = {};
+  for (const TriCounters& t : c.tris) {
+    m_stats.tris.culled += t.culled;
+    m_stats.tris.clipped += t.clipped;
+    m_stats.tris.nan += t.nan;
+    m_stats.tris.drawn += t.drawn;
+  }
   // Overflow: the frame was completed by the fallback paths; grow so later frames need none.
   bool overflow = false;
   if (c.big_count > slot.big_capacity) {
@@ -225,7 +227,7 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
 
 FrameStats CudaRenderer::stats() const {
   FrameStats s = m_stats;
-  s.frame_bytes = m_projected.bytes() + m_vis.bytes() + m_rgba.bytes() + m_counters.bytes() +
+  s.frame_bytes = m_vis.bytes() + m_rgba.bytes() + m_counters.bytes() +
                   m_big.bytes() + m_items.bytes() + m_fallback.bytes();
   return s;
 }

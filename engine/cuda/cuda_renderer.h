@@ -1,5 +1,5 @@
-// The CUDA backend: the scene uploaded once, then every frame in kernels on one stream:
-// vertex -> raster (setup, size-classed rasterization) -> resolve, written into an internal
+// The CUDA backend: the scene uploaded once (with its meshlets), then every frame in kernels on
+// one stream: geometry (projection + setup per meshlet, size-classed rasterization) -> resolve, written into an internal
 // RGBA8 buffer or straight into a CUDA surface (a GL texture registered by the viewer).
 // The host never waits inside a frame: timings and counters are read one frame late. A frame is
 // launched as one CUDA graph (frame_graph.h): one launch per frame.
@@ -71,7 +71,6 @@ class CudaRenderer final : public Renderer {
   cudaStream_t m_stream = nullptr;
   int m_persistent_blocks = 0;
 
-  DeviceBuffer<ProjectedVertex> m_projected;
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;
   DeviceBuffer<FrameCounters> m_counters;

@@ -5,7 +5,10 @@ namespace facet {
 
 void DeviceScene::upload(const Scene& s) {
   DeviceScene next;
-  next.m_positions.upload(s.positions, "vertex positions");
+  Meshlets m = build_meshlets(s);
+  next.m_meshlets.upload(m.meshlets, "meshlets");
+  next.m_meshlet_positions.upload(m.positions, "meshlet vertex positions");
+  next.m_meshlet_triangles.upload(m.triangles, "meshlet triangles");
   next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
   next.m_has_uvs = !s.uvs.empty();
   next.m_indices.upload(s.indices, "triangle indices");
@@ -19,12 +22,12 @@ void DeviceScene::upload(const Scene& s) {
 }
 
 SceneView DeviceScene::view() const {
-  return {m_positions.data(), m_shade.data(), m_has_uvs, m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
+  return {nullptr, m_shade.data(), m_has_uvs, m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
           m_texels.data(), m_vertex_count, m_triangle_count};
 }
 
 size_t DeviceScene::bytes() const {
-  return m_positions.bytes() + m_shade.bytes() + m_indices.bytes() +
+  return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() + m_shade.bytes() + m_indices.bytes() +
          m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes();
 }
 

@@ -2,6 +2,7 @@
 // first, so a failed upload (out of memory) leaves the previous scene intact.
 #pragma once
 #include "engine/cuda/device_buffer.h"
+#include "engine/meshlets.h"
 #include "engine/scene.h"
 
 namespace facet {
@@ -10,12 +11,20 @@ class DeviceScene {
  public:
   // Throws (naming the array and its size) when device memory runs out; *this is unchanged then.
   void upload(const Scene& scene);
+  // The scene as resolve reads it. `positions` is null: geometry reads the meshlets' copies.
   SceneView view() const;
+  // The scene as the geometry stage reads it (RasterStageParams' first four fields).
+  const Meshlet* meshlets() const { return m_meshlets.data(); }
+  uint32_t meshlet_count() const { return (uint32_t)m_meshlets.size(); }
+  const Vec3* meshlet_positions() const { return m_meshlet_positions.data(); }
+  const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
   size_t bytes() const;
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 
  private:
-  DeviceBuffer<Vec3> m_positions;     // what the vertex stage streams (12 bytes a vertex)
+  DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
+  DeviceBuffer<Vec3> m_meshlet_positions;
+  DeviceBuffer<uint32_t> m_meshlet_triangles;
   DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
   bool m_has_uvs = false;
   DeviceBuffer<uint32_t> m_indices, m_tri_material;
