@@ -35,8 +35,10 @@ __device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, in
 // (the vertex stage, done where its results are used), then each thread sets up one triangle
 // from there. Positions and local indices stream in order; nothing waits on an index before
 // fetching a vertex.
-__global__ void __launch_bounds__(kMeshletMaxTriangles, 4) geometry_kernel(RasterStageParams p) {
-  static_assert(kMeshletMaxTriangles == 256 && kMeshletMaxVertices <= 256, "one thread per triangle and vertex");
+// 64 registers: 1024 threads an SM.
+__global__ void __launch_bounds__(kMeshletMaxTriangles, 1024 / kMeshletMaxTriangles) geometry_kernel(RasterStageParams p) {
+  static_assert(kMeshletMaxVertices <= kMeshletMaxTriangles && kMeshletMaxVertices <= 256,
+                "one thread per vertex and triangle; 8-bit local indices");
   // Small survivors the block collects: all of its triangles, uncut (clipped pieces beyond this
   // are rasterized by the thread that made them).
   constexpr uint32_t kSmallSlots = kMeshletMaxTriangles;

@@ -56,7 +56,7 @@ TEST(Meshlets, StripOrderedSphereNeedsAboutOneVertexPerTriangle) {
   expect_same_triangles(s, m);
   double tris_per_meshlet = (double)s.triangle_count() / m.meshlets.size();
   double verts_per_tri = (double)m.positions.size() / s.triangle_count();
-  EXPECT_GT(tris_per_meshlet, 200.0);
+  EXPECT_GT(tris_per_meshlet, 0.9 * kMeshletMaxTriangles);
   EXPECT_LT(verts_per_tri, 1.1);
 }
 
@@ -76,10 +76,12 @@ TEST(Meshlets, EachLimitClosesAMeshlet) {
   // repeated, which adds none: the triangle limit closes.
   Scene fan;
   fan.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-  for (int t = 0; t < 600; ++t) fan.indices.insert(fan.indices.end(), {0u, 1u, 2u});
+  const int repeats = 2 * kMeshletMaxTriangles + 10;
+  for (int t = 0; t < repeats; ++t) fan.indices.insert(fan.indices.end(), {0u, 1u, 2u});
   Meshlets b = build_meshlets(fan);
   expect_same_triangles(fan, b);
   ASSERT_EQ(b.meshlets.size(), 3u);
+  EXPECT_EQ(b.meshlets[2].triangle_count, 10);
   EXPECT_EQ(b.meshlets[0].triangle_count, kMeshletMaxTriangles);
   EXPECT_EQ(b.meshlets[0].vertex_count, 3);
   // Degenerate triangles with repeated corners count each vertex once.
