@@ -126,8 +126,12 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
 }
 
 void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target, FrameSlot& slot, bool clear) {
-  // External event records: inside a capture they become the graph's own event nodes.
-  auto mark = [&](cudaEvent_t e) { FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal)); };
+  // Inside a capture an event record must be "external" to become an event node of the graph
+  // (and that flag is refused outside a capture).
+  auto mark = [&](cudaEvent_t e) {
+    if (m_use_graph) FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal));
+    else FACET_CUDA_CHECK(cudaEventRecord(e, m_stream));
+  };
   SceneView sv = m_device_scene.view();
   mark(slot.begin);
   if (clear)  // timed with the vertex stage
