@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(kMeshletMaxTriangles, 1024 / kMeshletMaxTriang
   const bool has_tri = threadIdx.x < m.triangle_count;
   const uint32_t tri = m.first_triangle + threadIdx.x;
   const uint32_t packed = has_tri ? p.meshlet_triangles[tri] : 0u;  // in flight during the projection
-  const ClipPlanes planes = make_clip_planes(p.frame.width, p.frame.height);
+  const ClipPlanes planes = p.planes;
   if (threadIdx.x < m.vertex_count)
     s_vertex[threadIdx.x] = project_and_snap(p.frame.view_proj, positions[threadIdx.x], planes,
                                              p.frame.width, p.frame.height);

@@ -12,6 +12,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include "kernels/clip.h"
 #include "kernels/params.h"
 #include "kernels/size_classes.h"
 
@@ -60,6 +61,8 @@ struct RasterStageParams {
   const Vec3* meshlet_positions;    // each meshlet's vertices, from Meshlet::first_vertex
   const uint32_t* meshlet_triangles;// [triangle_count] packed local indices (local_index)
   FrameParams frame;
+  ClipPlanes planes;            // make_clip_planes(frame.width, frame.height), computed once on
+                                //   the host: two divisions fewer for every thread
   uint64_t* vis;                // [width * height] visibility buffer: kEmptyKey, older frames'
                                 //   keys, or this frame's (tag frame.vis_tag)
   RasterQueues queues;

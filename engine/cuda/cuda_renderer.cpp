@@ -147,6 +147,7 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   rp.meshlet_positions = m_device_scene.meshlet_positions();
   rp.meshlet_triangles = m_device_scene.meshlet_triangles();
   rp.frame = fp;
+  rp.planes = make_clip_planes(fp.width, fp.height);
   rp.vis = m_vis.data();
   rp.queues = {m_big.data(), (uint32_t)m_big.size(), m_items.data(), (uint32_t)m_items.size(),
                m_fallback.data()};
