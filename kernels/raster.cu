@@ -1,5 +1,6 @@
-// Geometry (vertex projection, triangle front end) and rasterization into the 64-bit visibility buffer (atomicMin of
-// depth << 32 | triangle: nearer wins, ties to the lower index, independent of thread order).
+// Geometry (vertex projection, triangle front end) and rasterization into the 64-bit visibility
+// buffer (atomicMin of depth << 32 | triangle: nearer wins, ties to the lower index, independent
+// of thread order).
 //
 // Size classes (size_classes.h): a triangle whose pixel box is at most kSmallTriPixels (dense
 // meshes: most triangles) is collected in its block's shared memory and rasterized by one thread

@@ -3,10 +3,10 @@
 //
 // Frame: geometry, one block per meshlet (vertex projection into shared memory, then the
 // triangle front end: clip, cull, snap, setup; small triangles are collected per block and
-// rasterized one thread each) -> one warp per queued triangle: medium ones
-// rasterized whole, large ones binned into 8x8-pixel tiles -> tile rasterization (one warp per
-// tile item; then, in the same kernel, whatever did not fit a queue) -> resolve (shade each pixel once from
-// the 64-bit visibility buffer). The buffer is not reset inside resolve (a write right behind
+// rasterized one thread each) -> one warp per queued triangle: medium ones rasterized whole,
+// large ones binned into 8x8-pixel tiles -> tile rasterization (one warp per tile item; then, in
+// the same kernel, whatever did not fit a queue) -> resolve (shade each pixel once from the
+// 64-bit visibility buffer). The buffer is not reset inside resolve (a write right behind
 // each read of the same line measured 5x slower, NOTES.md): keys carry a frame tag and a memset
 // clears it every fourth frame (raster.h).
 #pragma once
@@ -32,7 +32,8 @@ constexpr int kTriCounterCopies = 64;
 
 struct FrameCounters {
   TriCounters tris[kTriCounterCopies];  // what happened to the scene's triangles, in copies
-  uint32_t big_count;      // medium and large triangles pushed (may exceed capacity: then the rest fell back)
+  uint32_t big_count;      // medium and large triangles pushed (may exceed capacity: then the
+                           //   rest fell back)
   uint32_t item_count;     // tile items requested by queued triangles (may exceed capacity)
   uint32_t items_wanted;   // tile items all large triangles would need (sizes the queue exactly)
   uint32_t fallback_count; // large triangles that did not fit the tile-item queue

@@ -125,7 +125,8 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   return fp;
 }
 
-void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target, FrameSlot& slot, bool clear) {
+void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target, FrameSlot& slot,
+                                bool clear) {
   // Inside a capture an event record must be "external" to become an event node of the graph
   // (and that flag is refused outside a capture).
   auto mark = [&](cudaEvent_t e) {

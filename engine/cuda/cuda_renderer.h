@@ -1,6 +1,7 @@
 // The CUDA backend: the scene uploaded once (with its meshlets), then every frame in kernels on
-// one stream: geometry (projection + setup per meshlet, size-classed rasterization) -> resolve, written into an internal
-// RGBA8 buffer or straight into a CUDA surface (a GL texture registered by the viewer).
+// one stream: geometry (projection + setup per meshlet, size-classed rasterization) -> resolve,
+// written into an internal RGBA8 buffer or straight into a CUDA surface (a GL texture registered
+// by the viewer).
 // The host never waits inside a frame: timings and counters are read one frame late. A frame is
 // launched as one CUDA graph (frame_graph.h): one launch per frame.
 #pragma once
