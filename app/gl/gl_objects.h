@@ -135,6 +135,17 @@ inline GlQuery make_gl_query(GLenum target) {
   return GlQuery(id);
 }
 
+// The driver's info log of a shader or program (glGetShaderiv + glGetShaderInfoLog, or the
+// Program pair), up to its terminating NUL.
+template <class GetIv, class GetLog>
+std::string gl_info_log(GLuint id, GetIv get_iv, GetLog get_log) {
+  GLint log_length = 0;
+  get_iv(id, GL_INFO_LOG_LENGTH, &log_length);
+  std::string log((size_t)(log_length > 0 ? log_length : 1), '\0');
+  get_log(id, (GLsizei)log.size(), nullptr, log.data());
+  return log.c_str();
+}
+
 // Compiles one stage; throws GlError naming `name` (e.g. the file) with the driver's log.
 inline GlShader compile_gl_shader(GLenum stage, std::string_view source, std::string_view name) {
   GlShader s(glCreateShader(stage));
@@ -145,13 +156,9 @@ inline GlShader compile_gl_shader(GLenum stage, std::string_view source, std::st
   glCompileShader(s.id());
   GLint ok = 0;
   glGetShaderiv(s.id(), GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    GLint log_length = 0;
-    glGetShaderiv(s.id(), GL_INFO_LOG_LENGTH, &log_length);
-    std::string log((size_t)(log_length > 0 ? log_length : 1), '\0');
-    glGetShaderInfoLog(s.id(), (GLsizei)log.size(), nullptr, log.data());
-    throw GlError(std::string(name) + ": GLSL compile error:\n" + log.c_str());
-  }
+  if (!ok)
+    throw GlError(std::string(name) + ": GLSL compile error:\n" +
+                  gl_info_log(s.id(), glGetShaderiv, glGetShaderInfoLog));
   return s;
 }
 
@@ -168,14 +175,9 @@ inline GlProgram link_gl_program(std::string_view vertex_source, std::string_vie
   glDetachShader(p.id(), fs.id());
   GLint ok = 0;
   glGetProgramiv(p.id(), GL_LINK_STATUS, &ok);
-  if (!ok) {
-    GLint log_length = 0;
-    glGetProgramiv(p.id(), GL_INFO_LOG_LENGTH, &log_length);
-    std::string log((size_t)(log_length > 0 ? log_length : 1), '\0');
-    glGetProgramInfoLog(p.id(), (GLsizei)log.size(), nullptr, log.data());
+  if (!ok)
     throw GlError(std::string(vertex_name) + " + " + std::string(fragment_name) +
-                  ": GLSL link error:\n" + log.c_str());
-  }
+                  ": GLSL link error:\n" + gl_info_log(p.id(), glGetProgramiv, glGetProgramInfoLog));
   return p;
 }
 

@@ -45,6 +45,16 @@ std::string hinge_obj(const std::string& s_a, const std::string& s_b) {
   return "v 0 0 0\nv 0 1 0\nv 1 0 0\nv 0 0 -1\n" + s_a + "f 1 3 2\n" + s_b + "f 1 2 4\n";
 }
 
+// The hinge's unit face normals: face 1 3 2 and face 1 2 4.
+Vec3 hinge_normal_a() { return normalize(cross(Vec3{1, 0, 0}, Vec3{0, 1, 0})); }
+Vec3 hinge_normal_b() { return normalize(cross(Vec3{0, 1, 0}, Vec3{0, 0, -1})); }
+
+// The hinge loaded with its two faces flat: every corner carries its own face's normal.
+void expect_flat_hinge(const Scene& s) {
+  for (int k = 0; k < 3; ++k) EXPECT_TRUE(near3(s.normals[s.indices[k]], hinge_normal_a()));
+  for (int k = 3; k < 6; ++k) EXPECT_TRUE(near3(s.normals[s.indices[k]], hinge_normal_b()));
+}
+
 }  // namespace
 
 TEST(Loader, SpotLoads5856TrianglesWithUvs) {
@@ -142,28 +152,21 @@ TEST(Loader, FileWithoutSmoothingGroupsIsSmoothedEntirely) {
   // Shared vertices: the two unit face normals (+z from 1 3 2 ... ) averaged with equal areas.
   Vec3 n_shared = s.normals[s.indices[0]];
   EXPECT_NEAR(len(n_shared), 1.0f, 1e-5f);
-  Vec3 fa = normalize(cross(Vec3{1, 0, 0}, Vec3{0, 1, 0}));   // face 1 3 2
-  Vec3 fb = normalize(cross(Vec3{0, 1, 0}, Vec3{0, 0, -1}));  // face 1 2 4
-  EXPECT_TRUE(near3(n_shared, normalize(fa + fb)));
+  EXPECT_TRUE(near3(n_shared, normalize(hinge_normal_a() + hinge_normal_b())));
 }
 
 TEST(Loader, SameSmoothingGroupSharesNormals) {
   ScratchDir dir;
   Scene s = load_model(dir.write("hinge.obj", hinge_obj("s 1\n", "")));
   EXPECT_EQ(s.vertex_count(), 4u);
-  Vec3 fa = normalize(cross(Vec3{1, 0, 0}, Vec3{0, 1, 0}));
-  Vec3 fb = normalize(cross(Vec3{0, 1, 0}, Vec3{0, 0, -1}));
-  EXPECT_TRUE(near3(s.normals[s.indices[0]], normalize(fa + fb)));
+  EXPECT_TRUE(near3(s.normals[s.indices[0]], normalize(hinge_normal_a() + hinge_normal_b())));
 }
 
 TEST(Loader, DifferentSmoothingGroupsSplitNormals) {
   ScratchDir dir;
   Scene s = load_model(dir.write("hinge.obj", hinge_obj("s 1\n", "s 2\n")));
   EXPECT_EQ(s.vertex_count(), 6u);  // the shared edge is split
-  Vec3 fa = normalize(cross(Vec3{1, 0, 0}, Vec3{0, 1, 0}));
-  Vec3 fb = normalize(cross(Vec3{0, 1, 0}, Vec3{0, 0, -1}));
-  for (int k = 0; k < 3; ++k) EXPECT_TRUE(near3(s.normals[s.indices[k]], fa));
-  for (int k = 3; k < 6; ++k) EXPECT_TRUE(near3(s.normals[s.indices[k]], fb));
+  expect_flat_hinge(s);
 }
 
 TEST(Loader, SmoothingOffGivesFlatFaces) {
@@ -171,10 +174,7 @@ TEST(Loader, SmoothingOffGivesFlatFaces) {
   // "s off" and "s 0" both mean no smoothing group: flat, even beside a smoothed face.
   Scene s = load_model(dir.write("hinge.obj", hinge_obj("s off\n", "s 0\n")));
   EXPECT_EQ(s.vertex_count(), 6u);
-  Vec3 fa = normalize(cross(Vec3{1, 0, 0}, Vec3{0, 1, 0}));
-  Vec3 fb = normalize(cross(Vec3{0, 1, 0}, Vec3{0, 0, -1}));
-  for (int k = 0; k < 3; ++k) EXPECT_TRUE(near3(s.normals[s.indices[k]], fa));
-  for (int k = 3; k < 6; ++k) EXPECT_TRUE(near3(s.normals[s.indices[k]], fb));
+  expect_flat_hinge(s);
 }
 
 TEST(Loader, FileNormalsAreKeptAndNormalised) {
