@@ -5,7 +5,9 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "engine/meshlets.h"
 #include "engine/parallel.h"
+#include "kernels/cluster.h"
 #include "kernels/project.h"
 #include "kernels/shade.h"
 #include "kernels/triangle.h"
@@ -30,15 +32,72 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// The hot loops are compiled twice and picked when the program loads: the shared math (hd.h)
+// uses fmaf, one instruction on the GPU and on x86 CPUs with FMA, a slow library call without.
+// Flattened, so that the shared math is compiled into each version rather than called.
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define FACET_CPU_HOT __attribute__((target_clones("fma", "default"), flatten))
+#else
+#define FACET_CPU_HOT
+#endif
+
+FACET_CPU_HOT void project_vertices(const FrameParams& fp, const ClipPlanes& planes, const Vec3* positions,
+                                    ProjectedVertex* out, uint64_t b, uint64_t e) {
+  for (uint64_t v = b; v < e; ++v)
+    out[v] = project_and_snap(fp.view_proj, positions[v], planes, fp.width, fp.height);
+}
+
+// What setup and rasterization of a run of meshlets read and write.
+struct RasterJob {
+  const SceneView& scene;
+  const FrameParams& fp;
+  const ClipPlanes& planes;
+  const ClusterCull& cull;
+  const Meshlet* meshlets;
+  const ProjectedVertex* projected;
+  uint64_t* vis;
+};
+
+FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e, TriCounters& c,
+                                   std::vector<RasterTri>& large) {
+  const FrameParams& fp = job.fp;
+  auto visit = [&](int px, int py, uint64_t key) {
+    atomic_min(job.vis + (size_t)py * fp.width + px, tag_key(key, fp.vis_tag));
+  };
+  for (uint64_t i = b; i < e; ++i) {
+    const Meshlet& m = job.meshlets[i];
+    if (meshlet_culled(job.cull, m)) {
+      c.culled += m.triangle_count;
+      continue;
+    }
+    for (uint32_t tri = m.first_triangle; tri < m.first_triangle + m.triangle_count; ++tri)
+      process_triangle(job.projected, job.scene.positions, job.scene.indices, tri, fp, job.planes, c,
+                       [&](const RasterTri& t) {
+                         if (box_pixels(t) > kLargeTriPixels) large.push_back(t);
+                         else raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
+                       });
+  }
+}
+
+FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const uint64_t* vis, Rgba8* out,
+                                uint64_t y0, uint64_t y1) {
+  for (uint64_t y = y0; y < y1; ++y)
+    for (int x = 0; x < fp.width; ++x) {
+      size_t i = (size_t)y * fp.width + x;
+      out[i] = shade_pixel(s, fp, x, (int)y, vis[i]);
+    }
+}
+
 }  // namespace
 
 void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
   m_shade = interleave_shade_vertices(*scene);
+  m_meshlets = build_meshlets(*scene).meshlets;
   m_scene = std::move(scene);
   m_stats = {};
   m_stats.triangles_in = m_scene->triangle_count();
-  m_stats.scene_bytes = m_scene->byte_size();
+  m_stats.scene_bytes = m_scene->byte_size() + m_meshlets.size() * sizeof(Meshlet);
 }
 
 void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
@@ -61,8 +120,7 @@ void CpuRenderer::render(const FrameParams& fp) {
   const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
   m_projected.resize(s.vertex_count);
   parallel_for(s.vertex_count, 1 << 16, [&](uint64_t b, uint64_t e, unsigned) {
-    for (uint64_t v = b; v < e; ++v)
-      m_projected[v] = project_and_snap(fp.view_proj, s.positions[v], planes, fp.width, fp.height);
+    project_vertices(fp, planes, s.positions, m_projected.data(), b, e);
   });
   m_stats.times.vertex = (float)ms_since(t0);
 
@@ -77,15 +135,12 @@ void CpuRenderer::render(const FrameParams& fp) {
   auto visit = [&](int px, int py, uint64_t key) {
     atomic_min(vis + (size_t)py * width + px, tag_key(key, fp.vis_tag));
   };
-  parallel_for(s.triangle_count, 4096, [&](uint64_t b, uint64_t e, unsigned w) {
-    TriCounters& c = counters[w];
-    for (uint64_t tri = b; tri < e; ++tri) {
-      process_triangle(m_projected.data(), s.positions, s.indices, (uint32_t)tri, fp, planes, c,
-                       [&](const RasterTri& t) {
-                         if (box_pixels(t) > kLargeTriPixels) large[w].push_back(t);
-                         else raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
-                       });
-    }
+  // Whole meshlets first (cluster.h), with the same test as the CUDA geometry stage.
+  ClusterCull cull = make_cluster_cull(fp, planes);
+  skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius);
+  const RasterJob job{s, fp, planes, cull, m_meshlets.data(), m_projected.data(), vis};
+  parallel_for(m_meshlets.size(), 32, [&](uint64_t b, uint64_t e, unsigned w) {
+    raster_meshlets(job, b, e, counters[w], large[w]);
   });
   int bands = (fp.height + kRowBand - 1) / kRowBand;
   parallel_for((uint64_t)bands, 1, [&](uint64_t b, uint64_t e, unsigned) {
@@ -110,11 +165,7 @@ void CpuRenderer::render(const FrameParams& fp) {
   t0 = std::chrono::steady_clock::now();
   m_rgba.resize(pixels);
   parallel_for((uint64_t)fp.height, 8, [&](uint64_t b, uint64_t e, unsigned) {
-    for (uint64_t y = b; y < e; ++y)
-      for (int x = 0; x < fp.width; ++x) {
-        size_t i = (size_t)y * fp.width + x;
-        m_rgba[i] = shade_pixel(s, fp, x, (int)y, m_vis[i]);
-      }
+    resolve_rows(s, fp, m_vis.data(), m_rgba.data(), b, e);
   });
   m_stats.times.resolve = (float)ms_since(t0);
   m_stats.times.total = (float)ms_since(t_frame);

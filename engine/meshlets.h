@@ -1,6 +1,7 @@
-// Meshlets for the CUDA geometry stage (params.h): the scene's triangles cut, in their order,
-// into runs of at most kMeshletMaxTriangles that use at most kMeshletMaxVertices distinct
-// vertices, each run with a copy of its vertices' positions. Triangle order (and so every
+// Meshlets (params.h): the scene's triangles cut, in their order, into runs of at most
+// kMeshletMaxTriangles that use at most kMeshletMaxVertices distinct vertices, each run with a
+// copy of its vertices' positions (what the CUDA geometry stage reads) and a bounding sphere and
+// normal cone (what both backends cull whole meshlets by, cluster.h). Triangle order (and so every
 // triangle's index, which breaks depth ties) is kept: a meshlet is a window onto the scene, not
 // a reordering of it.
 #pragma once

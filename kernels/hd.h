@@ -47,13 +47,15 @@ FACET_HD int mini(int a, int b) { return a < b ? a : b; }
 FACET_HD int maxi(int a, int b) { return a > b ? a : b; }
 FACET_HD bool is_finite(float v) { return v - v == 0.0f; }  // false for NaN and +-Inf
 
-// Column-major matrix times (p, 1). The sum order is fixed so host and device agree bit for bit.
+// Column-major matrix times (p, 1), in fused multiply-adds of a fixed order: one instruction
+// each on the GPU, and on the CPU backend too (its hot loops are built for FMA, cpu_renderer.cpp),
+// so host and device agree bit for bit.
 FACET_HD Vec4 mul_point(const Mat4& M, Vec3 p) {
   const float* m = M.m;
-  return {m[0] * p.x + m[4] * p.y + m[8] * p.z + m[12],
-          m[1] * p.x + m[5] * p.y + m[9] * p.z + m[13],
-          m[2] * p.x + m[6] * p.y + m[10] * p.z + m[14],
-          m[3] * p.x + m[7] * p.y + m[11] * p.z + m[15]};
+  return {fmaf(m[0], p.x, fmaf(m[4], p.y, fmaf(m[8], p.z, m[12]))),
+          fmaf(m[1], p.x, fmaf(m[5], p.y, fmaf(m[9], p.z, m[13]))),
+          fmaf(m[2], p.x, fmaf(m[6], p.y, fmaf(m[10], p.z, m[14]))),
+          fmaf(m[3], p.x, fmaf(m[7], p.y, fmaf(m[11], p.z, m[15])))};
 }
 
 }  // namespace facet

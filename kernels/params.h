@@ -49,12 +49,20 @@ constexpr uint32_t kCodeNonFinite = 1u << 31;
 constexpr int kMeshletMaxTriangles = 128;  // one thread each in a block of 128 (measured: 4 %
                                            // faster than 256 at 20 M, fewer threads per barrier)
 constexpr int kMeshletMaxVertices = 128;   // one thread each; local indices are 8 bits
-struct Meshlet {
+struct alignas(16) Meshlet {
+  // Bounds for culling the whole meshlet before any per-triangle work (cluster.h). A meshlet
+  // with a non-finite vertex gets a NaN radius, which no cull test passes.
+  Vec3 center;              // world-space centre of a sphere holding every vertex
+  float radius;             // its radius (rounded up), or NaN
+  Vec3 cone_axis;           // unit vector within cone_angle of every triangle's unit normal
+  float cone_cos;           // cos(cone_angle), rounded down; 0 (with cone_sin 1) when the normals
+  float cone_sin;           //   span 90 degrees or more, or a triangle has no normal: never culled
   uint32_t first_triangle;  // scene index of its first triangle; the others follow in order
   uint32_t first_vertex;    // offset of its vertices in the meshlet position array
   uint16_t triangle_count;  // 1..kMeshletMaxTriangles
   uint16_t vertex_count;    // 1..kMeshletMaxVertices
 };
+static_assert(sizeof(Meshlet) == 48, "three 16-byte loads");
 // A meshlet triangle's local vertex indices: l0 | l1 << 8 | l2 << 16.
 FACET_HD uint32_t local_index(uint32_t packed, int corner) { return (packed >> (8 * corner)) & 0xffu; }
 

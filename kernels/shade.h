@@ -37,7 +37,7 @@ FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, in
   Vec4 c0 = project_vertex(fp.view_proj, p0), c1 = project_vertex(fp.view_proj, p1),
        c2 = project_vertex(fp.view_proj, p2);
   const HomogeneousEdges h = homogeneous_edges(c0, c1, c2);
-  Barycentrics b;
+  Barycentrics b{};  // derivatives stay zero where no texture or wireframe needs them
   weights_at_pixel(h, px, py, fp.width, fp.height, b.b);
   // Derivatives (two more evaluations) only where a texture's level of detail or the wireframe
   // uses them: the same values as barycentrics_at, skipped elsewhere.

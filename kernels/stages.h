@@ -1,9 +1,9 @@
 // The CUDA stages of a frame and the parameter structs their launchers take. Host code calls
 // the launchers (declared here, defined in the .cu files) and never needs nvcc itself.
 //
-// Frame: geometry, one block per meshlet (vertex projection into shared memory, then the
-// triangle front end: clip, cull, snap, setup; small triangles are collected per block and
-// rasterized one thread each) -> one warp per queued triangle: medium ones rasterized whole,
+// Frame: geometry (geometry.cu: whole meshlets culled, vertices projected into shared memory,
+// then the triangle front end: clip, cull, snap, setup; small triangles are collected per block
+// and rasterized one thread each) -> one warp per queued triangle: medium ones rasterized whole,
 // large ones binned into 8x8-pixel tiles -> tile rasterization (one warp per tile item; then, in
 // the same kernel, whatever did not fit a queue) -> resolve (shade each pixel once from the
 // 64-bit visibility buffer). The buffer is not reset inside resolve (a write right behind
@@ -13,6 +13,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/clip.h"
+#include "kernels/cluster.h"
 #include "kernels/params.h"
 #include "kernels/size_classes.h"
 
@@ -38,6 +39,7 @@ struct FrameCounters {
   uint32_t items_wanted;   // tile items all large triangles would need (sizes the queue exactly)
   uint32_t fallback_count; // large triangles that did not fit the tile-item queue
   uint32_t inline_overflow;// large triangles that did not fit the big queue (rasterized inline)
+  uint32_t meshlet_cursor; // meshlets claimed by geometry blocks so far (may pass the count)
 };
 
 struct RasterQueues {
@@ -64,11 +66,18 @@ struct RasterStageParams {
   FrameParams frame;
   ClipPlanes planes;            // make_clip_planes(frame.width, frame.height), computed once on
                                 //   the host: two divisions fewer for every thread
+  ClusterCull cull;             // make_cluster_cull(frame, planes): whole meshlets dropped
   uint64_t* vis;                // [width * height] visibility buffer: kEmptyKey, older frames'
                                 //   keys, or this frame's (tag frame.vis_tag)
   RasterQueues queues;
   FrameCounters* counters;
   int persistent_blocks;        // blocks of the persistent kernels (a few per SM)
+  // How the geometry blocks share the meshlets (plan_geometry_work, geometry.cu): a block per
+  // meshlet, or geometry_blocks blocks that take meshlet_chunk meshlets from
+  // b * meshlet_chunk, then further chunks from the frame's cursor until none are left.
+  uint32_t geometry_blocks;     // blocks of the geometry kernel
+  uint32_t meshlet_chunk;       // meshlets a block claims at a time
+  bool meshlet_claims;          // false: a block per meshlet
 };
 
 struct ResolveStageParams {
@@ -80,7 +89,14 @@ struct ResolveStageParams {
 };
 
 void launch_vertex_stage(const VertexStageParams& p, cudaStream_t stream);
-void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream);
+void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream);  // geometry, bin, tile
+void launch_geometry(const RasterStageParams& p, cudaStream_t stream);
+// Claiming geometry blocks resident on one SM at a time (occupancy of their launch bounds).
+int geometry_blocks_per_sm();
+// Sets p.geometry_blocks, p.meshlet_chunk and p.meshlet_claims for p.meshlet_count meshlets on
+// a device where `resident` claiming geometry blocks fit at once (claiming whatever the count
+// when force_claims: tests).
+void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims = false);
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream);
 
 }  // namespace facet

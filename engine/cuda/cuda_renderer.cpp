@@ -2,7 +2,6 @@
 // overflow counters read back one frame late.
 #include "engine/cuda/cuda_renderer.h"
 
-#include <algorithm>
 #include <cstring>
 
 #include "kernels/raster.h"
@@ -30,6 +29,7 @@ CudaRenderer::CudaRenderer() {
   FACET_CUDA_CHECK(cudaGetDevice(&device));
   FACET_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   m_persistent_blocks = std::max(1, sms) * 8;  // 8 x 256 threads: 2048 per SM, full occupancy
+  m_geometry_blocks = std::max(1, sms) * geometry_blocks_per_sm();
   for (FrameSlot& s : m_slots) {
     for (cudaEvent_t* e : {&s.begin, &s.after_vertex, &s.after_raster, &s.end, &s.copied})
       FACET_CUDA_CHECK(cudaEventCreate(e));
@@ -149,6 +149,8 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   rp.meshlet_triangles = m_device_scene.meshlet_triangles();
   rp.frame = fp;
   rp.planes = make_clip_planes(fp.width, fp.height);
+  rp.cull = make_cluster_cull(fp, rp.planes);
+  skip_cluster_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius);
   rp.vis = m_vis.data();
   rp.queues = {m_big.data(), (uint32_t)m_big.size(), m_items.data(), (uint32_t)m_items.size(),
                m_fallback.data()};
@@ -156,6 +158,7 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   slot.big_capacity = rp.queues.big_capacity;
   slot.item_capacity = rp.queues.item_capacity;
   rp.persistent_blocks = m_persistent_blocks;
+  plan_geometry_work(rp, (uint32_t)m_geometry_blocks, m_force_claims);
   launch_raster_stage(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
   mark(slot.after_raster);

@@ -45,6 +45,9 @@ class CudaRenderer final : public Renderer {
   // Graph launch (default) or the same work launched call by call (to measure what the graph
   // saves, `facet bench --stream-launches`).
   void set_use_graph(bool on) { m_use_graph = on; }
+  // Geometry blocks that claim chunks of meshlets whatever the scene's size (geometry.cu), so
+  // that tests can run both shapes of the geometry stage on small scenes.
+  void set_claiming_geometry(bool on) { m_force_claims = on; }
   // Executable graphs instantiated so far: stays at 2 (frames with and without the clear) while
   // the frame's shape stays the same; every other frame updates a graph in place.
   int graph_instantiations() const { return m_graph.instantiations() + m_graph_with_clear.instantiations(); }
@@ -71,6 +74,8 @@ class CudaRenderer final : public Renderer {
   DeviceScene m_device_scene;
   cudaStream_t m_stream = nullptr;
   int m_persistent_blocks = 0;
+  int m_geometry_blocks = 0;  // resident claiming geometry blocks on the whole device
+  bool m_force_claims = false;
 
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;

@@ -148,6 +148,42 @@ TEST_F(CudaVsCpu, StreamLaunchesGiveTheFrameTheGraphGives) {
   EXPECT_EQ(stream.graph_instantiations(), 0);
 }
 
+TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
+  // The geometry stage runs a block per meshlet on scenes up to ~2 M triangles and claiming
+  // blocks beyond (geometry.cu); both must draw what the CPU draws, whole meshlets culled or not.
+  // Cameras: framed, close (the near plane cuts the model, parts of it off screen) and turned
+  // half away (meshlets beyond the frame's edges). Triangle counters must agree too.
+  for (const auto& scene : {load("spot/spot_triangulated_with_mtl.obj"), load("bunny/stanford-bunny.obj"),
+                            std::make_shared<Scene>(make_sphere(200000))}) {
+    const Bounds& b = scene->bounds;
+    glm::vec3 c{b.center.x, b.center.y, b.center.z};
+    Camera framed = Camera::framing(b, 4.0f / 3.0f);
+    Camera close = framed;
+    close.eye = c + (framed.eye - c) * 0.6f;  // outside: a closed model culled from inside shows nothing
+    close.near_plane = glm::length(close.eye - c) - 0.8f * b.radius;
+    Camera aside = framed;
+    aside.target = c + glm::cross(framed.eye - c, glm::vec3(0, 1, 0)) * 0.6f;
+    for (bool claims : {false, true})
+      for (bool cull : {false, true}) {
+        CudaRenderer gpu;
+        gpu.set_claiming_geometry(claims);
+        gpu.set_scene(scene);
+        RenderSettings settings;
+        settings.cull_backfaces = cull;
+        int k = 0;
+        for (const Camera& cam : {framed, close, aside}) {
+          std::string label = scene->source + (claims ? "-claims" : "-per-meshlet") + (cull ? "-cull-" : "-") +
+                              std::to_string(k++);
+          FrameParams fp = test::frame_params(*scene, cam, 320, 240, settings);
+          EXPECT_GT(test::expect_backends_agree(gpu, scene, fp, label), 0u) << label;
+          if (cull) {
+            EXPECT_GT(gpu.stats().tris.culled, scene->triangle_count() / 3) << label;
+          }
+        }
+      }
+  }
+}
+
 TEST_F(CudaVsCpu, TwentyMillionTrianglesMatchAnalyticCoverage) {
   auto scene = std::make_shared<Scene>(make_sphere(20000000));
   ASSERT_GE(scene->triangle_count(), 19000000u);

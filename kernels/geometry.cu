@@ -1,0 +1,257 @@
+// Geometry: whole meshlets culled (cluster.h), vertices projected and snapped into shared memory,
+// the triangle front end (clip, cull, snap, setup) from there, and the small survivors
+// rasterized by the same block. Medium and large triangles are queued for raster.cu.
+//
+// Two shapes of the same work (plan_geometry_work picks, by scene size):
+//  - up to a few meshlets per resident block: a block of 128 threads per meshlet, one vertex and
+//    one triangle a thread. The hardware hands blocks out as others finish; one thread tests the
+//    meshlet while the others project, and the verdict comes with the barrier they pass anyway.
+//  - larger scenes: one resident wave of 64-thread blocks, two vertices and two triangles a
+//    thread, that claim chunks of meshlets from a frame-wide cursor (dynamic, so that blocks
+//    that drew cheap meshlets take more), test a chunk at once, one meshlet a thread, and work
+//    through the survivors: the launch, bookkeeping and barriers of a meshlet are shared by
+//    more triangles (NOTES.md, v7: 20 M triangles at 1080p 0.43 -> 0.27 ms).
+#include <cooperative_groups.h>
+
+#include <algorithm>
+
+#include "kernels/cluster.h"
+#include "kernels/stages.h"
+#include "kernels/triangle.h"
+#include "kernels/vertex.h"
+#include "kernels/vis_write.h"
+
+namespace facet {
+
+namespace cg = cooperative_groups;
+
+namespace {
+
+constexpr int kBlockPerMeshletThreads = kMeshletMaxTriangles;
+constexpr int kClaimingThreads = kMeshletMaxTriangles / 2;
+
+// A meshlet to work on, as the block keeps it.
+struct Work {
+  uint32_t first_triangle, first_vertex;
+  uint32_t counts;  // triangle_count | vertex_count << 16
+};
+
+__device__ __forceinline__ Work work_of(const Meshlet& m) {
+  return {m.first_triangle, m.first_vertex, (uint32_t)m.triangle_count | (uint32_t)m.vertex_count << 16};
+}
+
+template <int kThreads>
+struct GeometryShared {
+  ProjectedVertex vertex[kMeshletMaxVertices];  // the meshlet's vertices, projected and snapped
+  RasterTri small[kMeshletMaxTriangles];        // its small survivors, rasterized together so
+                                                //   that no lane idles in a loop
+  uint32_t small_count[2];  // by meshlet parity: a slow thread may still read the last count
+                            //   while the next fills, without another barrier
+  Work work[2][kThreads];   // surviving meshlets of a claimed chunk, by chunk parity
+  uint32_t work_count[2];
+  uint32_t chunk[2];        // first meshlet of the next claimed chunk, by chunk parity
+  TriCounters count;        // the block's totals: one global atomic per field
+};
+
+// One meshlet, by the whole block. `cull_here`: the meshlet is culled (one thread's verdict in
+// the block-per-meshlet shape, false otherwise); it arrives with the barrier after the projection.
+template <int kThreads>
+__device__ __forceinline__ void geometry_meshlet(const RasterStageParams& p, GeometryShared<kThreads>& s,
+                                                 const Work& m, bool cull_here, uint32_t& small_parity,
+                                                 TriCounters& c) {
+  constexpr int kItems = kMeshletMaxTriangles / kThreads;  // vertices and triangles a thread
+  static_assert(kItems * kThreads == kMeshletMaxTriangles && kMeshletMaxVertices <= kMeshletMaxTriangles,
+                "whole items a thread");
+  const uint32_t triangle_count = m.counts & 0xffffu, vertex_count = m.counts >> 16;
+  const Vec3* positions = p.meshlet_positions + m.first_vertex;
+  const ClipPlanes planes = p.planes;
+  uint32_t packed[kItems];  // local indices, in flight during the projection
+#pragma unroll
+  for (int j = 0; j < kItems; ++j) {
+    const uint32_t t = threadIdx.x + j * kThreads;
+    packed[j] = t < triangle_count ? p.meshlet_triangles[m.first_triangle + t] : 0u;
+  }
+#pragma unroll
+  for (int j = 0; j < kItems; ++j) {
+    const uint32_t v = threadIdx.x + j * kThreads;
+    if (v < vertex_count)
+      s.vertex[v] = project_and_snap(p.frame.view_proj, positions[v], planes, p.frame.width, p.frame.height);
+  }
+  const bool culled = __syncthreads_or(cull_here);
+  if (threadIdx.x == 0) s.small_count[small_parity ^ 1] = 0;  // its readers passed the barrier
+  if (culled) {
+    if (threadIdx.x == 0) c.culled += triangle_count;  // once: every thread knows the verdict
+    small_parity ^= 1;
+    return;
+  }
+
+  // A dense mesh culls most triangles; the survivors are collected instead of rasterized on the
+  // spot, where 2 busy lanes would hold up 30 idle ones.
+  auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, p.frame, px, py, key); };
+  uint32_t* small_count = &s.small_count[small_parity];
+  auto emit = [&](const RasterTri& t) {
+    SizeClass size = size_class(t);
+    if (size == SizeClass::Small) {
+      uint32_t slot = atomicAdd(small_count, 1u);
+      if (slot < kMeshletMaxTriangles) s.small[slot] = t;
+      else raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);  // more pieces than slots
+      return;
+    }
+    if (size == SizeClass::Large) atomicAdd(&p.counters->items_wanted, tile_count(t));
+    // One atomic per group of lanes pushing together: every pusher of the grid hits this word.
+    cg::coalesced_group pushers = cg::coalesced_threads();
+    uint32_t base = 0;
+    if (pushers.thread_rank() == 0) base = atomicAdd(&p.counters->big_count, pushers.size());
+    uint32_t slot = pushers.shfl(base, 0) + pushers.thread_rank();
+    if (slot < p.queues.big_capacity) {
+      p.queues.big[slot] = t;
+      return;
+    }
+    atomicAdd(&p.counters->inline_overflow, 1u);
+    raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
+  };
+#pragma unroll
+  for (int j = 0; j < kItems; ++j) {
+    const uint32_t t = threadIdx.x + j * kThreads;
+    if (t >= triangle_count) break;
+    TriangleInput in;
+    in.i0 = local_index(packed[j], 0);
+    in.i1 = local_index(packed[j], 1);
+    in.i2 = local_index(packed[j], 2);
+    in.v0 = s.vertex[in.i0];
+    in.v1 = s.vertex[in.i1];
+    in.v2 = s.vertex[in.i2];
+    // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions.
+    process_loaded_triangle(in, positions, m.first_triangle + t, p.frame, planes, c, emit);
+  }
+  __syncthreads();
+
+  // All threads: rasterize the collected small triangles, one at a time each.
+  const uint32_t n = min(*small_count, (uint32_t)kMeshletMaxTriangles);
+  for (uint32_t j = threadIdx.x; j < n; j += kThreads) {
+    const RasterTri& t = s.small[j];
+    raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
+  }
+  small_parity ^= 1;
+}
+
+// The block's counters into one of the frame's copies: warp sums first (32 threads adding to one
+// shared word would serialize), then one global atomic per field.
+template <int kThreads>
+__device__ __forceinline__ void flush_counters(const RasterStageParams& p, GeometryShared<kThreads>& s,
+                                               const TriCounters& c) {
+  const unsigned all = 0xffffffffu;
+  uint32_t culled = __reduce_add_sync(all, c.culled), clipped = __reduce_add_sync(all, c.clipped);
+  uint32_t nan = __reduce_add_sync(all, c.nan), drawn = __reduce_add_sync(all, c.drawn);
+  if ((threadIdx.x & 31) == 0) {
+    if (culled) atomicAdd(&s.count.culled, culled);
+    if (clipped) atomicAdd(&s.count.clipped, clipped);
+    if (nan) atomicAdd(&s.count.nan, nan);
+    if (drawn) atomicAdd(&s.count.drawn, drawn);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    TriCounters& total = p.counters->tris[blockIdx.x % kTriCounterCopies];
+    if (s.count.culled) atomicAdd(&total.culled, s.count.culled);
+    if (s.count.clipped) atomicAdd(&total.clipped, s.count.clipped);
+    if (s.count.nan) atomicAdd(&total.nan, s.count.nan);
+    if (s.count.drawn) atomicAdd(&total.drawn, s.count.drawn);
+  }
+}
+
+// A block per meshlet. 64 registers: 1024 threads an SM.
+__global__ void __launch_bounds__(kBlockPerMeshletThreads, 1024 / kBlockPerMeshletThreads)
+    geometry_per_meshlet_kernel(RasterStageParams p) {
+  __shared__ GeometryShared<kBlockPerMeshletThreads> s;
+  if (threadIdx.x == 0) {
+    s.count = TriCounters{};
+    s.small_count[0] = 0;
+  }
+  const Meshlet m = p.meshlets[blockIdx.x];
+  // By the last thread: its warp projects the fewest vertices (a meshlet rarely uses all 128).
+  const bool cull_here = threadIdx.x == kBlockPerMeshletThreads - 1 && meshlet_culled(p.cull, m);
+  TriCounters c{};
+  uint32_t small_parity = 0;
+  geometry_meshlet(p, s, work_of(m), cull_here, small_parity, c);  // its barrier orders the resets
+  flush_counters(p, s, c);
+}
+
+// One resident wave claiming chunks of meshlets. 64 registers: 1024 threads an SM.
+__global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
+    geometry_claiming_kernel(RasterStageParams p) {
+  __shared__ GeometryShared<kClaimingThreads> s;
+  if (threadIdx.x == 0) {
+    s.count = TriCounters{};
+    s.small_count[0] = s.small_count[1] = 0;
+    s.work_count[0] = s.work_count[1] = 0;
+  }
+  __syncthreads();
+
+  const unsigned all = 0xffffffffu;
+  const uint32_t lane = threadIdx.x & 31;
+  TriCounters c{};
+  uint32_t small_parity = 0, chunk_parity = 0;
+  const uint32_t claimed_base = gridDim.x * p.meshlet_chunk;  // where the cursor's chunks start
+  for (uint32_t first = blockIdx.x * p.meshlet_chunk; first < p.meshlet_count;) {
+    // The next chunk is claimed now; the atomic's latency hides behind the meshlet loads below.
+    if (threadIdx.x == 0)
+      s.chunk[chunk_parity ^ 1] = claimed_base + atomicAdd(&p.counters->meshlet_cursor, p.meshlet_chunk);
+    // Cull one meshlet a thread; the survivors go to s.work, a warp at a time.
+    const uint32_t mi = first + threadIdx.x;
+    bool keep = false;
+    Work w{};
+    if (threadIdx.x < p.meshlet_chunk && mi < p.meshlet_count) {
+      const Meshlet m = p.meshlets[mi];
+      keep = !meshlet_culled(p.cull, m);
+      if (!keep) c.culled += m.triangle_count;
+      w = work_of(m);
+    }
+    const unsigned kept = __ballot_sync(all, keep);
+    uint32_t base = 0;
+    if (lane == 0 && kept) base = atomicAdd(&s.work_count[chunk_parity], (uint32_t)__popc(kept));
+    base = __shfl_sync(all, base, 0);
+    if (keep) s.work[chunk_parity][base + __popc(kept & ((1u << lane) - 1u))] = w;
+    __syncthreads();
+    const uint32_t work_count = s.work_count[chunk_parity];
+    first = s.chunk[chunk_parity ^ 1];
+    if (threadIdx.x == 0) s.work_count[chunk_parity ^ 1] = 0;  // its readers passed the barrier
+    for (uint32_t k = 0; k < work_count; ++k)
+      geometry_meshlet(p, s, s.work[chunk_parity][k], false, small_parity, c);
+    chunk_parity ^= 1;
+  }
+  flush_counters(p, s, c);
+}
+
+}  // namespace
+
+int geometry_blocks_per_sm() {
+  int blocks = 0;
+  cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, geometry_claiming_kernel, kClaimingThreads, 0);
+  return e == cudaSuccess && blocks > 0 ? blocks : 1;
+}
+
+void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims) {
+  // Up to 8 meshlets a resident claiming block (about 2 M triangles on an H200): a block a
+  // meshlet measured best there (the claiming blocks' longer chains of barriers cost more than
+  // launches; NOTES.md, v7). Beyond that, chunks of about an eighth of a block's share: fine
+  // enough to even out, few enough that the cursor is not a queue.
+  if (p.meshlet_count <= 8ull * resident && !force_claims) {
+    p.geometry_blocks = p.meshlet_count;
+    p.meshlet_chunk = 1;
+    p.meshlet_claims = false;
+  } else {
+    p.geometry_blocks = std::max(1u, std::min(resident, p.meshlet_count));
+    p.meshlet_chunk = (uint32_t)std::min<uint64_t>(std::max<uint64_t>(p.meshlet_count / (8ull * resident), 1), kClaimingThreads);
+    p.meshlet_claims = true;
+  }
+}
+
+void launch_geometry(const RasterStageParams& p, cudaStream_t stream) {
+  if (p.meshlet_count == 0) return;
+  if (p.meshlet_claims)
+    geometry_claiming_kernel<<<p.geometry_blocks, kClaimingThreads, 0, stream>>>(p);
+  else
+    geometry_per_meshlet_kernel<<<p.meshlet_count, kBlockPerMeshletThreads, 0, stream>>>(p);
+}
+
+}  // namespace facet
