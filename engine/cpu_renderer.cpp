@@ -34,8 +34,11 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 // The hot loops are compiled twice and picked when the program loads: the shared math (hd.h)
 // uses fmaf, one instruction on the GPU and on x86 CPUs with FMA, a slow library call without.
-// Flattened, so that the shared math is compiled into each version rather than called.
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+// Flattened (GCC; clang refuses flatten with target_clones), so that the shared math is
+// compiled into each version rather than called.
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__clang__)
+#define FACET_CPU_HOT __attribute__((target_clones("fma", "default")))
+#elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define FACET_CPU_HOT __attribute__((target_clones("fma", "default"), flatten))
 #else
 #define FACET_CPU_HOT
