@@ -95,8 +95,11 @@ FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const
 
 void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
-  m_shade = interleave_shade_vertices(*scene);
-  m_meshlets = build_meshlets(*scene).meshlets;
+  // Everything built before anything is replaced: a scene refused here leaves the last one whole.
+  std::vector<Meshlet> meshlets = build_meshlets(*scene).meshlets;
+  std::vector<ShadeVertex> shade = interleave_shade_vertices(*scene);
+  m_meshlets = std::move(meshlets);
+  m_shade = std::move(shade);
   m_scene = std::move(scene);
   m_stats = {};
   m_stats.triangles_in = m_scene->triangle_count();

@@ -148,3 +148,22 @@ TEST(Render, BackFaceCullingKeepsCounterClockwiseFacesAndDropsTheRest) {
   EXPECT_EQ(all, culled);
   EXPECT_GT(r.stats().tris.culled, culled_without + sphere.triangle_count() / 3);
 }
+
+TEST(Render, RefusedSceneLeavesTheLastOneWhole) {
+  // A scene with a triangle pointing past its vertices (the loader never makes one, a caller
+  // might) is refused by set_scene, and the scene before it still renders the same bytes.
+  Scene sphere = make_sphere(2000);
+  CpuRenderer r;
+  r.set_scene(std::make_shared<Scene>(sphere));
+  Camera cam = Camera::framing(sphere.bounds, 1.0f);
+  r.render(cam, {}, 64, 64);
+  std::vector<Rgba8> before, after;
+  r.read_rgba(before);
+  Scene bad = make_quad();
+  bad.indices[1] = 7;
+  EXPECT_THROW(r.set_scene(std::make_shared<Scene>(bad)), std::invalid_argument);
+  r.render(cam, {}, 64, 64);
+  r.read_rgba(after);
+  ASSERT_EQ(before.size(), after.size());
+  EXPECT_EQ(std::memcmp(before.data(), after.data(), before.size() * sizeof(Rgba8)), 0);
+}
