@@ -27,6 +27,18 @@ Camera quad_camera() {
   return test::look_at({0, 0, d}, {0, 0, 0}, glm::degrees(2.0f * std::atan(1.0f / d)), 0.5f, 10.0f);
 }
 
+// The RGBA8 frame r draws of camera c.
+std::vector<Rgba8> draw(CpuRenderer& r, const Camera& c, const RenderSettings& s, int w, int h) {
+  r.render(c, s, w, h);
+  std::vector<Rgba8> out;
+  r.read_rgba(out);
+  return out;
+}
+
+bool same_bytes(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Rgba8)) == 0;
+}
+
 }  // namespace
 
 TEST(Render, TexturedQuadFillingTheFrameShowsTheTextureTexelForTexel) {
@@ -38,9 +50,7 @@ TEST(Render, TexturedQuadFillingTheFrameShowsTheTextureTexelForTexel) {
   RenderSettings s;
   s.shading = Shading::Texture;
   s.filter = Filter::Nearest;
-  r.render(quad_camera(), s, N, N);
-  std::vector<Rgba8> out;
-  r.read_rgba(out);
+  std::vector<Rgba8> out = draw(r, quad_camera(), s, N, N);
   ASSERT_EQ(out.size(), tex.size());
   size_t wrong = 0;
   for (size_t i = 0; i < out.size(); ++i)
@@ -59,9 +69,7 @@ TEST(Render, BilinearOnTexelCentresReproducesTexels) {
   RenderSettings s;
   s.shading = Shading::Texture;
   s.filter = Filter::Bilinear;
-  r.render(quad_camera(), s, N, N);
-  std::vector<Rgba8> out;
-  r.read_rgba(out);
+  std::vector<Rgba8> out = draw(r, quad_camera(), s, N, N);
   int worst = 0;
   for (size_t i = 0; i < out.size(); ++i) worst = std::max(worst, std::abs(out[i].g - tex[i].g));
   EXPECT_LE(worst, 1);
@@ -73,9 +81,7 @@ TEST(Render, NormalsModeShowsFaceNormalFacingTheCamera) {
   r.set_scene(std::make_shared<Scene>(sphere));
   RenderSettings s;
   s.shading = Shading::Normals;
-  r.render(test::look_at({0, 0, 4}, {0, 0, 0}, 40.0f, 0.1f, 10.0f), s, 101, 101);
-  std::vector<Rgba8> out;
-  r.read_rgba(out);
+  std::vector<Rgba8> out = draw(r, test::look_at({0, 0, 4}, {0, 0, 0}, 40.0f, 0.1f, 10.0f), s, 101, 101);
   Rgba8 c = out[50 * 101 + 50];  // centre pixel: normal (0, 0, 1) -> (128, 128, 255)
   EXPECT_NEAR(c.r, 128, 3);
   EXPECT_NEAR(c.g, 128, 3);
@@ -111,12 +117,8 @@ TEST(Render, SameFrameTwiceGivesTheSameBytes) {
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(sphere));
   Camera c = test::look_at({0.3f, 0.4f, 2.5f}, {0, 0, 0}, 50.0f, 0.1f, 10.0f);
-  std::vector<Rgba8> a, b;
-  r.render(c, {}, 200, 150);
-  r.read_rgba(a);
-  r.render(c, {}, 200, 150);
-  r.read_rgba(b);
-  EXPECT_EQ(0, std::memcmp(a.data(), b.data(), a.size() * sizeof(Rgba8)));
+  std::vector<Rgba8> a = draw(r, c, {}, 200, 150);
+  EXPECT_TRUE(same_bytes(a, draw(r, c, {}, 200, 150)));
 }
 
 TEST(Render, NanVerticesAreDroppedAndCounted) {
@@ -156,14 +158,9 @@ TEST(Render, RefusedSceneLeavesTheLastOneWhole) {
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(sphere));
   Camera cam = Camera::framing(sphere.bounds, 1.0f);
-  r.render(cam, {}, 64, 64);
-  std::vector<Rgba8> before, after;
-  r.read_rgba(before);
+  std::vector<Rgba8> before = draw(r, cam, {}, 64, 64);
   Scene bad = make_quad();
   bad.indices[1] = 7;
   EXPECT_THROW(r.set_scene(std::make_shared<Scene>(bad)), std::invalid_argument);
-  r.render(cam, {}, 64, 64);
-  r.read_rgba(after);
-  ASSERT_EQ(before.size(), after.size());
-  EXPECT_EQ(std::memcmp(before.data(), after.data(), before.size() * sizeof(Rgba8)), 0);
+  EXPECT_TRUE(same_bytes(before, draw(r, cam, {}, 64, 64)));
 }
