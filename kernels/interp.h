@@ -32,15 +32,27 @@ FACET_HD float homogeneous_scale(Vec4 c0, Vec4 c1, Vec4 c2) {
   return ldexpf(1.0f, -e);
 }
 
+// Resolve's per-pixel math is written in fused multiply-adds of a fixed order: the build keeps
+// -fmad=false so that nothing is fused behind our back (host and device must agree bit for bit),
+// and separate products and sums were about half of a covered pixel's instructions. The CPU
+// backend's resolve loop is built for FMA too (cpu_renderer.cpp), so both compute the same bits.
+FACET_HD Vec3 cross_fma(Vec3 a, Vec3 b) {
+  return {fmaf(a.y, b.z, -(a.z * b.y)), fmaf(a.z, b.x, -(a.x * b.z)), fmaf(a.x, b.y, -(a.y * b.x))};
+}
+FACET_HD float weighted3(const float (&b)[3], float a0, float a1, float a2) {
+  return fmaf(a0, b[0], fmaf(a1, b[1], a2 * b[2]));
+}
+
 FACET_HD HomogeneousEdges homogeneous_edges(Vec4 c0, Vec4 c1, Vec4 c2) {
   float k = homogeneous_scale(c0, c1, c2);
   Vec3 a{c0.x * k, c0.y * k, c0.w * k}, b{c1.x * k, c1.y * k, c1.w * k}, c{c2.x * k, c2.y * k, c2.w * k};
-  return {{cross(b, c), cross(c, a), cross(a, b)}};
+  return {{cross_fma(b, c), cross_fma(c, a), cross_fma(a, b)}};
 }
 
 FACET_HD void weights_at(const HomogeneousEdges& h, Vec2 ndc, float (&w)[3]) {
-  Vec3 p{ndc.x, ndc.y, 1.0f};
-  float e0 = dot(h.e[0], p), e1 = dot(h.e[1], p), e2 = dot(h.e[2], p);
+  float e0 = fmaf(h.e[0].x, ndc.x, fmaf(h.e[0].y, ndc.y, h.e[0].z));
+  float e1 = fmaf(h.e[1].x, ndc.x, fmaf(h.e[1].y, ndc.y, h.e[1].z));
+  float e2 = fmaf(h.e[2].x, ndc.x, fmaf(h.e[2].y, ndc.y, h.e[2].z));
   float sum = e0 + e1 + e2;
   if (sum == 0.0f || !is_finite(sum)) { w[0] = w[1] = w[2] = 1.0f / 3.0f; return; }
   float inv = 1.0f / sum;
@@ -71,9 +83,12 @@ FACET_HD Barycentrics barycentrics_at(Vec4 c0, Vec4 c1, Vec4 c2, int px, int py,
   return r;
 }
 
-template <class T>
-FACET_HD T interpolate(const float (&b)[3], T a0, T a1, T a2) {
-  return a0 * b[0] + a1 * b[1] + a2 * b[2];
+FACET_HD float interpolate(const float (&b)[3], float a0, float a1, float a2) { return weighted3(b, a0, a1, a2); }
+FACET_HD Vec2 interpolate(const float (&b)[3], Vec2 a0, Vec2 a1, Vec2 a2) {
+  return {weighted3(b, a0.x, a1.x, a2.x), weighted3(b, a0.y, a1.y, a2.y)};
+}
+FACET_HD Vec3 interpolate(const float (&b)[3], Vec3 a0, Vec3 a1, Vec3 a2) {
+  return {weighted3(b, a0.x, a1.x, a2.x), weighted3(b, a0.y, a1.y, a2.y), weighted3(b, a0.z, a1.z, a2.z)};
 }
 
 }  // namespace facet

@@ -25,8 +25,9 @@ struct Material {
   int32_t texture;  // index into SceneView::textures for map_Kd, or -1
 };
 
-// What resolve reads of a vertex, interleaved so that one 32-byte sector holds all of it.
-struct ShadeVertex {
+// What resolve reads of a vertex, interleaved so that one 32-byte sector holds all of it, and
+// aligned so that it arrives in two 16-byte loads (eight 4-byte loads unaligned).
+struct alignas(16) ShadeVertex {
   Vec3 p;   // world position
   Vec3 n;   // unit normal
   Vec2 uv;  // texture coordinates (0, 0 when the model has none)

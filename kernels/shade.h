@@ -25,14 +25,21 @@ FACET_HD float edge_distance_px(const Barycentrics& b) {
   return d;
 }
 
-// Everything resolve needs of a pixel's triangle is read here: its indices and its three
-// 32-byte vertex records. Clip coordinates are recomputed (the same floats as the vertex stage)
-// rather than read back: arithmetic is cheaper than three more random reads.
-FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, int py, uint64_t key) {
-  if (!key_current(key, fp.vis_tag)) return fp.background;
-  uint32_t tri = key_triangle(key);
-  uint32_t i0 = s.indices[3 * tri], i1 = s.indices[3 * tri + 1], i2 = s.indices[3 * tri + 2];
-  const ShadeVertex v0 = s.shade[i0], v1 = s.shade[i1], v2 = s.shade[i2];
+// What a covered pixel reads of its triangle before its vertices: the vertex indices and, for
+// the modes that use it, the material index, issued together (the material read used to wait
+// for the vertex math). Apart from the rest so that the CUDA resolve can issue several pixels'.
+struct PixelTriangle { uint32_t i0, i1, i2, material; };
+FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp, uint32_t tri) {
+  const bool material = fp.shading == Shading::Lit || fp.shading == Shading::Texture;
+  return {s.indices[3 * tri], s.indices[3 * tri + 1], s.indices[3 * tri + 2], material ? s.tri_material[tri] : 0u};
+}
+
+// The colour of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
+// triangle is read here: its three 32-byte vertex records and its material. Clip coordinates are
+// recomputed (the same floats as the vertex stage) rather than read back: arithmetic is cheaper
+// than three more random reads.
+FACET_HD Rgba8 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
+  const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
   Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;
   Vec4 c0 = project_vertex(fp.view_proj, p0), c1 = project_vertex(fp.view_proj, p1),
        c2 = project_vertex(fp.view_proj, p2);
@@ -44,7 +51,7 @@ FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, in
   const Material* m = nullptr;
   bool textured = false;
   if (fp.shading == Shading::Lit || fp.shading == Shading::Texture) {
-    m = &s.materials[s.tri_material[tri]];
+    m = &s.materials[t.material];
     textured = m->texture >= 0 && s.has_uvs;
   }
   if (textured || fp.wireframe) weight_derivatives(h, px, py, fp.width, fp.height, b);
@@ -85,6 +92,12 @@ FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, in
     color = color + (Vec3{0.05f, 0.05f, 0.05f} - color) * a;
   }
   return to_rgba8(color);
+}
+
+// The colour of pixel (px, py) from its visibility key.
+FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, int py, uint64_t key) {
+  if (!key_current(key, fp.vis_tag)) return fp.background;
+  return shade_covered_pixel(s, fp, px, py, pixel_triangle(s, fp, key_triangle(key)));
 }
 
 }  // namespace facet
