@@ -20,6 +20,14 @@ size_t Scene::byte_size() const {
          bytes_of(tri_material) + bytes_of(materials) + bytes_of(textures) + bytes_of(texels);
 }
 
+int64_t Scene::single_material() const {
+  if (tri_material.empty()) return -1;
+  const uint32_t m = tri_material[0];
+  for (uint32_t t : tri_material)
+    if (t != m) return -1;
+  return m;
+}
+
 SceneView Scene::view(const ShadeVertex* shade) const {
   SceneView v{};
   v.positions = positions.data();

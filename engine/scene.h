@@ -33,6 +33,8 @@ struct Scene {
 
   uint32_t vertex_count() const { return (uint32_t)positions.size(); }
   uint32_t triangle_count() const { return (uint32_t)(indices.size() / 3); }
+  // The material every triangle uses, or -1 when they differ (or there are no triangles).
+  int64_t single_material() const;
   // Bytes the arrays above occupy (what a backend uploads).
   size_t byte_size() const;
   // Pointers into this scene's arrays (and `shade`, built by interleave_shade_vertices), for the

@@ -82,12 +82,14 @@ struct SceneView {
   const ShadeVertex* shade;     // [vertex_count] positions, normals, uvs interleaved (resolve)
   bool has_uvs;                 // the model has texture coordinates (else shade[].uv are zero)
   const uint32_t* indices;      // [3 * triangle_count] vertex indices, 3 per triangle
-  const uint32_t* tri_material; // [triangle_count] index into materials
+  const uint32_t* tri_material; // [triangle_count] index into materials, or null when every
+                                //   triangle uses single_material (no read a covered pixel)
   const Material* materials;    // [material_count], at least one
   const TextureDesc* textures;  // [texture_count]
   const Rgba8* texels;          // all mip levels of all textures, row 0 = top of the image
   uint32_t vertex_count;
   uint32_t triangle_count;
+  uint32_t single_material;     // the material of every triangle, when tri_material is null
 };
 
 // What one frame needs to know besides the scene.

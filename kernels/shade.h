@@ -31,7 +31,8 @@ FACET_HD float edge_distance_px(const Barycentrics& b) {
 struct PixelTriangle { uint32_t i0, i1, i2, material; };
 FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp, uint32_t tri) {
   const bool material = fp.shading == Shading::Lit || fp.shading == Shading::Texture;
-  return {s.indices[3 * tri], s.indices[3 * tri + 1], s.indices[3 * tri + 2], material ? s.tri_material[tri] : 0u};
+  const uint32_t m = !material ? 0u : s.tri_material ? s.tri_material[tri] : s.single_material;
+  return {s.indices[3 * tri], s.indices[3 * tri + 1], s.indices[3 * tri + 2], m};
 }
 
 // The colour of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the

@@ -12,7 +12,11 @@ void DeviceScene::upload(const Scene& s) {
   next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
   next.m_has_uvs = !s.uvs.empty();
   next.m_indices.upload(s.indices, "triangle indices");
-  next.m_tri_material.upload(s.tri_material, "per-triangle materials");
+  // One material for the whole model (most scans, the generated spheres): no per-triangle array,
+  // and so no 32-byte sector read for 4 bytes by every covered pixel in resolve (NOTES.md, v8).
+  const int64_t single = s.single_material();
+  if (single < 0) next.m_tri_material.upload(s.tri_material, "per-triangle materials");
+  next.m_single_material = single < 0 ? 0u : (uint32_t)single;
   next.m_materials.upload(s.materials, "materials");
   next.m_textures.upload(s.textures, "texture descriptors");
   next.m_texels.upload(s.texels, "texture mip chains");
@@ -23,7 +27,7 @@ void DeviceScene::upload(const Scene& s) {
 
 SceneView DeviceScene::view() const {
   return {nullptr, m_shade.data(), m_has_uvs, m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
-          m_texels.data(), m_vertex_count, m_triangle_count};
+          m_texels.data(), m_vertex_count, m_triangle_count, m_single_material};
 }
 
 size_t DeviceScene::bytes() const {

@@ -32,6 +32,7 @@ class DeviceScene {
   DeviceBuffer<TextureDesc> m_textures;
   DeviceBuffer<Rgba8> m_texels;
   uint32_t m_vertex_count = 0, m_triangle_count = 0;
+  uint32_t m_single_material = 0;  // when m_tri_material is empty
 };
 
 }  // namespace facet

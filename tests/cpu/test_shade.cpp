@@ -1,0 +1,49 @@
+// Resolve's reads of a covered pixel's triangle: a model with one material carries no
+// per-triangle material array on the device, and shading must not notice.
+#include <gtest/gtest.h>
+
+#include "engine/generate.h"
+#include "engine/scene.h"
+#include "kernels/shade.h"
+#include "tests/support/test_scenes.h"
+
+using namespace facet;
+
+TEST(SingleMaterial, IsFoundOnlyWhenEveryTriangleSharesIt) {
+  Scene s = make_sphere(200);
+  EXPECT_EQ(s.single_material(), 0);
+  s.materials.push_back({{1.0f, 0.0f, 0.0f}, -1});
+  for (uint32_t& m : s.tri_material) m = 1;
+  EXPECT_EQ(s.single_material(), 1);
+  s.tri_material.back() = 0;
+  EXPECT_EQ(s.single_material(), -1);
+  EXPECT_EQ(Scene{}.single_material(), -1);
+}
+
+TEST(SingleMaterial, ShadesAsThePerTriangleArrayWould) {
+  // Every triangle uses material 1 (red); material 0 is grey, so reading the wrong one shows.
+  Scene s = make_sphere(200);
+  s.materials.push_back({{1.0f, 0.0f, 0.0f}, -1});
+  for (uint32_t& m : s.tri_material) m = 1;
+  const std::vector<ShadeVertex> shade = interleave_shade_vertices(s);
+  const SceneView with_array = s.view(shade.data());
+  SceneView without = with_array;
+  without.tri_material = nullptr;
+  without.single_material = 1;
+  SceneView wrong = without;
+  wrong.single_material = 0;
+
+  const Camera cam = test::look_at({0, 0, 3}, {0, 0, 0}, 45.0f, 0.1f, 10.0f);
+  const FrameParams fp = test::frame_params(s, cam, 64, 64);
+  int compared = 0;
+  for (uint32_t tri = 0; tri < s.triangle_count(); tri += 7) {
+    const uint64_t key = tag_key(vis_key(0.5f, tri), fp.vis_tag);
+    const Rgba8 a = shade_pixel(with_array, fp, 32, 32, key), b = shade_pixel(without, fp, 32, 32, key);
+    EXPECT_EQ(a.r, b.r) << "triangle " << tri;
+    EXPECT_EQ(a.g, b.g) << "triangle " << tri;
+    EXPECT_EQ(a.b, b.b) << "triangle " << tri;
+    const Rgba8 c = shade_pixel(wrong, fp, 32, 32, key);
+    compared += c.r != a.r || c.g != a.g || c.b != a.b;
+  }
+  EXPECT_GT(compared, 0) << "material 0 and 1 shade alike: the test could not tell them apart";
+}
