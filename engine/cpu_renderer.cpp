@@ -57,6 +57,7 @@ struct RasterJob {
   const ClipPlanes& planes;
   const ClusterCull& cull;
   const Meshlet* meshlets;
+  const uint32_t* triangle_ids;  // by meshlet slot: the scene triangle, or null (slot i holds i)
   const ProjectedVertex* projected;
   uint64_t* vis;
 };
@@ -73,8 +74,9 @@ FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e,
       c.culled += m.triangle_count;
       continue;
     }
-    for (uint32_t tri = m.first_triangle; tri < m.first_triangle + m.triangle_count; ++tri)
-      process_triangle(job.projected, job.scene.positions, job.scene.indices, tri, fp, job.planes, c,
+    for (uint32_t slot = m.first_triangle; slot < m.first_triangle + m.triangle_count; ++slot)
+      process_triangle(job.projected, job.scene.positions, job.scene.indices,
+                       job.triangle_ids ? job.triangle_ids[slot] : slot, fp, job.planes, c,
                        [&](const RasterTri& t) {
                          if (box_pixels(t) > kLargeTriPixels) large.push_back(t);
                          else raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
@@ -96,14 +98,16 @@ FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const
 void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
   // Everything built before anything is replaced: a scene refused here leaves the last one whole.
-  std::vector<Meshlet> meshlets = build_meshlets(*scene).meshlets;
+  Meshlets meshlets = build_meshlets(*scene);
   std::vector<ShadeVertex> shade = interleave_shade_vertices(*scene);
-  m_meshlets = std::move(meshlets);
+  m_meshlets = std::move(meshlets.meshlets);
+  m_meshlet_triangle_ids = std::move(meshlets.triangle_ids);
   m_shade = std::move(shade);
   m_scene = std::move(scene);
   m_stats = {};
   m_stats.triangles_in = m_scene->triangle_count();
-  m_stats.scene_bytes = m_scene->byte_size() + m_meshlets.size() * sizeof(Meshlet);
+  m_stats.scene_bytes = m_scene->byte_size() + m_meshlets.size() * sizeof(Meshlet) +
+                        m_meshlet_triangle_ids.size() * sizeof(uint32_t);
 }
 
 void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
@@ -144,7 +148,8 @@ void CpuRenderer::render(const FrameParams& fp) {
   // Whole meshlets first (cluster.h), with the same test as the CUDA geometry stage.
   ClusterCull cull = make_cluster_cull(fp, planes);
   skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius);
-  const RasterJob job{s, fp, planes, cull, m_meshlets.data(), m_projected.data(), vis};
+  const uint32_t* ids = m_meshlet_triangle_ids.empty() ? nullptr : m_meshlet_triangle_ids.data();
+  const RasterJob job{s, fp, planes, cull, m_meshlets.data(), ids, m_projected.data(), vis};
   parallel_for(m_meshlets.size(), 32, [&](uint64_t b, uint64_t e, unsigned w) {
     raster_meshlets(job, b, e, counters[w], large[w]);
   });

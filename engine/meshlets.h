@@ -1,9 +1,18 @@
-// Meshlets (params.h): the scene's triangles cut, in their order, into runs of at most
-// kMeshletMaxTriangles that use at most kMeshletMaxVertices distinct vertices, each run with a
-// copy of its vertices' positions (what the CUDA geometry stage reads) and a bounding sphere and
-// normal cone (what both backends cull whole meshlets by, cluster.h). Triangle order (and so every
-// triangle's index, which breaks depth ties) is kept: a meshlet is a window onto the scene, not
-// a reordering of it.
+// Meshlets (params.h): the scene's triangles grouped by at most kMeshletMaxTriangles, each
+// group with a copy of its vertices' positions (what the CUDA geometry stage reads) and a bounding
+// sphere and normal cone (what both backends cull whole meshlets by, cluster.h). Each slot keeps
+// its scene triangle's index: that index, not the slot, goes into visibility keys, so depth ties
+// still go to the lower scene index and the image does not depend on the grouping.
+//
+// Two groupings (build_meshlets picks):
+//  - runs of the file's triangles, in order: right for meshes already in strip order or better
+//    (a generated UV sphere: about one new vertex a triangle), whose consecutive triangles share
+//    consecutive vertices, the way a geometry warp reads them;
+//  - compact patches grown from a seed by the neighbours that add the fewest new vertices: for
+//    scans, whose file order scatters vertices (runs took 1.26 vertices a triangle on the dragon,
+//    2.03 on the bunny; patches about 0.67: every vertex is projected once per meshlet holding it).
+// Measured (NOTES.md, v8): the dragon's geometry 0.046 -> 0.039 ms at 1080p with patches; the
+// 20 M sphere's 0.258 -> 0.270 with patches, hence the choice.
 #pragma once
 #include <vector>
 
@@ -14,15 +23,40 @@ namespace facet {
 struct Meshlets {
   std::vector<Meshlet> meshlets;
   std::vector<Vec3> positions;      // each meshlet's vertices, in the order its local indices use
-  std::vector<uint32_t> triangles;  // one per scene triangle: packed local indices (local_index)
+  std::vector<uint32_t> triangles;     // per slot (meshlet order): packed local indices (local_index)
+  std::vector<uint32_t> triangle_ids;  // per slot: the scene triangle it holds; each appears once.
+                                       //   Empty for runs in file order: slot i holds triangle i
 
   size_t byte_size() const {
-    return meshlets.size() * sizeof(Meshlet) + positions.size() * sizeof(Vec3) + triangles.size() * sizeof(uint32_t);
+    return meshlets.size() * sizeof(Meshlet) + positions.size() * sizeof(Vec3) +
+           (triangles.size() + triangle_ids.size()) * sizeof(uint32_t);
   }
 };
 
-// Greedy: a meshlet closes when the next triangle would exceed either limit. Throws
-// std::invalid_argument when an index is out of range (a scene the loader would have refused).
+// The scene triangle in meshlet slot `slot`.
+inline uint32_t scene_triangle(const Meshlets& m, uint32_t slot) {
+  return m.triangle_ids.empty() ? slot : m.triangle_ids[slot];
+}
+
+// build_meshlets keeps the file's order when its runs need at most this many vertices a triangle.
+constexpr double kKeepFileOrder = 1.05;
+
+// The patch builder's vertex limit, below the format's kMeshletMaxVertices: a claiming geometry
+// block projects 32 vertices a warp pass, and 96 keeps a full patch of a regular mesh (~86
+// vertices) within three passes rather than four.
+constexpr int kPatchMaxVertices = 96;
+
+// All three are deterministic, and throw std::invalid_argument when an index is out of range (a
+// scene the loader would have refused).
+// Runs if they are strip-like (kKeepFileOrder), else patches.
 Meshlets build_meshlets(const Scene& scene);
+// Runs in file order: a meshlet closes when the next triangle would pass either format limit.
+Meshlets build_meshlet_runs(const Scene& scene);
+// Patches: a meshlet closes at kMeshletMaxTriangles or when its next triangle would pass
+// kPatchMaxVertices. A patch that runs out of neighbours (a pocket left between patches) is
+// filled up with the next triangles in file order rather than closed small: about one meshlet in
+// ten then spans two places (bounds that cull less), against a fifth more meshlets, each a
+// block's bookkeeping. Slots are ordered along a Z-order curve over the patch.
+Meshlets build_meshlet_patches(const Scene& scene);
 
 }  // namespace facet

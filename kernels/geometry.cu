@@ -68,12 +68,14 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& p, Geo
   // Every load of the thread issued before any projection: the projection's branches kept the
   // compiler from hoisting a second position load above the first projection, so a thread with
   // two vertices waited on two load latencies a meshlet (NOTES.md, v8: -4 % at 20 M triangles).
-  uint32_t packed[kItems];  // local indices, in flight during the projection
+  uint32_t packed[kItems], id[kItems];  // local indices and scene triangle, in flight during the projection
   Vec3 position[kItems];
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const uint32_t t = threadIdx.x + j * kThreads;
     packed[j] = t < triangle_count ? p.meshlet_triangles[m.first_triangle + t] : 0u;
+    id[j] = p.meshlet_triangle_ids && t < triangle_count ? p.meshlet_triangle_ids[m.first_triangle + t]
+                                                         : m.first_triangle + t;
   }
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
@@ -131,7 +133,7 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& p, Geo
     in.v1 = s.vertex[in.i1];
     in.v2 = s.vertex[in.i2];
     // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions.
-    process_loaded_triangle(in, positions, m.first_triangle + t, p.frame, planes, c, emit);
+    process_loaded_triangle(in, positions, id[j], p.frame, planes, c, emit);
   }
   __syncthreads();
 

@@ -43,10 +43,10 @@ struct ProjectedVertex {
 };
 constexpr uint32_t kCodeNonFinite = 1u << 31;
 
-// A run of consecutive triangles with its own copy of the vertices they use. The CUDA geometry
-// stage projects a meshlet's vertices into shared memory once and sets up its triangles from
-// there: positions and 8-bit local indices stream in order, and no triangle waits on an index
-// load before it can fetch its vertices (what bound the 20 M-triangle frame, NOTES.md).
+// A compact patch of triangles with its own copy of the vertices they use (engine/meshlets.h).
+// The CUDA geometry stage projects a meshlet's vertices into shared memory once and sets up its
+// triangles from there: positions and 8-bit local indices stream in order, and no triangle waits
+// on an index load before it can fetch its vertices (what bound the 20 M-triangle frame, NOTES.md).
 constexpr int kMeshletMaxTriangles = 128;  // a thread each in a block-per-meshlet block of 128,
                                            // two each in a claiming block of 64 (geometry.cu;
                                            // measured: 4 % faster than 256 at 20 M)
@@ -59,7 +59,8 @@ struct alignas(16) Meshlet {
   Vec3 cone_axis;           // unit vector within cone_angle of every triangle's unit normal
   float cone_cos;           // cos(cone_angle), rounded down; 0 (with cone_sin 1) when the normals
   float cone_sin;           //   span 90 degrees or more, or a triangle has no normal: never culled
-  uint32_t first_triangle;  // scene index of its first triangle; the others follow in order
+  uint32_t first_triangle;  // offset of its slots in the meshlet triangle arrays (packed local
+                            //   indices, scene triangle ids); triangle_count slots follow
   uint32_t first_vertex;    // offset of its vertices in the meshlet position array
   uint16_t triangle_count;  // 1..kMeshletMaxTriangles
   uint16_t vertex_count;    // 1..kMeshletMaxVertices

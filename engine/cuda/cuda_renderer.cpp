@@ -147,6 +147,7 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   rp.meshlet_count = m_device_scene.meshlet_count();
   rp.meshlet_positions = m_device_scene.meshlet_positions();
   rp.meshlet_triangles = m_device_scene.meshlet_triangles();
+  rp.meshlet_triangle_ids = m_device_scene.meshlet_triangle_ids();
   rp.frame = fp;
   rp.planes = make_clip_planes(fp.width, fp.height);
   rp.cull = make_cluster_cull(fp, rp.planes);

@@ -9,6 +9,7 @@ void DeviceScene::upload(const Scene& s) {
   next.m_meshlets.upload(m.meshlets, "meshlets");
   next.m_meshlet_positions.upload(m.positions, "meshlet vertex positions");
   next.m_meshlet_triangles.upload(m.triangles, "meshlet triangles");
+  next.m_meshlet_triangle_ids.upload(m.triangle_ids, "meshlet triangle ids");
   next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
   next.m_has_uvs = !s.uvs.empty();
   next.m_indices.upload(s.indices, "triangle indices");
@@ -31,7 +32,8 @@ SceneView DeviceScene::view() const {
 }
 
 size_t DeviceScene::bytes() const {
-  return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() + m_shade.bytes() + m_indices.bytes() +
+  return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() +
+         m_meshlet_triangle_ids.bytes() + m_shade.bytes() + m_indices.bytes() +
          m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes();
 }
 

@@ -18,13 +18,14 @@ class DeviceScene {
   uint32_t meshlet_count() const { return (uint32_t)m_meshlets.size(); }
   const Vec3* meshlet_positions() const { return m_meshlet_positions.data(); }
   const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
+  const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
   size_t bytes() const;
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 
  private:
   DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
   DeviceBuffer<Vec3> m_meshlet_positions;
-  DeviceBuffer<uint32_t> m_meshlet_triangles;
+  DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
   DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
   bool m_has_uvs = false;
   DeviceBuffer<uint32_t> m_indices, m_tri_material;

@@ -82,14 +82,15 @@ TEST(ClusterCull, BoundsHoldEveryVertexAndEveryNormal) {
       if (ml.cone_cos <= 0.0f) continue;
       ++with_cone;
       EXPECT_NEAR(ml.cone_cos * ml.cone_cos + ml.cone_sin * ml.cone_sin, 1.0, 1e-4);
-      for (uint32_t t = ml.first_triangle; t < ml.first_triangle + ml.triangle_count; ++t) {
+      for (uint32_t slot = ml.first_triangle; slot < ml.first_triangle + ml.triangle_count; ++slot) {
+        const uint32_t t = scene_triangle(m, slot);
         D3 p0 = d3(s.positions[s.indices[3 * t]]), p1 = d3(s.positions[s.indices[3 * t + 1]]);
         D3 p2 = d3(s.positions[s.indices[3 * t + 2]]);
         D3 n = cross(sub(p1, p0), sub(p2, p0));
         ASSERT_GE(dot(n, d3(ml.cone_axis)) / std::sqrt(dot(n, n)), (double)ml.cone_cos) << "triangle " << t;
       }
     }
-    if (s.triangle_count() > 100000) {  // the dense sphere: strips of nearly parallel triangles
+    if (s.triangle_count() > 100000) {  // the dense sphere: patches of nearly parallel triangles
       EXPECT_GT(with_cone, m.meshlets.size() * 95 / 100);
     }
   }
@@ -153,7 +154,8 @@ TEST(ClusterCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
         ++meshlets_total;
         if (!meshlet_culled(k, ml)) continue;
         ++culled_total;
-        for (uint32_t t = ml.first_triangle; t < ml.first_triangle + ml.triangle_count; ++t) {
+        for (uint32_t slot = ml.first_triangle; slot < ml.first_triangle + ml.triangle_count; ++slot) {
+          const uint32_t t = scene_triangle(m, slot);
           TriCounters c{};
           bool drew = false;
           process_triangle(pv.data(), s.positions.data(), s.indices.data(), t, fp, planes, c,
