@@ -12,9 +12,11 @@ struct Barycentrics {
   float ddy[3];      // change of each weight one pixel down
 };
 
-// NDC of the centre of pixel (px, py); y flipped so that row 0 is the top.
+// NDC of the centre of pixel (px, py); y flipped so that row 0 is the top. By the reciprocal of
+// the frame size, which the compiler computes once for all the pixels and derivatives of a
+// thread, rather than two IEEE divisions a call (a covered pixel made two to six).
 FACET_HD Vec2 pixel_ndc(float px, float py, int width, int height) {
-  return {(px + 0.5f) / (float)width * 2.0f - 1.0f, 1.0f - (py + 0.5f) / (float)height * 2.0f};
+  return {fmaf(px + 0.5f, 2.0f / (float)width, -1.0f), fmaf(-(py + 0.5f), 2.0f / (float)height, 1.0f)};
 }
 
 struct HomogeneousEdges { Vec3 e[3]; };  // e[i] . (x, y, 1) is proportional to weight i
