@@ -40,15 +40,21 @@ struct ClusterCull {
 
 FACET_HD float plane_eval(const Plane& p, Vec3 v) { return dot(p.n, v) + p.d; }
 
+// The magnitude of a sphere's coordinates, which the float rounding of the tests scales with.
+FACET_HD float sphere_size(Vec3 c, float r) { return fabsf(c.x) + fabsf(c.y) + fabsf(c.z) + r; }
+// How far a sphere of radius r reaches across plane p, rounding included: the sphere is wholly
+// on the inside when plane_eval at its centre exceeds this, wholly outside below its negative.
+FACET_HD float sphere_reach(const Plane& p, float r, float size) { return r + kClusterSlack * (size + fabsf(p.d)); }
+
 // True when no triangle of meshlet m can put a pixel on screen (see the top of this file).
 FACET_HD bool meshlet_culled(const ClusterCull& k, const Meshlet& m) {
   if (!k.enabled) return false;
   const Vec3 c = m.center;
   const float r = m.radius;  // NaN for a meshlet with a non-finite vertex: every test below fails
-  const float size = fabsf(c.x) + fabsf(c.y) + fabsf(c.z) + r;
+  const float size = sphere_size(c, r);
   bool inside = true;
   for (int i = 0; i < kClipPlanes; ++i) {
-    float reach = r + kClusterSlack * (size + fabsf(k.clip[i].d));
+    float reach = sphere_reach(k.clip[i], r, size);
     float d = plane_eval(k.clip[i], c);
     if (d < -reach) return true;  // every vertex outside plane i
     inside = inside && d > reach;
@@ -57,8 +63,7 @@ FACET_HD bool meshlet_culled(const ClusterCull& k, const Meshlet& m) {
   // nor counts anything but culled, and every w is positive, so facing follows the geometry.
   if (!inside) return false;
   for (int i = 0; i < 4; ++i) {
-    float reach = r + kClusterSlack * (size + fabsf(k.side[i].d));
-    if (plane_eval(k.side[i], c) < -reach) return true;  // no pixel centre on this side
+    if (plane_eval(k.side[i], c) < -sphere_reach(k.side[i], r, size)) return true;  // no pixel centre on this side
   }
   if (k.facing == 0.0f) return false;
   // Every normal n is within the cone's angle a of the axis, every point p within r of c:
@@ -76,10 +81,8 @@ FACET_HD bool meshlet_culled(const ClusterCull& k, const Meshlet& m) {
 // only drop what the per-triangle tests would drop, back faces apart.)
 inline void skip_cluster_cull_when_useless(ClusterCull& k, Vec3 scene_center, float scene_radius) {
   if (!k.enabled || k.facing != 0.0f) return;
-  const float size = std::fabs(scene_center.x) + std::fabs(scene_center.y) + std::fabs(scene_center.z) + scene_radius;
-  auto inside = [&](const Plane& pl) {
-    return plane_eval(pl, scene_center) > scene_radius + kClusterSlack * (size + std::fabs(pl.d));
-  };
+  const float size = sphere_size(scene_center, scene_radius);
+  auto inside = [&](const Plane& pl) { return plane_eval(pl, scene_center) > sphere_reach(pl, scene_radius, size); };
   for (const Plane& pl : k.clip)
     if (!inside(pl)) return;
   for (const Plane& pl : k.side)

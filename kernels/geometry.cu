@@ -40,23 +40,27 @@ __device__ __forceinline__ Work work_of(const Meshlet& m) {
   return {m.first_triangle, m.first_vertex, (uint32_t)m.triangle_count | (uint32_t)m.vertex_count << 16};
 }
 
-template <int kThreads>
+// What a block keeps of the meshlet it works on.
 struct GeometryShared {
   ProjectedVertex vertex[kMeshletMaxVertices];  // the meshlet's vertices, projected and snapped
   RasterTri small[kMeshletMaxTriangles];        // its small survivors, rasterized together so
                                                 //   that no lane idles in a loop
   uint32_t small_count[2];  // by meshlet parity: a slow thread may still read the last count
                             //   while the next fills, without another barrier
-  Work work[2][kThreads];   // surviving meshlets of a claimed chunk, by chunk parity
-  uint32_t work_count[2];
-  uint32_t chunk[2];        // first meshlet of the next claimed chunk, by chunk parity
   TriCounters count;        // the block's totals: one global atomic per field
+};
+
+// A claiming block's, besides: the meshlets it claimed.
+struct ClaimingShared : GeometryShared {
+  Work work[2][kClaimingThreads];  // surviving meshlets of a claimed chunk, by chunk parity
+  uint32_t work_count[2];
+  uint32_t chunk[2];               // first meshlet of the next claimed chunk, by chunk parity
 };
 
 // One meshlet, by the whole block. `cull_here`: the meshlet is culled (one thread's verdict in
 // the block-per-meshlet shape, false otherwise); it arrives with the barrier after the projection.
 template <int kThreads>
-__device__ __forceinline__ void geometry_meshlet(const RasterStageParams& p, GeometryShared<kThreads>& s,
+__device__ __forceinline__ void geometry_meshlet(const RasterStageParams& p, GeometryShared& s,
                                                  const Work& m, bool cull_here, uint32_t& small_parity,
                                                  TriCounters& c) {
   constexpr int kItems = kMeshletMaxTriangles / kThreads;  // vertices and triangles a thread
@@ -148,8 +152,7 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& p, Geo
 
 // The block's counters into one of the frame's copies: warp sums first (32 threads adding to one
 // shared word would serialize), then one global atomic per field.
-template <int kThreads>
-__device__ __forceinline__ void flush_counters(const RasterStageParams& p, GeometryShared<kThreads>& s,
+__device__ __forceinline__ void flush_counters(const RasterStageParams& p, GeometryShared& s,
                                                const TriCounters& c) {
   const unsigned all = 0xffffffffu;
   uint32_t culled = __reduce_add_sync(all, c.culled), clipped = __reduce_add_sync(all, c.clipped);
@@ -173,7 +176,7 @@ __device__ __forceinline__ void flush_counters(const RasterStageParams& p, Geome
 // A block per meshlet. 64 registers: 1024 threads an SM.
 __global__ void __launch_bounds__(kBlockPerMeshletThreads, 1024 / kBlockPerMeshletThreads)
     geometry_per_meshlet_kernel(RasterStageParams p) {
-  __shared__ GeometryShared<kBlockPerMeshletThreads> s;
+  __shared__ GeometryShared s;
   if (threadIdx.x == 0) {
     s.count = TriCounters{};
     s.small_count[0] = 0;
@@ -183,14 +186,14 @@ __global__ void __launch_bounds__(kBlockPerMeshletThreads, 1024 / kBlockPerMeshl
   const bool cull_here = threadIdx.x == kBlockPerMeshletThreads - 1 && meshlet_culled(p.cull, m);
   TriCounters c{};
   uint32_t small_parity = 0;
-  geometry_meshlet(p, s, work_of(m), cull_here, small_parity, c);  // its barrier orders the resets
+  geometry_meshlet<kBlockPerMeshletThreads>(p, s, work_of(m), cull_here, small_parity, c);  // its barrier orders the resets
   flush_counters(p, s, c);
 }
 
 // One resident wave claiming chunks of meshlets. 64 registers: 1024 threads an SM.
 __global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
     geometry_claiming_kernel(RasterStageParams p) {
-  __shared__ GeometryShared<kClaimingThreads> s;
+  __shared__ ClaimingShared s;
   if (threadIdx.x == 0) {
     s.count = TriCounters{};
     s.small_count[0] = s.small_count[1] = 0;
@@ -227,7 +230,7 @@ __global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
     first = s.chunk[chunk_parity ^ 1];
     if (threadIdx.x == 0) s.work_count[chunk_parity ^ 1] = 0;  // its readers passed the barrier
     for (uint32_t k = 0; k < work_count; ++k)
-      geometry_meshlet(p, s, s.work[chunk_parity][k], false, small_parity, c);
+      geometry_meshlet<kClaimingThreads>(p, s, s.work[chunk_parity][k], false, small_parity, c);
     chunk_parity ^= 1;
   }
   flush_counters(p, s, c);

@@ -43,7 +43,8 @@ struct ProjectedVertex {
 };
 constexpr uint32_t kCodeNonFinite = 1u << 31;
 
-// A compact patch of triangles with its own copy of the vertices they use (engine/meshlets.h).
+// A group of triangles (a run of the file's order, or a compact patch: engine/meshlets.h) with its
+// own copy of the vertices they use.
 // The CUDA geometry stage projects a meshlet's vertices into shared memory once and sets up its
 // triangles from there: positions and 8-bit local indices stream in order, and no triangle waits
 // on an index load before it can fetch its vertices (what bound the 20 M-triangle frame, NOTES.md).
