@@ -28,6 +28,12 @@ void atomic_min(uint64_t* p, uint64_t v) {
   }
 }
 
+// The one write into the visibility buffer, the CPU twin of the CUDA vis_min (vis_write.h): the
+// frame's tagged key, nearest wins whatever the thread order.
+void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, uint64_t key) {
+  atomic_min(vis + (size_t)py * fp.width + px, tag_key(key, fp.vis_tag));
+}
+
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -65,9 +71,7 @@ struct RasterJob {
 FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e, TriCounters& c,
                                    std::vector<RasterTri>& large) {
   const FrameParams& fp = job.fp;
-  auto visit = [&](int px, int py, uint64_t key) {
-    atomic_min(job.vis + (size_t)py * fp.width + px, tag_key(key, fp.vis_tag));
-  };
+  auto visit = [&](int px, int py, uint64_t key) { vis_min(job.vis, fp, px, py, key); };
   for (uint64_t i = b; i < e; ++i) {
     const Meshlet& m = job.meshlets[i];
     if (meshlet_culled(job.cull, m)) {
@@ -138,13 +142,10 @@ void CpuRenderer::render(const FrameParams& fp) {
   t0 = std::chrono::steady_clock::now();
   m_vis.assign(pixels, kEmptyKey);
   uint64_t* vis = m_vis.data();
-  const int width = fp.width;
   unsigned workers = worker_count();
   std::vector<TriCounters> counters(workers, TriCounters{});
   std::vector<std::vector<RasterTri>> large(workers);
-  auto visit = [&](int px, int py, uint64_t key) {
-    atomic_min(vis + (size_t)py * width + px, tag_key(key, fp.vis_tag));
-  };
+  auto visit = [&](int px, int py, uint64_t key) { vis_min(vis, fp, px, py, key); };
   // Whole meshlets first (cluster.h), with the same test as the CUDA geometry stage.
   ClusterCull cull = make_cluster_cull(fp, planes);
   skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius);
@@ -166,11 +167,8 @@ void CpuRenderer::render(const FrameParams& fp) {
     }
   });
   m_stats.times.raster = (float)ms_since(t0);
-  TriCounters total{};
-  for (const auto& c : counters) {
-    total.culled += c.culled; total.clipped += c.clipped; total.nan += c.nan; total.drawn += c.drawn;
-  }
-  m_stats.tris = total;
+  m_stats.tris = {};
+  for (const TriCounters& c : counters) add_counters(m_stats.tris, c);
 
   // Resolve: shade each pixel once.
   t0 = std::chrono::steady_clock::now();
@@ -187,7 +185,7 @@ void CpuRenderer::render(const FrameParams& fp) {
 void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   out.resize(m_vis.size());
   for (size_t i = 0; i < m_vis.size(); ++i)
-    out[i] = key_current(m_vis[i], m_tag) ? key_triangle(m_vis[i]) : ~0u;
+    out[i] = visible_triangle(m_vis[i], m_tag);
 }
 
 }  // namespace facet

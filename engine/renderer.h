@@ -38,6 +38,14 @@ struct StageTimes {
   float total = 0;     // the whole frame
 };
 
+// Sums per-worker or per-block copies of the triangle counters.
+inline void add_counters(TriCounters& total, const TriCounters& c) {
+  total.culled += c.culled;
+  total.clipped += c.clipped;
+  total.nan += c.nan;
+  total.drawn += c.drawn;
+}
+
 struct FrameStats {
   uint32_t triangles_in = 0;     // triangles in the scene
   TriCounters tris{};            // culled / clipped / NaN / drawn

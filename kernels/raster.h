@@ -78,6 +78,8 @@ FACET_HD uint64_t tag_key(uint64_t key, uint32_t tag) { return key | ((uint64_t)
 FACET_HD bool key_current(uint64_t key, uint32_t tag) {
   return key != kEmptyKey && (uint32_t)(key >> 62) == tag;
 }
+// The triangle a pixel shows in frame `tag`, or ~0u for none (what read_triangle_ids reports).
+FACET_HD uint32_t visible_triangle(uint64_t key, uint32_t tag) { return key_current(key, tag) ? key_triangle(key) : ~0u; }
 
 // Pixels in a RasterTri's box: what decides its size class.
 FACET_HD int64_t box_pixels(const RasterTri& t) {

@@ -188,12 +188,7 @@ void CudaRenderer::collect(FrameSlot& slot) {
   m_stats.times = {v, true, r, s, v + r + s};
   const FrameCounters c = *slot.host_counters;
   m_stats.tris = {};
-  for (const TriCounters& t : c.tris) {
-    m_stats.tris.culled += t.culled;
-    m_stats.tris.clipped += t.clipped;
-    m_stats.tris.nan += t.nan;
-    m_stats.tris.drawn += t.drawn;
-  }
+  for (const TriCounters& t : c.tris) add_counters(m_stats.tris, t);
   // Overflow: the frame was completed by the fallback paths; grow so later frames need none.
   bool overflow = false;
   if (c.big_count > slot.big_capacity) {
@@ -231,8 +226,7 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   std::vector<uint64_t> vis((size_t)m_last.width * m_last.height);
   FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   out.resize(vis.size());
-  for (size_t i = 0; i < vis.size(); ++i)
-    out[i] = key_current(vis[i], m_last.vis_tag) ? key_triangle(vis[i]) : ~0u;
+  for (size_t i = 0; i < vis.size(); ++i) out[i] = visible_triangle(vis[i], m_last.vis_tag);
 }
 
 FrameStats CudaRenderer::stats() const {
