@@ -36,6 +36,9 @@ struct StageTimes {
   float raster = 0;    // triangle setup, clipping and rasterization into the visibility buffer
   float resolve = 0;   // shading each pixel once, writing RGBA8
   float total = 0;     // the whole frame
+  // The stage figures were measured on this frame. CUDA times the stages on one frame in four
+  // (events between the stages cost time themselves) and the whole frame on every frame.
+  bool stages_this_frame = true;
 };
 
 // Sums per-worker or per-block copies of the triangle counters.

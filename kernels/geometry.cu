@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "kernels/cluster.h"
+#include "kernels/dependent_launch.h"
 #include "kernels/stages.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
@@ -176,6 +177,7 @@ __device__ __forceinline__ void flush_counters(const RasterStageParams& p, Geome
 // A block per meshlet. 64 registers: 1024 threads an SM.
 __global__ void __launch_bounds__(kBlockPerMeshletThreads, 1024 / kBlockPerMeshletThreads)
     geometry_per_meshlet_kernel(RasterStageParams p) {
+  let_next_kernel_launch();  // bin_kernel's blocks may take the SMs this grid leaves idle
   __shared__ GeometryShared s;
   if (threadIdx.x == 0) {
     s.count = TriCounters{};
@@ -193,6 +195,7 @@ __global__ void __launch_bounds__(kBlockPerMeshletThreads, 1024 / kBlockPerMeshl
 // One resident wave claiming chunks of meshlets. 64 registers: 1024 threads an SM.
 __global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
     geometry_claiming_kernel(RasterStageParams p) {
+  let_next_kernel_launch();
   __shared__ ClaimingShared s;
   if (threadIdx.x == 0) {
     s.count = TriCounters{};
@@ -247,9 +250,14 @@ int geometry_blocks_per_sm() {
 void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims) {
   // Up to 8 meshlets a resident claiming block (about 2 M triangles on an H200): a block a
   // meshlet measured best there (the claiming blocks' longer chains of barriers cost more than
-  // launches; NOTES.md, v7). Beyond that, chunks of about an eighth of a block's share: fine
-  // enough to even out, few enough that the cursor is not a queue.
-  if (p.meshlet_count <= 8ull * resident && !force_claims) {
+  // launches; NOTES.md, v7), unless the triangles outnumber half the frame's pixels: then most
+  // cover no pixel centre, little is rasterized per meshlet, and the claiming blocks' cheaper
+  // bookkeeping wins (NOTES.md, v9: 2 M triangles at 1080p 0.0855 -> 0.0827 ms; at 4K, a
+  // quarter as dense, claims lost 0.162 -> 0.190). Beyond that, chunks of about an eighth of a
+  // block's share: fine enough to even out, few enough that the cursor is not a queue.
+  const uint64_t pixels = (uint64_t)p.frame.width * (uint64_t)p.frame.height;
+  const bool dense = p.meshlet_count > resident && (uint64_t)p.meshlet_count * kMeshletMaxTriangles >= pixels / 2;
+  if (p.meshlet_count <= 8ull * resident && !dense && !force_claims) {
     p.geometry_blocks = p.meshlet_count;
     p.meshlet_chunk = 1;
     p.meshlet_claims = false;

@@ -10,6 +10,7 @@
 // when the tile-item queue is full the triangle goes to a fallback list that the tile kernel
 // finishes with (a warp loops over its box). Both are counted, and the host grows the queues for
 // later frames.
+#include "kernels/dependent_launch.h"
 #include "kernels/stages.h"
 #include "kernels/raster.h"
 #include "kernels/vis_write.h"
@@ -24,6 +25,8 @@ namespace facet {
 // triangle with missing items is rasterized whole by the fallback loop of the tile kernel
 // (atomicMin makes the repeat harmless).
 __global__ void __launch_bounds__(256) bin_kernel(RasterStageParams p) {
+  let_next_kernel_launch();
+  wait_for_previous_kernel();
   const uint32_t n = min(p.counters->big_count, p.queues.big_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
@@ -66,6 +69,8 @@ __global__ void __launch_bounds__(256) bin_kernel(RasterStageParams p) {
 // about the same, and an atomic per item only adds latency). Lane l covers pixel (l % 8, l / 8)
 // and the one four rows below it (warp_raster.h).
 __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
+  let_next_kernel_launch();
+  wait_for_previous_kernel();
   const uint32_t n = min(p.counters->item_count, p.queues.item_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
@@ -92,8 +97,8 @@ __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
 
 void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream) {
   launch_geometry(p, stream);
-  bin_kernel<<<p.persistent_blocks, 256, 0, stream>>>(p);
-  tile_kernel<<<p.persistent_blocks, 256, 0, stream>>>(p);
+  launch_kernel(bin_kernel, p.persistent_blocks, 256, stream, p.chain_launches, p);
+  launch_kernel(tile_kernel, p.persistent_blocks, 256, stream, p.chain_launches, p);
 }
 
 }  // namespace facet

@@ -1,4 +1,5 @@
 // Resolve: shade each pixel once from the visibility buffer (deferred shading).
+#include "kernels/dependent_launch.h"
 #include "kernels/shade.h"
 #include "kernels/stages.h"
 
@@ -18,6 +19,12 @@ template <int kPixels>
 __global__ void __launch_bounds__(kThreads, kPixels == 1 ? 8 : 6) resolve_kernel(ResolveStageParams p) {
   constexpr int kWarpSpan = 32 * kPixels;
   constexpr int kBlockSpan = kWarpSpan * kThreads / 32;
+  if (p.next_counters && blockIdx.x == 0 && blockIdx.y == 0) {
+    // The next frame's counters: their last reader was the previous frame's copy to the host.
+    uint32_t* words = reinterpret_cast<uint32_t*>(p.next_counters);
+    for (uint32_t i = threadIdx.x; i < sizeof(FrameCounters) / 4; i += kThreads) words[i] = 0;
+  }
+  wait_for_previous_kernel();
   const int width = p.frame.width;
   const int x0 = blockIdx.x * kBlockSpan + (threadIdx.x >> 5) * kWarpSpan + (threadIdx.x & 31);
   const int y = blockIdx.y;
@@ -51,7 +58,7 @@ template <int kPixels>
 void launch_resolve(const ResolveStageParams& p, cudaStream_t stream) {
   constexpr int kBlockSpan = 32 * kPixels * kThreads / 32;
   dim3 grid((p.frame.width + kBlockSpan - 1) / kBlockSpan, p.frame.height);
-  resolve_kernel<kPixels><<<grid, kThreads, 0, stream>>>(p);
+  launch_kernel(resolve_kernel<kPixels>, grid, kThreads, stream, p.after_kernel, p);
 }
 
 }  // namespace

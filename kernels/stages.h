@@ -80,6 +80,8 @@ struct RasterStageParams {
   uint32_t geometry_blocks;     // blocks of the geometry kernel
   uint32_t meshlet_chunk;       // meshlets a block claims at a time
   bool meshlet_claims;          // false: a block per meshlet
+  bool chain_launches;          // bin and tile start while the kernel before them drains
+                                //   (dependent_launch.h)
 };
 
 struct ResolveStageParams {
@@ -88,6 +90,8 @@ struct ResolveStageParams {
   const uint64_t* vis;          // [width * height] the frame's visibility buffer
   Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`
   unsigned long long surface;   // cudaSurfaceObject_t of an RGBA8 array, used when out is null
+  FrameCounters* next_counters; // zeroed here for the next frame (which counts into it), or null
+  bool after_kernel;            // starts while the raster stage's last kernel drains
 };
 
 void launch_vertex_stage(const VertexStageParams& p, cudaStream_t stream);
@@ -95,9 +99,9 @@ void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream);  // g
 void launch_geometry(const RasterStageParams& p, cudaStream_t stream);
 // Claiming geometry blocks resident on one SM at a time (occupancy of their launch bounds).
 int geometry_blocks_per_sm();
-// Sets p.geometry_blocks, p.meshlet_chunk and p.meshlet_claims for p.meshlet_count meshlets on
-// a device where `resident` claiming geometry blocks fit at once (claiming whatever the count
-// when force_claims: tests).
+// Sets p.geometry_blocks, p.meshlet_chunk and p.meshlet_claims for p.meshlet_count meshlets in
+// a p.frame.width x p.frame.height frame on a device where `resident` claiming geometry blocks
+// fit at once (claiming whatever the count when force_claims: tests).
 void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims = false);
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream);
 

@@ -14,8 +14,13 @@ FACET_HD ProjectedVertex project_and_snap(const Mat4& view_proj, Vec3 p, const C
   // The common case first, in one test: inside every plane with a finite w. That implies
   // x, y and z finite too (an infinity or NaN fails one of the comparisons), so it is exactly
   // code == 0 below, without the per-component checks and the code's bits.
-  bool inside = c.w <= 3.402823466e38f;
-  for (int i = 0; i < kClipPlanes; ++i) inside = inside & (plane_distance(planes, i, c) >= 0.0f);
+  // Each pair of opposite planes is one comparison of a magnitude: z + w >= 0 and w - z >= 0
+  // hold exactly when |z| <= w (a rounded sum keeps the sign of the exact one), and likewise x
+  // against kx * w, the same rounded product plane_distance takes. Seven instructions a vertex
+  // fewer. The product is kept finite so that an infinite x is never inside.
+  const float kMaxFloat = 3.402823466e38f;
+  const float kxw = fminf(planes.kx * c.w, kMaxFloat), kyw = fminf(planes.ky * c.w, kMaxFloat);
+  const bool inside = c.w <= kMaxFloat && fabsf(c.z) <= c.w && fabsf(c.x) <= kxw && fabsf(c.y) <= kyw;
   if (!inside) {
     if (!is_finite(c.x) || !is_finite(c.y) || !is_finite(c.z) || !is_finite(c.w)) {
       v.code = kCodeNonFinite;

@@ -35,7 +35,13 @@ CudaRenderer::CudaRenderer() {
       FACET_CUDA_CHECK(cudaEventCreate(e));
     FACET_CUDA_CHECK(cudaMallocHost(&s.host_counters, sizeof(FrameCounters)));
   }
-  m_counters.allocate(1, "frame counters");
+  // Two counter blocks used in turn: each frame's resolve zeroes the one the next frame uses, so
+  // that no memset node opens the frame (NOTES.md, v9).
+  m_counters.allocate(2, "frame counters");
+  FACET_CUDA_CHECK(cudaMemset(m_counters.data(), 0, m_counters.bytes()));
+  cudaDeviceProp prop{};
+  FACET_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  m_dependent_launches = prop.major >= 9;
 }
 
 CudaRenderer::~CudaRenderer() {
@@ -116,10 +122,17 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   ++m_frames_since_clear;
 
   auto record = [&] { record_frame(fp, target, slot, clear); };
-  if (m_use_graph)
-    (clear ? m_graph_with_clear : m_graph).run(m_stream, record);
-  else
-    record();
+  try {
+    if (m_use_graph)
+      (clear ? m_graph_with_clear : m_graph).run(m_stream, record);
+    else
+      record();
+  } catch (...) {
+    // Part of a frame may have run and left counts behind: both blocks start from zero again.
+    (void)cudaMemsetAsync(m_counters.data(), 0, m_counters.bytes(), m_stream);
+    throw;
+  }
+  m_counter_index ^= 1;
   slot.pending = true;
   m_slot = (m_slot + 1) % (int)m_slots.size();
   return fp;
@@ -134,13 +147,18 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
     else FACET_CUDA_CHECK(cudaEventRecord(e, m_stream));
   };
   SceneView sv = m_device_scene.view();
+  FrameCounters* counters = m_counters.data() + m_counter_index;
+  // Events between the stages cost about 4 us a frame (two graph nodes, and kernels that can no
+  // longer overlap: NOTES.md, v9), so only the frames that clear the visibility buffer (one in
+  // kTagCycle) time each stage; every frame times the whole.
+  const bool stage_marks = clear;
+  slot.stage_marks = stage_marks;
   mark(slot.begin);
   if (clear)  // timed with the vertex stage
     FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
-  FACET_CUDA_CHECK(cudaMemsetAsync(m_counters.data(), 0, sizeof(FrameCounters), m_stream));
   // Vertices are projected inside the geometry kernel, per meshlet: the "vertex" interval is the
-  // clears alone.
-  mark(slot.after_vertex);
+  // clear alone.
+  if (stage_marks) mark(slot.after_vertex);
 
   RasterStageParams rp{};
   rp.meshlets = m_device_scene.meshlets();
@@ -155,14 +173,15 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   rp.vis = m_vis.data();
   rp.queues = {m_big.data(), (uint32_t)m_big.size(), m_items.data(), (uint32_t)m_items.size(),
                m_fallback.data()};
-  rp.counters = m_counters.data();
+  rp.counters = counters;
+  rp.chain_launches = m_dependent_launches;
   slot.big_capacity = rp.queues.big_capacity;
   slot.item_capacity = rp.queues.item_capacity;
   rp.persistent_blocks = m_persistent_blocks;
   plan_geometry_work(rp, (uint32_t)m_geometry_blocks, m_force_claims);
   launch_raster_stage(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
-  mark(slot.after_raster);
+  if (stage_marks) mark(slot.after_raster);
 
   ResolveStageParams res{};
   res.scene = sv;
@@ -170,10 +189,12 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   res.vis = m_vis.data();
   res.out = target.kind == FrameTarget::Kind::Surface ? nullptr : m_rgba.data();
   res.surface = target.surface;
+  res.next_counters = m_counters.data() + (m_counter_index ^ 1);
+  res.after_kernel = m_dependent_launches && !stage_marks;  // an event node is not a kernel
   launch_resolve_stage(res, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
   mark(slot.end);
-  FACET_CUDA_CHECK(cudaMemcpyAsync(slot.host_counters, m_counters.data(), sizeof(FrameCounters),
+  FACET_CUDA_CHECK(cudaMemcpyAsync(slot.host_counters, counters, sizeof(FrameCounters),
                                    cudaMemcpyDeviceToHost, m_stream));
   mark(slot.copied);
 }
@@ -181,11 +202,15 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
 void CudaRenderer::collect(FrameSlot& slot) {
   FACET_CUDA_CHECK(cudaEventSynchronize(slot.copied));
   slot.pending = false;
-  float v = 0, r = 0, s = 0;
-  FACET_CUDA_CHECK(cudaEventElapsedTime(&v, slot.begin, slot.after_vertex));
-  FACET_CUDA_CHECK(cudaEventElapsedTime(&r, slot.after_vertex, slot.after_raster));
-  FACET_CUDA_CHECK(cudaEventElapsedTime(&s, slot.after_raster, slot.end));
-  m_stats.times = {v, true, r, s, v + r + s};
+  StageTimes& t = m_stats.times;
+  FACET_CUDA_CHECK(cudaEventElapsedTime(&t.total, slot.begin, slot.end));
+  t.vertices_in_raster = true;
+  t.stages_this_frame = slot.stage_marks;
+  if (slot.stage_marks) {  // otherwise the stages keep the last timed frame's figures
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&t.vertex, slot.begin, slot.after_vertex));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&t.raster, slot.after_vertex, slot.after_raster));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&t.resolve, slot.after_raster, slot.end));
+  }
   const FrameCounters c = *slot.host_counters;
   m_stats.tris = {};
   for (const TriCounters& t : c.tris) add_counters(m_stats.tris, t);

@@ -3,7 +3,9 @@
 // written into an internal RGBA8 buffer or straight into a CUDA surface (a GL texture registered
 // by the viewer).
 // The host never waits inside a frame: timings and counters are read one frame late. A frame is
-// launched as one CUDA graph (frame_graph.h): one launch per frame.
+// launched as one CUDA graph (frame_graph.h): one launch per frame, whose kernels start while
+// the one before drains (dependent_launch.h) and which needs no memset of its counters (the
+// previous frame's resolve zeroed them).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -61,6 +63,7 @@ class CudaRenderer final : public Renderer {
     bool pending = false;                    // recorded, not yet read back
     uint32_t big_capacity = 0;               // queue sizes this frame ran with
     uint32_t item_capacity = 0;
+    bool stage_marks = false;                // events between the stages (one frame in kTagCycle)
   };
 
   void ensure_frame_buffers(int width, int height);
@@ -79,7 +82,9 @@ class CudaRenderer final : public Renderer {
 
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;
-  DeviceBuffer<FrameCounters> m_counters;
+  DeviceBuffer<FrameCounters> m_counters;  // two: this frame's, and the next one's (zeroed by resolve)
+  int m_counter_index = 0;                 // the block the next frame counts into
+  bool m_dependent_launches = false;       // the device overlaps dependent kernels (sm_90+)
   DeviceBuffer<RasterTri> m_big;
   DeviceBuffer<TileItem> m_items;
   DeviceBuffer<uint32_t> m_fallback;

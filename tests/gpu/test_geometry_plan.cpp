@@ -1,0 +1,51 @@
+// How plan_geometry_work shares the meshlets among geometry blocks. Host code only: runs without a
+// device.
+#include <gtest/gtest.h>
+
+#include "kernels/stages.h"
+
+namespace facet {
+namespace {
+
+constexpr uint32_t kResident = 132 * 16;  // an H200's claiming blocks: 132 SMs, 16 each
+
+RasterStageParams planned(uint32_t meshlets, int width, int height, bool force = false) {
+  RasterStageParams p{};
+  p.meshlet_count = meshlets;
+  p.frame.width = width;
+  p.frame.height = height;
+  plan_geometry_work(p, kResident, force);
+  return p;
+}
+
+TEST(GeometryPlan, ABlockPerMeshletForFewMeshletsOrLargeTriangles) {
+  RasterStageParams p = planned(100, 1920, 1080);
+  EXPECT_FALSE(p.meshlet_claims);
+  EXPECT_EQ(p.geometry_blocks, 100u);
+  EXPECT_EQ(p.meshlet_chunk, 1u);
+  // The 2 M sphere's 15,880 meshlets at 4K: about one triangle for four pixels.
+  EXPECT_FALSE(planned(15880, 3840, 2160).meshlet_claims);
+  // The dragon's 6,900 meshlets at 1080p: under one triangle for two pixels.
+  EXPECT_FALSE(planned(6900, 1920, 1080).meshlet_claims);
+  // A dense frame of few meshlets (a small test scene in a small frame) keeps a block each.
+  EXPECT_FALSE(planned(kResident, 64, 64).meshlet_claims);
+}
+
+TEST(GeometryPlan, ClaimsForManyMeshletsOrDenseFrames) {
+  // The 2 M sphere at 1080p: a triangle for every pixel.
+  RasterStageParams p = planned(15880, 1920, 1080);
+  EXPECT_TRUE(p.meshlet_claims);
+  EXPECT_EQ(p.geometry_blocks, kResident);
+  EXPECT_GE(p.meshlet_chunk, 1u);
+  // 20 M triangles: claims at any size, in chunks of about an eighth of a block's share.
+  p = planned(161000, 3840, 2160);
+  EXPECT_TRUE(p.meshlet_claims);
+  EXPECT_EQ(p.meshlet_chunk, 161000u / (8 * kResident));
+  // Forced (tests): never more blocks than meshlets.
+  p = planned(10, 64, 64, true);
+  EXPECT_TRUE(p.meshlet_claims);
+  EXPECT_EQ(p.geometry_blocks, 10u);
+}
+
+}  // namespace
+}  // namespace facet
