@@ -17,12 +17,8 @@ namespace {
 // Uncompressed TGA and BMP store every pixel: a file shorter than its header's size claims is
 // truncated. stb_image would decode the missing part as zeros, so a 30-byte file could cost a
 // gigabyte and seconds; refuse it instead. Other formats (and RLE/compressed variants) pass.
-bool truncated_uncompressed(const std::string& path, int w, int h, long long file_size, std::string* why) {
-  unsigned char hd[54] = {};
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  size_t n = std::fread(hd, 1, sizeof hd, f);
-  std::fclose(f);
+// `hd`: the file's first bytes (n of them).
+bool truncated_uncompressed(const unsigned char* hd, size_t n, int w, int h, long long file_size, std::string* why) {
   long long need = -1;
   auto u16 = [&](int o) { return (long long)hd[o] | ((long long)hd[o + 1] << 8); };
   auto u32 = [&](int o) { return u16(o) | (u16(o + 2) << 16); };
@@ -40,9 +36,18 @@ bool truncated_uncompressed(const std::string& path, int w, int h, long long fil
   return true;
 }
 
+// Closes the file on every return path.
+struct FileOwner {
+  std::FILE* f;
+  ~FileOwner() {
+    if (f) std::fclose(f);
+  }
+};
+
 }  // namespace
 
 bool read_texture_file(const std::string& path, TextureImage* out, std::string* error) {
+  // Only regular files are opened: opening a FIFO would wait for a writer.
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) {
     *error = std::strerror(errno);
@@ -52,9 +57,21 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
     *error = S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file";
     return false;
   }
+  // Then one open file for every step (size, header checks, decode): what was checked is what
+  // is decoded, even if the path is replaced meanwhile.
+  FileOwner file{std::fopen(path.c_str(), "rb")};
+  if (!file.f) {
+    *error = std::strerror(errno);
+    return false;
+  }
+  if (fstat(fileno(file.f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    *error = "not a regular file";
+    return false;
+  }
   int w = 0, h = 0, channels = 0;
-  // Header first: refuse giant sizes before decoding allocates for them.
-  if (!stbi_info(path.c_str(), &w, &h, &channels)) {
+  // Header first: refuse giant sizes before decoding allocates for them. (stbi_info_from_file
+  // leaves the file where it found it.)
+  if (!stbi_info_from_file(file.f, &w, &h, &channels)) {
     const char* why = stbi_failure_reason();
     *error = std::string("not a readable image (") + (why ? why : "unknown format") + ")";
     return false;
@@ -64,8 +81,11 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
              std::to_string(kMaxTextureSide) + " per side";
     return false;
   }
-  if (truncated_uncompressed(path, w, h, (long long)st.st_size, error)) return false;
-  stbi_uc* pixels = stbi_load(path.c_str(), &w, &h, &channels, 4);
+  unsigned char header[54] = {};
+  const size_t header_bytes = std::fread(header, 1, sizeof header, file.f);
+  if (truncated_uncompressed(header, header_bytes, w, h, (long long)st.st_size, error)) return false;
+  std::rewind(file.f);
+  stbi_uc* pixels = stbi_load_from_file(file.f, &w, &h, &channels, 4);
   if (!pixels) {
     const char* why = stbi_failure_reason();
     *error = std::string("cannot decode image (") + (why ? why : "unknown error") + ")";

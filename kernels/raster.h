@@ -70,6 +70,13 @@ FACET_HD uint64_t vis_key(float depth, uint32_t tri) {
 }
 FACET_HD uint32_t key_triangle(uint64_t key) { return (uint32_t)(key & 0xffffffffu); }
 
+// The key of a covered pixel from its biased edge values e1, e2 and the biases b1, b2 that
+// edge_setup folded into them: every raster path's one expression.
+template <class Int>
+FACET_HD uint64_t edge_key(const RasterTri& t, Int e1, Int e2, int32_t b1, int32_t b2) {
+  return vis_key(depth_at(t, (float)(e1 - b1), (float)(e2 - b2)), t.tri);
+}
+
 // Frame tags: depth in [0, 1] leaves the top two bits of a key free. Frames count the tag down
 // 3, 2, 1, 0, so a key left by an earlier frame is larger than any key of the current one and
 // loses every atomicMin: the buffer needs clearing only every fourth frame (before tag 3).
@@ -90,7 +97,7 @@ FACET_HD int64_t box_pixels(const RasterTri& t) {
 FACET_HD bool pixel_key(const RasterTri& t, int32_t px, int32_t py, uint64_t& key) {
   EdgeSetup s = edge_setup(t, px, py);
   if (!covered(s.e[0], s.e[1], s.e[2])) return false;
-  key = vis_key(depth_at(t, (float)(s.e[1] - s.bias[1]), (float)(s.e[2] - s.bias[2])), t.tri);
+  key = edge_key(t, s.e[1], s.e[2], s.bias[1], s.bias[2]);
   return true;
 }
 
@@ -112,12 +119,12 @@ FACET_HD void raster_steps(const RasterTri& t, const EdgeSetupT<Int>& s, int32_t
   Int r0 = s.e[0], r1 = s.e[1], r2 = s.e[2];
   const Int dx0 = s.dx[0], dx1 = s.dx[1], dx2 = s.dx[2];
   const Int dy0 = s.dy[0], dy1 = s.dy[1], dy2 = s.dy[2];
-  const Int b1 = s.bias[1], b2 = s.bias[2];
+  const int32_t b1 = s.bias[1], b2 = s.bias[2];
   for (int32_t py = py0; py <= py1; ++py) {
     Int e0 = r0, e1 = r1, e2 = r2;
     for (int32_t px = px0; px <= px1; ++px) {
       if (covered(e0, e1, e2))
-        visit(px, py, vis_key(depth_at(t, (float)(e1 - b1), (float)(e2 - b2)), t.tri));
+        visit(px, py, edge_key(t, e1, e2, b1, b2));
       e0 += dx0; e1 += dx1; e2 += dx2;
     }
     r0 += dy0; r1 += dy1; r2 += dy2;

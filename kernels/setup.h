@@ -51,12 +51,11 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
 // Setup from three clip-space vertices inside all clip planes (the clipped pieces).
 FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
                                       int height, bool cull_backfaces, RasterTri& t) {
-  Vec2 w0 = clip_to_window(c0, width, height);
-  Vec2 w1 = clip_to_window(c1, width, height);
-  Vec2 w2 = clip_to_window(c2, width, height);
-  return setup_snapped(snap(w0.x), snap(w0.y), clip_to_depth(c0), snap(w1.x), snap(w1.y),
-                       clip_to_depth(c1), snap(w2.x), snap(w2.y), clip_to_depth(c2), tri, width,
-                       height, cull_backfaces, t);
+  const SnappedPoint w0 = snap_clip_point(c0, width, height);
+  const SnappedPoint w1 = snap_clip_point(c1, width, height);
+  const SnappedPoint w2 = snap_clip_point(c2, width, height);
+  return setup_snapped(w0.x, w0.y, w0.z, w1.x, w1.y, w1.z, w2.x, w2.y, w2.z, tri, width, height,
+                       cull_backfaces, t);
 }
 
 }  // namespace facet

@@ -29,10 +29,10 @@ FACET_HD ProjectedVertex project_and_snap(const Mat4& view_proj, Vec3 p, const C
     v.code = outcode(planes, c);
     if (v.code != 0) return v;
   }
-  Vec2 w = clip_to_window(c, width, height);
-  v.x = snap(w.x);
-  v.y = snap(w.y);
-  v.z = clip_to_depth(c);
+  const SnappedPoint w = snap_clip_point(c, width, height);
+  v.x = w.x;
+  v.y = w.y;
+  v.z = w.z;
   return v;
 }
 

@@ -27,7 +27,7 @@ FACET_HD void raster_box_lane(const RasterTri& t, int lane, Visit&& visit) {
     int32_t e0 = r0, e1 = r1, e2 = r2;
     for (int x = lx; x < w; x += bw) {
       if (covered(e0, e1, e2))
-        visit(t.px0 + x, t.py0 + y, vis_key(depth_at(t, (float)(e1 - b1), (float)(e2 - b2)), t.tri));
+        visit(t.px0 + x, t.py0 + y, edge_key(t, e1, e2, b1, b2));
       e0 += sx0; e1 += sx1; e2 += sx2;
     }
     r0 += sy0; r1 += sy1; r2 += sy2;
@@ -46,7 +46,7 @@ FACET_HD void raster_tile_lane(const RasterTri& t, int32_t x0, int32_t y0, int l
   EdgeSetup s = edge_setup(t, px, py);
   for (int k = 0; k < kTileSide / kRows; ++k, py += kRows) {
     if (py >= t.py0 && py <= t.py1 && covered(s.e[0], s.e[1], s.e[2]))
-      visit(px, py, vis_key(depth_at(t, (float)(s.e[1] - s.bias[1]), (float)(s.e[2] - s.bias[2])), t.tri));
+      visit(px, py, edge_key(t, s.e[1], s.e[2], s.bias[1], s.bias[2]));
     for (int i = 0; i < 3; ++i) s.e[i] += s.dy[i] * kRows;
   }
 }
