@@ -97,7 +97,8 @@ __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
 
 void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream) {
   launch_geometry(p, stream);
-  launch_kernel(bin_kernel, p.persistent_blocks, 256, stream, p.chain_launches, p);
+  // Chained to the geometry kernel only when there is one (a scene without meshlets launches none).
+  launch_kernel(bin_kernel, p.persistent_blocks, 256, stream, p.chain_launches && p.meshlet_count > 0, p);
   launch_kernel(tile_kernel, p.persistent_blocks, 256, stream, p.chain_launches, p);
 }
 

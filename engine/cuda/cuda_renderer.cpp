@@ -202,14 +202,14 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
 void CudaRenderer::collect(FrameSlot& slot) {
   FACET_CUDA_CHECK(cudaEventSynchronize(slot.copied));
   slot.pending = false;
-  StageTimes& t = m_stats.times;
-  FACET_CUDA_CHECK(cudaEventElapsedTime(&t.total, slot.begin, slot.end));
-  t.vertices_in_raster = true;
-  t.stages_this_frame = slot.stage_marks;
+  StageTimes& times = m_stats.times;
+  FACET_CUDA_CHECK(cudaEventElapsedTime(&times.total, slot.begin, slot.end));
+  times.vertices_in_raster = true;
+  times.stages_this_frame = slot.stage_marks;
   if (slot.stage_marks) {  // otherwise the stages keep the last timed frame's figures
-    FACET_CUDA_CHECK(cudaEventElapsedTime(&t.vertex, slot.begin, slot.after_vertex));
-    FACET_CUDA_CHECK(cudaEventElapsedTime(&t.raster, slot.after_vertex, slot.after_raster));
-    FACET_CUDA_CHECK(cudaEventElapsedTime(&t.resolve, slot.after_raster, slot.end));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.vertex, slot.begin, slot.after_vertex));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.raster, slot.after_vertex, slot.after_raster));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.resolve, slot.after_raster, slot.end));
   }
   const FrameCounters c = *slot.host_counters;
   m_stats.tris = {};
