@@ -95,11 +95,23 @@ __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
   }
 }
 
+namespace {
+int resident_blocks_per_sm(const void* kernel) {
+  int blocks = 0;
+  cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 256, 0);
+  return e == cudaSuccess && blocks > 0 ? blocks : 1;
+}
+}  // namespace
+
+PersistentBlocks persistent_blocks_per_sm() {
+  return {resident_blocks_per_sm((const void*)bin_kernel), resident_blocks_per_sm((const void*)tile_kernel)};
+}
+
 void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream) {
   launch_geometry(p, stream);
   // Chained to the geometry kernel only when there is one (a scene without meshlets launches none).
-  launch_kernel(bin_kernel, p.persistent_blocks, 256, stream, p.chain_launches && p.meshlet_count > 0, p);
-  launch_kernel(tile_kernel, p.persistent_blocks, 256, stream, p.chain_launches, p);
+  launch_kernel(bin_kernel, p.persistent.bin, 256, stream, p.chain_launches && p.meshlet_count > 0, p);
+  launch_kernel(tile_kernel, p.persistent.tile, 256, stream, p.chain_launches, p);
 }
 
 }  // namespace facet

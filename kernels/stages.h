@@ -58,6 +58,12 @@ struct VertexStageParams {
   int32_t width, height;   // frame size in pixels (the snap and guard band depend on it)
 };
 
+// Blocks of the two persistent raster kernels (grid-stride loops over their queues; the host
+// sizes them, cuda_renderer.cpp, from persistent_blocks_per_sm).
+struct PersistentBlocks {
+  int bin = 1, tile = 1;
+};
+
 struct RasterStageParams {
   const Meshlet* meshlets;      // [meshlet_count] the scene's triangles, grouped (meshlets.h)
   uint32_t meshlet_count;
@@ -73,7 +79,7 @@ struct RasterStageParams {
                                 //   keys, or this frame's (tag frame.vis_tag)
   RasterQueues queues;
   FrameCounters* counters;
-  int persistent_blocks;        // blocks of the persistent kernels (a few per SM)
+  PersistentBlocks persistent;  // blocks of bin_kernel and tile_kernel
   // How the geometry blocks share the meshlets (plan_geometry_work, geometry.cu): a block per
   // meshlet, or geometry_blocks blocks that take meshlet_chunk meshlets from
   // b * meshlet_chunk, then further chunks from the frame's cursor until none are left.
@@ -99,6 +105,8 @@ void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream);  // g
 void launch_geometry(const RasterStageParams& p, cudaStream_t stream);
 // Claiming geometry blocks resident on one SM at a time (occupancy of their launch bounds).
 int geometry_blocks_per_sm();
+// bin_kernel's and tile_kernel's blocks resident on one SM at a time.
+PersistentBlocks persistent_blocks_per_sm();
 // Sets p.geometry_blocks, p.meshlet_chunk and p.meshlet_claims for p.meshlet_count meshlets in
 // a p.frame.width x p.frame.height frame on a device where `resident` claiming geometry blocks
 // fit at once (claiming whatever the count when force_claims: tests).

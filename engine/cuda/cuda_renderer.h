@@ -76,7 +76,7 @@ class CudaRenderer final : public Renderer {
   std::shared_ptr<const Scene> m_scene;
   DeviceScene m_device_scene;
   cudaStream_t m_stream = nullptr;
-  int m_persistent_blocks = 0;
+  PersistentBlocks m_persistent;  // blocks of the bin and tile kernels
   int m_geometry_blocks = 0;  // resident claiming geometry blocks on the whole device
   bool m_force_claims = false;
 
