@@ -17,6 +17,7 @@
 
 #include "kernels/cluster.h"
 #include "kernels/dependent_launch.h"
+#include "kernels/occupancy.h"
 #include "kernels/stages.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
@@ -241,11 +242,7 @@ __global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
 
 }  // namespace
 
-int geometry_blocks_per_sm() {
-  int blocks = 0;
-  cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, geometry_claiming_kernel, kClaimingThreads, 0);
-  return e == cudaSuccess && blocks > 0 ? blocks : 1;
-}
+int geometry_blocks_per_sm() { return resident_blocks_per_sm(geometry_claiming_kernel, kClaimingThreads); }
 
 void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims) {
   // Up to 8 meshlets a resident claiming block (about 2 M triangles on an H200): a block a

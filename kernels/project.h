@@ -17,8 +17,9 @@ FACET_HD Vec2 clip_to_window(Vec4 c, int width, int height) {
 }
 
 // Window depth in [0, 1] (0 at the near plane), as OpenGL's default glDepthRange. Multiplied
-// by the same reciprocal clip_to_window takes (the compiler computes it once), not divided: one
-// IEEE division a vertex fewer, within an ulp of z / w.
+// by the reciprocal of w, not divided: within an ulp of z / w.
+// clip_to_window, clip_to_depth and snap are the mapping step by step; the pipeline uses
+// snap_clip_point (below), tested to give their values bit for bit.
 FACET_HD float clip_to_depth(Vec4 c) { return clampf(c.z * (1.0f / c.w) * 0.5f + 0.5f, 0.0f, 1.0f); }
 
 // Round to the nearest 1/256 pixel; ties to even, identical on host and device.

@@ -11,6 +11,7 @@
 // finishes with (a warp loops over its box). Both are counted, and the host grows the queues for
 // later frames.
 #include "kernels/dependent_launch.h"
+#include "kernels/occupancy.h"
 #include "kernels/stages.h"
 #include "kernels/raster.h"
 #include "kernels/vis_write.h"
@@ -95,16 +96,12 @@ __global__ void __launch_bounds__(256) tile_kernel(RasterStageParams p) {
   }
 }
 
-namespace {
-int resident_blocks_per_sm(const void* kernel) {
-  int blocks = 0;
-  cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 256, 0);
-  return e == cudaSuccess && blocks > 0 ? blocks : 1;
-}
-}  // namespace
-
-PersistentBlocks persistent_blocks_per_sm() {
-  return {resident_blocks_per_sm((const void*)bin_kernel), resident_blocks_per_sm((const void*)tile_kernel)};
+PersistentBlocks persistent_blocks(int sm_count) {
+  // The tile kernel as one resident wave; the bin kernel (64 registers: 4 blocks of 256 resident
+  // an SM) asks for 8 an SM: its second wave rasterizes medium triangles that the first wave's
+  // share would leave waiting (NOTES.md, v9: one wave for both lost 1-2 us on Spot and the 200 K
+  // sphere at 4K, this way nothing lost).
+  return {sm_count * 8, sm_count * resident_blocks_per_sm(tile_kernel, 256)};
 }
 
 void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream) {

@@ -58,8 +58,8 @@ struct VertexStageParams {
   int32_t width, height;   // frame size in pixels (the snap and guard band depend on it)
 };
 
-// Blocks of the two persistent raster kernels (grid-stride loops over their queues; the host
-// sizes them, cuda_renderer.cpp, from persistent_blocks_per_sm).
+// Blocks of the two persistent raster kernels (grid-stride loops over their queues; sized by
+// persistent_blocks).
 struct PersistentBlocks {
   int bin = 1, tile = 1;
 };
@@ -105,8 +105,8 @@ void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream);  // g
 void launch_geometry(const RasterStageParams& p, cudaStream_t stream);
 // Claiming geometry blocks resident on one SM at a time (occupancy of their launch bounds).
 int geometry_blocks_per_sm();
-// bin_kernel's and tile_kernel's blocks resident on one SM at a time.
-PersistentBlocks persistent_blocks_per_sm();
+// The grids of bin_kernel and tile_kernel on a device of sm_count SMs.
+PersistentBlocks persistent_blocks(int sm_count);
 // Sets p.geometry_blocks, p.meshlet_chunk and p.meshlet_claims for p.meshlet_count meshlets in
 // a p.frame.width x p.frame.height frame on a device where `resident` claiming geometry blocks
 // fit at once (claiming whatever the count when force_claims: tests).

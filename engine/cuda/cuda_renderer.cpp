@@ -28,12 +28,7 @@ CudaRenderer::CudaRenderer() {
   int device = 0, sms = 0;
   FACET_CUDA_CHECK(cudaGetDevice(&device));
   FACET_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  // The tile kernel as one resident wave; the bin kernel (64 registers: 4 blocks of 256 resident
-  // an SM) asks for 8 an SM: its second wave rasterizes medium triangles that the first wave's
-  // share would leave waiting (NOTES.md, v9: one wave for both lost 1-2 us on Spot and the 200 K
-  // sphere at 4K, this way nothing lost).
-  const int sm_count = std::max(1, sms);
-  m_persistent = {sm_count * 8, sm_count * persistent_blocks_per_sm().tile};
+  m_persistent = persistent_blocks(std::max(1, sms));
   m_geometry_blocks = std::max(1, sms) * geometry_blocks_per_sm();
   for (FrameSlot& s : m_slots) {
     for (cudaEvent_t* e : {&s.begin, &s.after_vertex, &s.after_raster, &s.end, &s.copied})
