@@ -7,16 +7,22 @@ namespace facet {
 
 namespace {
 
-constexpr int kThreads = 128;
-
 // Each thread takes kPixels pixels of a row, 32 apart so that every load and store of a warp
 // stays one contiguous run, and issues all their key loads, then all their triangle loads, before
-// it shades any of them: more loads in flight a thread. It costs registers (64 for one pixel, 80
-// for two), so occupancy: measured (NOTES.md, v8), two pixels a thread win at 4K (sphere 2 K
-// resolve 0.073 -> 0.070 ms, dragon 0.071 -> 0.066) and lose at 1080p (0.018 -> 0.019), where
-// the frame has too few pixels to fill the card twice over.
-template <int kPixels>
-__global__ void __launch_bounds__(kThreads, kPixels == 1 ? 8 : 6) resolve_kernel(ResolveStageParams p) {
+// it shades any of them: more loads in flight a thread. Two pixels a thread win at 4K and lose at
+// 1080p, where the frame has too few pixels to fill the card twice over (NOTES.md, v8).
+// A plain lit frame (shade.h) gets kernels of its own: without the other modes' state they hold
+// 48 registers for one pixel and 56 for two, against 64 and 80, and are bounded for more resident
+// threads; latency-bound as the pass is, that paid (NOTES.md, v10: sphere 2 K resolve at 4K
+// 0.071 -> 0.052 ms, at 1080p 0.019 -> 0.016).
+constexpr int kThreads = 128;
+template <int kPixels, bool kPlain>
+constexpr int resolve_min_blocks() {  // resident threads an SM / kThreads
+  return (kPlain ? (kPixels == 1 ? 1280 : 1024) : (kPixels == 1 ? 1024 : 768)) / kThreads;
+}
+
+template <int kPixels, bool kPlain>
+__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>())) resolve_kernel(ResolveStageParams p) {
   constexpr int kWarpSpan = 32 * kPixels;
   constexpr int kBlockSpan = kWarpSpan * kThreads / 32;
   if (p.next_counters && blockIdx.x == 0 && blockIdx.y == 0) {
@@ -44,8 +50,9 @@ __global__ void __launch_bounds__(kThreads, kPixels == 1 ? 8 : 6) resolve_kernel
   for (int j = 0; j < kPixels; ++j) {
     const int x = x0 + 32 * j;
     if (x >= width) break;
-    const Rgba8 c = key_current(key[j], p.frame.vis_tag) ? shade_covered_pixel(p.scene, p.frame, x, y, tri[j])
-                                                         : p.frame.background;
+    Rgba8 c = p.frame.background;
+    if (key_current(key[j], p.frame.vis_tag))
+      c = kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, tri[j]) : shade_covered_pixel(p.scene, p.frame, x, y, tri[j]);
     if (p.out) {
       p.out[row + x] = c;
     } else {
@@ -54,21 +61,25 @@ __global__ void __launch_bounds__(kThreads, kPixels == 1 ? 8 : 6) resolve_kernel
   }
 }
 
-template <int kPixels>
+template <int kPixels, bool kPlain>
 void launch_resolve(const ResolveStageParams& p, cudaStream_t stream) {
   constexpr int kBlockSpan = 32 * kPixels * kThreads / 32;
   dim3 grid((p.frame.width + kBlockSpan - 1) / kBlockSpan, p.frame.height);
-  launch_kernel(resolve_kernel<kPixels>, grid, kThreads, stream, p.after_kernel, p);
+  launch_kernel(resolve_kernel<kPixels, kPlain>, grid, kThreads, stream, p.after_kernel, p);
 }
 
 }  // namespace
 
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream) {
   // Two pixels a thread from about 4 M pixels (4K: 8.3 M), one below (1080p: 2.1 M).
-  if ((int64_t)p.frame.width * p.frame.height >= (int64_t)4 << 20)
-    launch_resolve<2>(p, stream);
-  else
-    launch_resolve<1>(p, stream);
+  const bool two = (int64_t)p.frame.width * p.frame.height >= (int64_t)4 << 20;
+  if (plain_lit_frame(p.frame, p.scene_textured)) {
+    if (two) launch_resolve<2, true>(p, stream);
+    else launch_resolve<1, true>(p, stream);
+  } else {
+    if (two) launch_resolve<2, false>(p, stream);
+    else launch_resolve<1, false>(p, stream);
+  }
 }
 
 }  // namespace facet

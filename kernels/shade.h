@@ -35,18 +35,62 @@ FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp,
   return {s.indices[3 * tri], s.indices[3 * tri + 1], s.indices[3 * tri + 2], m};
 }
 
+// Lit shading's light at a pixel with weights `w`: a headlight at the eye, interpolated normal.
+FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
+                         const ShadeVertex& v2, Vec3 eye) {
+  Vec3 n = normalize(interpolate(w, v0.n, v1.n, v2.n));
+  Vec3 p = interpolate(w, v0.p, v1.p, v2.p);
+  Vec3 l = normalize(eye - p);
+  // Two-sided: culling is off by default and scans have mixed winding.
+  float ndl = fabsf(dot(n, l));
+  return kAmbient + (1.0f - kAmbient) * ndl;
+}
+
+// The weights of pixel (px, py) for a triangle from its vertex records: clip coordinates are
+// recomputed (the same floats as the vertex stage) rather than read back, since arithmetic is
+// cheaper than three more random reads.
+struct PixelWeights {
+  Vec4 c0, c1, c2;     // clip coordinates of the vertices
+  HomogeneousEdges h;  // for derivatives, where a mode needs them
+  float w[3];          // perspective-correct weights at the pixel centre
+};
+FACET_HD PixelWeights pixel_weights(const FrameParams& fp, int px, int py, const ShadeVertex& v0,
+                                    const ShadeVertex& v1, const ShadeVertex& v2) {
+  PixelWeights r;
+  r.c0 = project_vertex(fp.view_proj, v0.p);
+  r.c1 = project_vertex(fp.view_proj, v1.p);
+  r.c2 = project_vertex(fp.view_proj, v2.p);
+  r.h = homogeneous_edges(r.c0, r.c1, r.c2);
+  weights_at_pixel(r.h, px, py, fp.width, fp.height, r.w);
+  return r;
+}
+
+// True when every covered pixel of the frame is plain lit shading: no texture to sample (none
+// in the scene, or no texture coordinates) and no wireframe. Resolve then runs the short path
+// below, whose kernel holds fewer registers (NOTES.md, v10).
+FACET_HD bool plain_lit_frame(const FrameParams& fp, bool scene_textured) {
+  return fp.shading == Shading::Lit && !fp.wireframe && !scene_textured;
+}
+
+// shade_covered_pixel for a plain lit frame (above): the same arithmetic on the same values,
+// so the same bits, without the other modes' branches and state.
+FACET_HD Rgba8 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, int px, int py,
+                                     const PixelTriangle& t) {
+  const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
+  const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
+  return to_rgba8(s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp.eye));
+}
+
 // The colour of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
-// triangle is read here: its three 32-byte vertex records and its material. Clip coordinates are
-// recomputed (the same floats as the vertex stage) rather than read back: arithmetic is cheaper
-// than three more random reads.
+// triangle is read here: its three 32-byte vertex records and its material.
 FACET_HD Rgba8 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
   const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
-  Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;
-  Vec4 c0 = project_vertex(fp.view_proj, p0), c1 = project_vertex(fp.view_proj, p1),
-       c2 = project_vertex(fp.view_proj, p2);
-  const HomogeneousEdges h = homogeneous_edges(c0, c1, c2);
+  const Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;
+  const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
+  const Vec4 c0 = pw.c0, c1 = pw.c1, c2 = pw.c2;
+  const HomogeneousEdges& h = pw.h;
   Barycentrics b{};  // derivatives stay zero where no texture or wireframe needs them
-  weights_at_pixel(h, px, py, fp.width, fp.height, b.b);
+  b.b[0] = pw.w[0]; b.b[1] = pw.w[1]; b.b[2] = pw.w[2];
   // Derivatives (two more evaluations) only where a texture's level of detail or the wireframe
   // uses them: the same values as barycentrics_at, skipped elsewhere.
   const Material* m = nullptr;
@@ -77,14 +121,7 @@ FACET_HD Rgba8 shade_covered_pixel(const SceneView& s, const FrameParams& fp, in
                                 fp.clamp_uv);
       albedo = albedo * Vec3{tex.x, tex.y, tex.z};
     }
-    if (fp.shading == Shading::Lit) {
-      Vec3 n = normalize(interpolate(b.b, v0.n, v1.n, v2.n));
-      Vec3 p = interpolate(b.b, p0, p1, p2);
-      Vec3 l = normalize(fp.eye - p);
-      // Two-sided: culling is off by default and scans have mixed winding.
-      float ndl = fabsf(dot(n, l));
-      albedo = albedo * (kAmbient + (1.0f - kAmbient) * ndl);
-    }
+    if (fp.shading == Shading::Lit) albedo = albedo * headlight(b.b, v0, v1, v2, fp.eye);
     color = albedo;
   }
   if (fp.wireframe) {

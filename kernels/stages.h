@@ -92,6 +92,8 @@ struct RasterStageParams {
 
 struct ResolveStageParams {
   SceneView scene;
+  bool scene_textured;          // some material has a texture and the model has uvs: resolve
+                                //   runs the general shading path (plain_lit_frame)
   FrameParams frame;
   const uint64_t* vis;          // [width * height] the frame's visibility buffer
   Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`

@@ -185,6 +185,7 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
 
   ResolveStageParams res{};
   res.scene = sv;
+  res.scene_textured = m_device_scene.textured();
   res.frame = fp;
   res.vis = m_vis.data();
   res.out = target.kind == FrameTarget::Kind::Surface ? nullptr : m_rgba.data();

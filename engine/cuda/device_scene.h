@@ -19,6 +19,8 @@ class DeviceScene {
   const Vec3* meshlet_positions() const { return m_meshlet_positions.data(); }
   const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
+  // Some texture can be sampled: the model has texture coordinates and the scene textures.
+  bool textured() const { return m_has_uvs && m_textures.size() > 0; }
   size_t bytes() const;
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 

@@ -2,6 +2,8 @@
 // per-triangle material array on the device, and shading must not notice.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/generate.h"
 #include "engine/scene.h"
 #include "kernels/shade.h"
@@ -46,4 +48,43 @@ TEST(SingleMaterial, ShadesAsThePerTriangleArrayWould) {
     compared += c.r != a.r || c.g != a.g || c.b != a.b;
   }
   EXPECT_GT(compared, 0) << "material 0 and 1 shade alike: the test could not tell them apart";
+}
+
+TEST(PlainLit, IsChosenOnlyForLitFramesWithoutTextureOrWireframe) {
+  FrameParams fp{};
+  fp.shading = Shading::Lit;
+  EXPECT_TRUE(plain_lit_frame(fp, false));
+  EXPECT_FALSE(plain_lit_frame(fp, true)) << "a textured scene samples its texture under lit";
+  fp.wireframe = true;
+  EXPECT_FALSE(plain_lit_frame(fp, false));
+  fp.wireframe = false;
+  for (Shading m : {Shading::Texture, Shading::Normals, Shading::Depth}) {
+    fp.shading = m;
+    EXPECT_FALSE(plain_lit_frame(fp, false)) << (int)m;
+  }
+}
+
+TEST(PlainLit, ShadesBitForBitAsTheGeneralPath) {
+  // Two materials, so that the material index matters too.
+  Scene s = make_sphere(2000);
+  s.materials.push_back({{0.9f, 0.3f, 0.1f}, -1});
+  for (size_t t = 0; t < s.tri_material.size(); t += 3) s.tri_material[t] = 1;
+  const std::vector<ShadeVertex> shade = interleave_shade_vertices(s);
+  const SceneView view = s.view(shade.data());
+  const Camera cam = test::look_at({0.4f, 0.7f, 2.5f}, {0, 0, 0}, 50.0f, 0.1f, 10.0f);
+  FrameParams fp = test::frame_params(s, cam, 97, 61);
+  fp.shading = Shading::Lit;
+  ASSERT_TRUE(plain_lit_frame(fp, false));
+  std::vector<uint32_t> colours;
+  for (uint32_t tri = 0; tri < s.triangle_count(); tri += 5) {
+    const PixelTriangle t = pixel_triangle(view, fp, tri);
+    for (int py = 0; py < fp.height; py += 6)
+      for (int px = 0; px < fp.width; px += 6) {
+        const Rgba8 a = shade_plain_lit_pixel(view, fp, px, py, t), b = shade_covered_pixel(view, fp, px, py, t);
+        ASSERT_TRUE(a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a) << "triangle " << tri << " pixel " << px << "," << py;
+        colours.push_back((uint32_t)a.r | (uint32_t)a.g << 8 | (uint32_t)a.b << 16);
+      }
+  }
+  std::sort(colours.begin(), colours.end());
+  EXPECT_GT(std::unique(colours.begin(), colours.end()) - colours.begin(), 100) << "too few colours to tell paths apart";
 }
