@@ -10,6 +10,8 @@
 #include <memory>
 #include <sstream>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "app/camera_options.h"
 #include "app/command.h"
 #include "app/gl/egl_context.h"
@@ -35,6 +37,9 @@ struct BenchOptions {
   bool graph = true;                         // false: launch the frame's work call by call
   bool cull_backfaces = false;               // both renderers drop back faces (off: as measured
                                              //   in the issue, every triangle is drawn)
+  std::string occlusion = "auto";            // CUDA occlusion culling: auto | off | always
+  float orbit_deg = 0.0f;                    // facet's camera turns this much a frame about the
+                                             //   model's vertical axis (0: one fixed camera)
   std::string backend = "auto";
   std::string assets;                        // folder holding spot/ and dragon/
 };
@@ -95,6 +100,7 @@ struct Row {
   uint32_t triangles = 0;
   double vertex = NAN, raster = NAN, resolve = NAN, frame = NAN, gl = NAN;
   uint32_t drawn = 0;
+  uint32_t occluded = 0;  // triangles in meshlets skipped by occlusion culling, last frame
   uint64_t overflow = 0;
   size_t scene_bytes = 0, frame_bytes = 0;
 };
@@ -122,7 +128,11 @@ int run_bench(const BenchOptions& o) {
 
     std::unique_ptr<Renderer> renderer = make_renderer(parse_backend(o.backend));
 #if FACET_HAVE_CUDA
-    if (auto* cuda = dynamic_cast<CudaRenderer*>(renderer.get())) cuda->set_use_graph(o.graph);
+    if (auto* cuda = dynamic_cast<CudaRenderer*>(renderer.get())) {
+      cuda->set_use_graph(o.graph);
+      cuda->set_occlusion_culling(o.occlusion == "off" ? OcclusionMode::Off
+                                  : o.occlusion == "always" ? OcclusionMode::Always : OcclusionMode::Auto);
+    }
 #endif
     std::printf("facet bench: backend %s, %d frames per measurement (median)%s\n", renderer->name(), o.frames,
                 renderer->name() == std::string("cuda") ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
@@ -159,9 +169,17 @@ int run_bench(const BenchOptions& o) {
         settings.cull_backfaces = o.cull_backfaces;
         Camera cam = bench_camera(spec, scene->bounds, w, h);
         FrameParams fp = make_frame_params(cam, settings, scene->bounds, w, h);
+        const FrameParams fixed = fp;  // OpenGL's camera
         std::vector<double> tv, tr, ts, tf;
         int frames = renderer->name() == std::string("cpu") ? std::min(o.frames, 5) : o.frames;
         for (int i = 0; i < frames + 5; ++i) {
+          if (o.orbit_deg != 0.0f) {  // a moving camera: what the frame before drew differs
+            const glm::vec3 c{scene->bounds.center.x, scene->bounds.center.y, scene->bounds.center.z};
+            Camera turned = cam;
+            turned.eye = c + glm::vec3(glm::rotate(glm::mat4(1.0f), glm::radians(o.orbit_deg * (float)i), glm::vec3(0, 1, 0)) *
+                                       glm::vec4(cam.eye - c, 0.0f));
+            fp = make_frame_params(turned, settings, scene->bounds, w, h);
+          }
 #if FACET_HAVE_CUDA
           if (auto* cuda = dynamic_cast<CudaRenderer*>(renderer.get())) {
             cuda->render(fp);
@@ -184,10 +202,11 @@ int run_bench(const BenchOptions& o) {
         }
         r.vertex = median(tv); r.raster = median(tr); r.resolve = median(ts); r.frame = median(tf);
         r.drawn = st.tris.drawn;
+        r.occluded = st.tris.occluded;
         r.overflow = st.overflow_events;
         r.scene_bytes = st.scene_bytes;
         r.frame_bytes = st.frame_bytes;
-        if (gl) r.gl = median(gl->time_frames(fp, 5, o.frames));
+        if (gl) r.gl = median(gl->time_frames(fixed, 5, o.frames));
         std::fprintf(stderr, "  %s %s: frame %.4f ms, OpenGL %.4f ms\n", r.scene.c_str(), r.size.c_str(), r.frame, r.gl);
         rows.push_back(r);
       }
@@ -207,10 +226,10 @@ int run_bench(const BenchOptions& o) {
       std::printf("| %s | %s | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
                   r.size.c_str(), r.triangles, r.vertex, r.raster, r.resolve, r.frame,
                   r.triangles / (r.frame * 1e-3) / 1e9, r.gl, r.gl / r.frame);
-    std::printf("\n| scene | size | scene bytes / triangle | frame scratch MiB (visibility, image, queues) |\n|---|---|---|---|\n");
+    std::printf("\n| scene | size | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles skipped as occluded (last frame) |\n|---|---|---|---|---|\n");
     for (const Row& r : rows)
-      std::printf("| %s | %s | %.1f | %.1f |\n", r.scene.c_str(), r.size.c_str(),
-                  r.triangles ? (double)r.scene_bytes / r.triangles : 0.0, r.frame_bytes / 1048576.0);
+      std::printf("| %s | %s | %.1f | %.1f | %u |\n", r.scene.c_str(), r.size.c_str(),
+                  r.triangles ? (double)r.scene_bytes / r.triangles : 0.0, r.frame_bytes / 1048576.0, r.occluded);
     for (const Row& r : rows)
       if (r.overflow) std::printf("note: %s %s needed %llu queue growth(s)\n", r.scene.c_str(), r.size.c_str(), (unsigned long long)r.overflow);
 
@@ -221,7 +240,7 @@ int run_bench(const BenchOptions& o) {
       js << "    {\"scene\": \"" << r.scene << "\", \"size\": \"" << r.size << "\", \"triangles\": " << r.triangles
          << ", \"vertex_ms\": " << r.vertex << ", \"raster_ms\": " << r.raster << ", \"resolve_ms\": " << r.resolve
          << ", \"frame_ms\": " << r.frame << ", \"opengl_ms\": " << (std::isnan(r.gl) ? -1.0 : r.gl)
-         << ", \"drawn\": " << r.drawn << ", \"scene_bytes\": " << r.scene_bytes
+         << ", \"drawn\": " << r.drawn << ", \"occluded\": " << r.occluded << ", \"scene_bytes\": " << r.scene_bytes
          << ", \"frame_bytes\": " << r.frame_bytes << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
     }
     js << "  ]";
@@ -271,6 +290,11 @@ Command add_bench_command(CLI::App& app) {
   cmd->add_flag("!--no-gl", o->gl, "Skip the OpenGL comparison");
   cmd->add_flag("--cull-backfaces", o->cull_backfaces,
                  "Both renderers drop back faces (facet culls whole meshlets by their normal cone)");
+  cmd->add_option("--occlusion", o->occlusion,
+                  "CUDA occlusion culling of meshlets: auto (dense frames), off, always (default auto)")
+      ->check(CLI::IsMember({"auto", "off", "always"}));
+  cmd->add_option("--orbit", o->orbit_deg,
+                  "facet's camera turns this many degrees a frame about the model (OpenGL's stays; default 0)");
   cmd->add_flag("!--stream-launches", o->graph,
                 "Launch each frame's memsets and kernels one by one instead of as one CUDA graph");
   return {cmd, [o] { return run_bench(*o); }};

@@ -50,9 +50,9 @@ int run_render(const RenderOptions& o) {
     double render_s = seconds_since(t0);
     write_png(o.output, width, height, rgba);
     FrameStats st = renderer->stats();
-    std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u) -> %s\n",
+    std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u) -> %s\n",
                 width, height, renderer->name(), render_s * 1e3, st.tris.drawn, st.tris.culled,
-                st.tris.clipped, st.tris.nan, o.output.c_str());
+                st.tris.clipped, st.tris.nan, st.tris.occluded, o.output.c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "facet render: %s\n", e.what());

@@ -47,11 +47,12 @@ inline void add_counters(TriCounters& total, const TriCounters& c) {
   total.clipped += c.clipped;
   total.nan += c.nan;
   total.drawn += c.drawn;
+  total.occluded += c.occluded;
 }
 
 struct FrameStats {
   uint32_t triangles_in = 0;     // triangles in the scene
-  TriCounters tris{};            // culled / clipped / NaN / drawn
+  TriCounters tris{};            // culled / clipped / NaN / drawn / occluded
   StageTimes times{};            // one frame late on CUDA (never stalls a frame)
   size_t scene_bytes = 0;        // memory the uploaded scene holds
   size_t frame_bytes = 0;        // per-frame buffers (visibility buffer, queues, image)

@@ -17,6 +17,7 @@
 
 #include "kernels/cluster.h"
 #include "kernels/dependent_launch.h"
+#include "kernels/occlusion.h"
 #include "kernels/occupancy.h"
 #include "kernels/stages.h"
 #include "kernels/triangle.h"
@@ -166,11 +167,13 @@ __device__ __forceinline__ void flush_counters(const RasterStageParams& p, Geome
   const unsigned all = 0xffffffffu;
   uint32_t culled = __reduce_add_sync(all, c.culled), clipped = __reduce_add_sync(all, c.clipped);
   uint32_t nan = __reduce_add_sync(all, c.nan), drawn = __reduce_add_sync(all, c.drawn);
+  uint32_t occluded = __reduce_add_sync(all, c.occluded);
   if ((threadIdx.x & 31) == 0) {
     if (culled) atomicAdd(&s.count.culled, culled);
     if (clipped) atomicAdd(&s.count.clipped, clipped);
     if (nan) atomicAdd(&s.count.nan, nan);
     if (drawn) atomicAdd(&s.count.drawn, drawn);
+    if (occluded) atomicAdd(&s.count.occluded, occluded);
   }
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -179,6 +182,7 @@ __device__ __forceinline__ void flush_counters(const RasterStageParams& p, Geome
     if (s.count.clipped) atomicAdd(&total.clipped, s.count.clipped);
     if (s.count.nan) atomicAdd(&total.nan, s.count.nan);
     if (s.count.drawn) atomicAdd(&total.drawn, s.count.drawn);
+    if (s.count.occluded) atomicAdd(&total.occluded, s.count.occluded);
   }
 }
 
@@ -200,10 +204,37 @@ __global__ void __launch_bounds__(kBlockPerMeshletThreads, 1024 / kBlockPerMeshl
   flush_counters(p, s, c);
 }
 
-// One resident wave claiming chunks of meshlets. 64 registers: 1024 threads an SM.
+// Whether a claiming block draws meshlet `mi`. With occlusion culling (occlusion.h), pass 1 takes
+// the meshlets the previous frame showed, pass 2 the rest, unless hidden behind what pass 1 drew;
+// each meshlet is tested for culling (and counted) in exactly one pass.
+template <bool kOcclusion>
+__device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_t mi, Work& w, TriCounters& c) {
+  if (kOcclusion) {
+    const bool seen = p.occlusion.seen[mi] == p.occlusion.previous_frame;
+    if (seen != (p.occlusion.pass == 1)) return false;
+  }
+  const Meshlet m = p.meshlets[mi];
+  w = work_of(m);
+  if (meshlet_culled(p.cull, m)) {
+    c.culled += m.triangle_count;
+    return false;
+  }
+  if (kOcclusion && p.occlusion.pass == 2 &&
+      sphere_occluded(p.occlusion.test, m.center, m.radius, [](const uint32_t* a) { return __ldg(a); })) {
+    c.occluded += m.triangle_count;
+    return false;
+  }
+  return true;
+}
+
+// One resident wave claiming chunks of meshlets: the first by block index, then from the frame's
+// cursor (one per pass), until none are left. 64 registers: 1024 threads an SM.
+template <bool kOcclusion>
 __global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
     geometry_claiming_kernel(RasterStageParams p) {
   let_next_kernel_launch();
+  // Pass 2 is launched while hiz_kernel drains: nothing below may read before it has finished.
+  if (kOcclusion) wait_for_previous_kernel();
   __shared__ ClaimingShared s;
   if (threadIdx.x == 0) {
     s.count = TriCounters{};
@@ -216,21 +247,15 @@ __global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
   const uint32_t lane = threadIdx.x & 31;
   TriCounters c{};
   uint32_t small_parity = 0, chunk_parity = 0;
+  uint32_t* cursor = &p.counters->meshlet_cursor[kOcclusion && p.occlusion.pass == 2];
   const uint32_t claimed_base = gridDim.x * p.meshlet_chunk;  // where the cursor's chunks start
   for (uint32_t first = blockIdx.x * p.meshlet_chunk; first < p.meshlet_count;) {
     // The next chunk is claimed now; the atomic's latency hides behind the meshlet loads below.
-    if (threadIdx.x == 0)
-      s.chunk[chunk_parity ^ 1] = claimed_base + atomicAdd(&p.counters->meshlet_cursor, p.meshlet_chunk);
-    // Cull one meshlet a thread; the survivors go to s.work, a warp at a time.
+    if (threadIdx.x == 0) s.chunk[chunk_parity ^ 1] = claimed_base + atomicAdd(cursor, p.meshlet_chunk);
+    // Test one meshlet a thread; the ones to draw go to s.work, a warp at a time.
     const uint32_t mi = first + threadIdx.x;
-    bool keep = false;
     Work w{};
-    if (threadIdx.x < p.meshlet_chunk && mi < p.meshlet_count) {
-      const Meshlet m = p.meshlets[mi];
-      keep = !meshlet_culled(p.cull, m);
-      if (!keep) c.culled += m.triangle_count;
-      w = work_of(m);
-    }
+    const bool keep = threadIdx.x < p.meshlet_chunk && mi < p.meshlet_count && draw_meshlet<kOcclusion>(p, mi, w, c);
     const unsigned kept = __ballot_sync(all, keep);
     uint32_t base = 0;
     if (lane == 0 && kept) base = atomicAdd(&s.work_count[chunk_parity], (uint32_t)__popc(kept));
@@ -249,9 +274,9 @@ __global__ void __launch_bounds__(kClaimingThreads, 1024 / kClaimingThreads)
 
 }  // namespace
 
-int geometry_blocks_per_sm() { return resident_blocks_per_sm(geometry_claiming_kernel, kClaimingThreads); }
+int geometry_blocks_per_sm() { return resident_blocks_per_sm(geometry_claiming_kernel<false>, kClaimingThreads); }
 
-void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims) {
+void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims, OcclusionMode occlusion) {
   // Up to 8 meshlets a resident claiming block (about 2 M triangles on an H200): a block a
   // meshlet measured best there (the claiming blocks' longer chains of barriers cost more than
   // launches; NOTES.md, v7), unless the triangles outnumber half the frame's pixels: then most
@@ -261,6 +286,17 @@ void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_clai
   // block's share: fine enough to even out, few enough that the cursor is not a queue.
   const uint64_t pixels = (uint64_t)p.frame.width * (uint64_t)p.frame.height;
   const bool dense = p.meshlet_count > resident && (uint64_t)p.meshlet_count * kMeshletMaxTriangles >= pixels / 2;
+  // Occlusion culling where the frame is dense and has 16 meshlets or more a resident block: a
+  // closed mesh hides about half of itself, and most of its triangles cover no pixel centre, so
+  // pass 2 skips far more than the tile bounds and two more launches cost (NOTES.md, v10: the
+  // 20 M sphere at 1080p 0.280 -> 0.240 ms). The 2 M sphere at 1080p, dense with 7.5 meshlets a
+  // block, lost (0.072 -> 0.096 with claiming blocks, 0.095 with a block per meshlet): its
+  // geometry is bound by each block's short chain of meshlets, which the passes do not shorten
+  // as much as they add. The passes are launches of the claiming kernel.
+  p.occlusion.enabled = p.occlusion.seen && p.meshlet_count > 0 &&
+                        (occlusion == OcclusionMode::Always ||
+                         (occlusion == OcclusionMode::Auto && dense && p.meshlet_count >= 16ull * resident));
+  if (p.occlusion.enabled) force_claims = true;
   if (p.meshlet_count <= 8ull * resident && !dense && !force_claims) {
     p.geometry_blocks = p.meshlet_count;
     p.meshlet_chunk = 1;
@@ -272,10 +308,12 @@ void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_clai
   }
 }
 
-void launch_geometry(const RasterStageParams& p, cudaStream_t stream) {
+void launch_geometry(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
   if (p.meshlet_count == 0) return;
-  if (p.meshlet_claims)
-    geometry_claiming_kernel<<<p.geometry_blocks, kClaimingThreads, 0, stream>>>(p);
+  if (p.meshlet_claims && p.occlusion.enabled)
+    launch_kernel(geometry_claiming_kernel<true>, p.geometry_blocks, kClaimingThreads, stream, after_kernel, p);
+  else if (p.meshlet_claims)
+    geometry_claiming_kernel<false><<<p.geometry_blocks, kClaimingThreads, 0, stream>>>(p);
   else
     geometry_per_meshlet_kernel<<<p.meshlet_count, kBlockPerMeshletThreads, 0, stream>>>(p);
 }

@@ -130,6 +130,8 @@ struct TriCounters {
   uint32_t clipped;    // crossed a clip plane (near, far or guard band) and were cut
   uint32_t nan;        // had a NaN or infinite vertex and were dropped
   uint32_t drawn;      // reached rasterization (clipped pieces count once per piece)
+  uint32_t occluded;   // in meshlets skipped as hidden behind what the frame drew first
+                       //   (CUDA occlusion culling, occlusion.h; the CPU backend draws them)
 };
 
 }  // namespace facet

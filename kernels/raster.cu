@@ -104,8 +104,17 @@ PersistentBlocks persistent_blocks(int sm_count) {
   return {sm_count * 8, sm_count * resident_blocks_per_sm(tile_kernel, 256)};
 }
 
-void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream) {
-  launch_geometry(p, stream);
+void launch_raster_stage(const RasterStageParams& params, cudaStream_t stream) {
+  RasterStageParams p = params;
+  if (p.occlusion.enabled) {  // occlusion culling: two passes with the tile bounds between them
+    p.occlusion.pass = 1;
+    launch_geometry(p, stream);
+    launch_hiz(p, stream);
+    p.occlusion.pass = 2;
+    launch_geometry(p, stream, p.chain_launches);
+  } else {
+    launch_geometry(p, stream);
+  }
   // Chained to the geometry kernel only when there is one (a scene without meshlets launches none).
   launch_kernel(bin_kernel, p.persistent.bin, 256, stream, p.chain_launches && p.meshlet_count > 0, p);
   launch_kernel(tile_kernel, p.persistent.tile, 256, stream, p.chain_launches, p);

@@ -44,8 +44,15 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
   }
   PixelTriangle tri[kPixels];
 #pragma unroll
-  for (int j = 0; j < kPixels; ++j)
-    tri[j] = key_current(key[j], p.frame.vis_tag) ? pixel_triangle(p.scene, p.frame, key_triangle(key[j])) : PixelTriangle{};
+  for (int j = 0; j < kPixels; ++j) {
+    if (!key_current(key[j], p.frame.vis_tag)) {
+      tri[j] = PixelTriangle{};
+      continue;
+    }
+    tri[j] = pixel_triangle(p.scene, p.frame, key_triangle(key[j]));
+    // Its meshlet shows: occlusion culling's first pass draws it next frame (occlusion.h).
+    if (p.meshlet_seen) p.meshlet_seen[p.triangle_meshlet[key_triangle(key[j])]] = p.frame_number;
+  }
 #pragma unroll
   for (int j = 0; j < kPixels; ++j) {
     const int x = x0 + 32 * j;

@@ -14,6 +14,7 @@
 
 #include "kernels/clip.h"
 #include "kernels/cluster.h"
+#include "kernels/occlusion.h"
 #include "kernels/params.h"
 #include "kernels/size_classes.h"
 
@@ -39,7 +40,8 @@ struct FrameCounters {
   uint32_t items_wanted;   // tile items all large triangles would need (sizes the queue exactly)
   uint32_t fallback_count; // large triangles that did not fit the tile-item queue
   uint32_t inline_overflow;// large triangles that did not fit the big queue (rasterized inline)
-  uint32_t meshlet_cursor; // meshlets claimed by geometry blocks so far (may pass the count)
+  uint32_t meshlet_cursor[2]; // meshlets claimed by geometry blocks so far (may pass the
+                              //   count): the only pass or occlusion's first, its second
 };
 
 struct RasterQueues {
@@ -62,6 +64,23 @@ struct VertexStageParams {
 // persistent_blocks).
 struct PersistentBlocks {
   int bin = 1, tile = 1;
+};
+
+// Occlusion culling of whole meshlets (occlusion.h) in a frame's geometry stage.
+enum class OcclusionMode : uint8_t {
+  Auto,    // where triangles outnumber half the pixels (then most are hidden or cover nothing)
+  Off,
+  Always,  // tests: every frame that has the buffers
+};
+struct OcclusionPass {
+  bool enabled;               // this frame runs the two passes (plan_geometry_work decides)
+  uint32_t* seen;             // [meshlet_count] the last frame each meshlet showed a pixel in
+                              //   (resolve writes it), or null: no occlusion culling
+  uint32_t previous_frame;    // pass 1 draws the meshlets seen in this frame
+  uint32_t* hiz;              // the fine and coarse tile bounds, built between the passes by
+  uint32_t* hiz_coarse;       //   hiz_kernel (test.hiz and test.coarse are the same arrays)
+  OcclusionTest test;
+  uint8_t pass;               // of this geometry launch: 1 or 2 (launch_raster_stage sets it)
 };
 
 struct RasterStageParams {
@@ -88,6 +107,7 @@ struct RasterStageParams {
   bool meshlet_claims;          // false: a block per meshlet
   bool chain_launches;          // bin and tile start while the kernel before them drains
                                 //   (dependent_launch.h)
+  OcclusionPass occlusion;      // enabled only with claiming blocks
 };
 
 struct ResolveStageParams {
@@ -99,12 +119,18 @@ struct ResolveStageParams {
   Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`
   unsigned long long surface;   // cudaSurfaceObject_t of an RGBA8 array, used when out is null
   FrameCounters* next_counters; // zeroed here for the next frame (which counts into it), or null
+  uint32_t* meshlet_seen;       // when not null: set to frame_number for each meshlet with a pixel
+                                //   on screen (occlusion culling's first pass next frame)
+  const uint32_t* triangle_meshlet; // [triangle_count] the meshlet of each scene triangle
+  uint32_t frame_number;         // this frame's number (CudaRenderer counts them)
   bool after_kernel;            // starts while the raster stage's last kernel drains
 };
 
 void launch_vertex_stage(const VertexStageParams& p, cudaStream_t stream);
 void launch_raster_stage(const RasterStageParams& p, cudaStream_t stream);  // geometry, bin, tile
-void launch_geometry(const RasterStageParams& p, cudaStream_t stream);
+void launch_geometry(const RasterStageParams& p, cudaStream_t stream, bool after_kernel = false);
+// The tile bounds of occlusion culling's second pass (hiz.cu), from what the first drew.
+void launch_hiz(const RasterStageParams& p, cudaStream_t stream);
 // Claiming geometry blocks resident on one SM at a time (occupancy of their launch bounds).
 int geometry_blocks_per_sm();
 // The grids of bin_kernel and tile_kernel on a device of sm_count SMs.
@@ -112,7 +138,9 @@ PersistentBlocks persistent_blocks(int sm_count);
 // Sets p.geometry_blocks, p.meshlet_chunk and p.meshlet_claims for p.meshlet_count meshlets in
 // a p.frame.width x p.frame.height frame on a device where `resident` claiming geometry blocks
 // fit at once (claiming whatever the count when force_claims: tests).
-void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims = false);
+// Also sets p.occlusion.enabled, by `occlusion`, where p.occlusion.seen is set.
+void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_claims = false,
+                        OcclusionMode occlusion = OcclusionMode::Auto);
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream);
 
 }  // namespace facet

@@ -59,7 +59,13 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // no frame may still read the old scene
   // Everything the new scene needs is allocated before anything of the old one is let go, so a
   // failure (out of memory) leaves the previous scene drawable.
+  // The meshlets' last frames on screen, allocated first (a failure keeps the old scene) and
+  // zeroed: frame numbers start at 1, so no meshlet counts as seen before it is drawn.
+  DeviceBuffer<uint32_t> seen;
   m_device_scene.upload(*scene);  // throws and keeps the old one on failure
+  seen.allocate(std::max<size_t>(m_device_scene.meshlet_count(), 1), "meshlet visibility");
+  FACET_CUDA_CHECK(cudaMemset(seen.data(), 0, seen.bytes()));
+  m_meshlet_seen = std::move(seen);
   m_scene = std::move(scene);
   uint64_t overflow = m_stats.overflow_events;
   m_stats = {};
@@ -75,6 +81,8 @@ void CudaRenderer::ensure_frame_buffers(int width, int height) {
   if (width != m_width || height != m_height || m_vis.size() < pixels) {
     FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
     m_vis.allocate(pixels, "the visibility buffer");
+    m_hiz.allocate((size_t)hiz_tiles(width) * hiz_tiles(height), "the occlusion tile bounds");
+    m_hiz_coarse.allocate((size_t)hiz_coarse_tiles(width) * hiz_coarse_tiles(height), "the occlusion tile bounds");
     m_frames_since_clear = kTagCycle;  // new memory: clear before the next frame
     m_rgba.release();  // allocated on first use: frames drawn into a GL surface never need it
     m_width = width;
@@ -121,10 +129,11 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   fp.vis_tag = (uint32_t)(kTagCycle - 1 - m_frames_since_clear);
   ++m_frames_since_clear;
 
-  auto record = [&] { record_frame(fp, target, slot, clear); };
+  const RasterStageParams rp = raster_params(fp, m_counters.data() + m_counter_index);
+  auto record = [&] { record_frame(fp, rp, target, slot, clear); };
   try {
     if (m_use_graph)
-      (clear ? m_graph_with_clear : m_graph).run(m_stream, record);
+      m_graphs[clear][rp.occlusion.enabled].run(m_stream, record);
     else
       record();
   } catch (...) {
@@ -133,33 +142,13 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
     throw;
   }
   m_counter_index ^= 1;
+  ++m_frame_number;
   slot.pending = true;
   m_slot = (m_slot + 1) % (int)m_slots.size();
   return fp;
 }
 
-void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target, FrameSlot& slot,
-                                bool clear) {
-  // Inside a capture an event record must be "external" to become an event node of the graph
-  // (and that flag is refused outside a capture).
-  auto mark = [&](cudaEvent_t e) {
-    if (m_use_graph) FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal));
-    else FACET_CUDA_CHECK(cudaEventRecord(e, m_stream));
-  };
-  SceneView sv = m_device_scene.view();
-  FrameCounters* counters = m_counters.data() + m_counter_index;
-  // Events between the stages cost about 4 us a frame (two graph nodes, and kernels that can no
-  // longer overlap: NOTES.md, v9), so only the frames that clear the visibility buffer (one in
-  // kTagCycle) time each stage; every frame times the whole.
-  const bool stage_marks = clear;
-  slot.stage_marks = stage_marks;
-  mark(slot.begin);
-  if (clear)  // timed with the vertex stage
-    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
-  // Vertices are projected inside the geometry kernel, per meshlet: the "vertex" interval is the
-  // clear alone.
-  if (stage_marks) mark(slot.after_vertex);
-
+RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounters* counters) const {
   RasterStageParams rp{};
   rp.meshlets = m_device_scene.meshlets();
   rp.meshlet_count = m_device_scene.meshlet_count();
@@ -175,10 +164,40 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
                m_fallback.data()};
   rp.counters = counters;
   rp.chain_launches = m_dependent_launches;
+  rp.persistent = m_persistent;
+  rp.occlusion.seen = m_meshlet_seen.data();
+  rp.occlusion.previous_frame = m_frame_number - 1;
+  rp.occlusion.hiz = m_hiz.data();
+  rp.occlusion.hiz_coarse = m_hiz_coarse.data();
+  rp.occlusion.test = make_occlusion_test(fp, m_hiz.data(), m_hiz_coarse.data());
+  plan_geometry_work(rp, (uint32_t)m_geometry_blocks, m_force_claims, m_occlusion);
+  return rp;
+}
+
+void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
+                                FrameSlot& slot, bool clear) {
+  // Inside a capture an event record must be "external" to become an event node of the graph
+  // (and that flag is refused outside a capture).
+  auto mark = [&](cudaEvent_t e) {
+    if (m_use_graph) FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal));
+    else FACET_CUDA_CHECK(cudaEventRecord(e, m_stream));
+  };
+  SceneView sv = m_device_scene.view();
+  FrameCounters* counters = rp.counters;
   slot.big_capacity = rp.queues.big_capacity;
   slot.item_capacity = rp.queues.item_capacity;
-  rp.persistent = m_persistent;
-  plan_geometry_work(rp, (uint32_t)m_geometry_blocks, m_force_claims);
+  // Events between the stages cost about 4 us a frame (two graph nodes, and kernels that can no
+  // longer overlap: NOTES.md, v9), so only the frames that clear the visibility buffer (one in
+  // kTagCycle) time each stage; every frame times the whole.
+  const bool stage_marks = clear;
+  slot.stage_marks = stage_marks;
+  mark(slot.begin);
+  if (clear)  // timed with the vertex stage
+    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
+  // Vertices are projected inside the geometry kernel, per meshlet: the "vertex" interval is the
+  // clear alone.
+  if (stage_marks) mark(slot.after_vertex);
+
   launch_raster_stage(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
   if (stage_marks) mark(slot.after_raster);
@@ -191,6 +210,11 @@ void CudaRenderer::record_frame(const FrameParams& fp, const FrameTarget& target
   res.out = target.kind == FrameTarget::Kind::Surface ? nullptr : m_rgba.data();
   res.surface = target.surface;
   res.next_counters = m_counters.data() + (m_counter_index ^ 1);
+  if (rp.occlusion.enabled) {  // frames without it leave the next frame's pass 1 nothing to draw
+    res.meshlet_seen = m_meshlet_seen.data();
+    res.triangle_meshlet = m_device_scene.triangle_meshlet();
+  }
+  res.frame_number = m_frame_number;
   res.after_kernel = m_dependent_launches && !stage_marks;  // an event node is not a kernel
   launch_resolve_stage(res, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
@@ -257,7 +281,7 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
 
 FrameStats CudaRenderer::stats() const {
   FrameStats s = m_stats;
-  s.frame_bytes = m_vis.bytes() + m_rgba.bytes() + m_counters.bytes() +
+  s.frame_bytes = m_vis.bytes() + m_hiz.bytes() + m_hiz_coarse.bytes() + m_rgba.bytes() + m_counters.bytes() +
                   m_big.bytes() + m_items.bytes() + m_fallback.bytes();
   return s;
 }

@@ -50,9 +50,18 @@ class CudaRenderer final : public Renderer {
   // Geometry blocks that claim chunks of meshlets whatever the scene's size (geometry.cu), so
   // that tests can run both shapes of the geometry stage on small scenes.
   void set_claiming_geometry(bool on) { m_force_claims = on; }
+  // Occlusion culling of meshlets (occlusion.h): by the frame's density (default), never, or on
+  // every frame (tests, and `facet bench` to compare).
+  void set_occlusion_culling(OcclusionMode mode) { m_occlusion = mode; }
   // Executable graphs instantiated so far: stays at 2 (frames with and without the clear) while
-  // the frame's shape stays the same; every other frame updates a graph in place.
-  int graph_instantiations() const { return m_graph.instantiations() + m_graph_with_clear.instantiations(); }
+  // the frame's shape stays the same, 4 where occlusion culling (two more kernels) comes and goes;
+  // every other frame updates a graph in place.
+  int graph_instantiations() const {
+    int n = 0;
+    for (const auto& by_occlusion : m_graphs)
+      for (const FrameGraph& g : by_occlusion) n += g.instantiations();
+    return n;
+  }
 
  private:
   // Per-frame record, two deep so the host reads frame N-1 while frame N runs.
@@ -70,7 +79,10 @@ class CudaRenderer final : public Renderer {
   // Records one frame on the stream; returns its parameters with the frame tag it used.
   FrameParams encode_frame(const FrameParams& params, const FrameTarget& target);
   // Enqueues the frame's work on m_stream (captured into a graph, or launched directly).
-  void record_frame(const FrameParams& fp, const FrameTarget& target, FrameSlot& slot, bool clear);
+  // The raster stage's parameters for a frame, its geometry planned (plan_geometry_work).
+  RasterStageParams raster_params(const FrameParams& fp, FrameCounters* counters) const;
+  void record_frame(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
+                    FrameSlot& slot, bool clear);
   void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
 
   std::shared_ptr<const Scene> m_scene;
@@ -79,6 +91,11 @@ class CudaRenderer final : public Renderer {
   PersistentBlocks m_persistent;  // blocks of the bin and tile kernels
   int m_geometry_blocks = 0;  // resident claiming geometry blocks on the whole device
   bool m_force_claims = false;
+  OcclusionMode m_occlusion = OcclusionMode::Auto;
+  DeviceBuffer<uint32_t> m_meshlet_seen;  // [meshlets] the last frame number each showed a pixel in
+  DeviceBuffer<uint32_t> m_hiz, m_hiz_coarse;  // occlusion culling's tile bounds (occlusion.h)
+  uint32_t m_frame_number = 2;            // of the next frame; its previous is never 0, the
+                                          //   number m_meshlet_seen starts at
 
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;
@@ -95,7 +112,9 @@ class CudaRenderer final : public Renderer {
   int m_frames_since_clear = kTagCycle;   // kTagCycle: the next frame clears
 
   bool m_use_graph = true;
-  FrameGraph m_graph, m_graph_with_clear;  // frames that keep / clear the visibility buffer
+  // By [clears the visibility buffer][culls by occlusion]: frames of four shapes (other nodes),
+  // each replayed by a graph of its own that is updated in place.
+  FrameGraph m_graphs[2][2];
 
   std::array<FrameSlot, 2> m_slots{};
   int m_slot = 0;

@@ -10,6 +10,14 @@ void DeviceScene::upload(const Scene& s) {
   next.m_meshlet_positions.upload(m.positions, "meshlet vertex positions");
   next.m_meshlet_triangles.upload(m.triangles, "meshlet triangles");
   next.m_meshlet_triangle_ids.upload(m.triangle_ids, "meshlet triangle ids");
+  {
+    // Each scene triangle's meshlet: resolve marks the meshlets that show (occlusion.h).
+    std::vector<uint32_t> meshlet_of(s.triangle_count());
+    for (uint32_t i = 0; i < (uint32_t)m.meshlets.size(); ++i)
+      for (uint32_t k = 0; k < m.meshlets[i].triangle_count; ++k)
+        meshlet_of[scene_triangle(m, m.meshlets[i].first_triangle + k)] = i;
+    next.m_triangle_meshlet.upload(meshlet_of, "triangle meshlets");
+  }
   next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
   next.m_has_uvs = !s.uvs.empty();
   next.m_indices.upload(s.indices, "triangle indices");
@@ -33,7 +41,7 @@ SceneView DeviceScene::view() const {
 
 size_t DeviceScene::bytes() const {
   return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() +
-         m_meshlet_triangle_ids.bytes() + m_shade.bytes() + m_indices.bytes() +
+         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_shade.bytes() + m_indices.bytes() +
          m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes();
 }
 

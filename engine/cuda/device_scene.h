@@ -19,6 +19,7 @@ class DeviceScene {
   const Vec3* meshlet_positions() const { return m_meshlet_positions.data(); }
   const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
+  const uint32_t* triangle_meshlet() const { return m_triangle_meshlet.data(); }  // [triangle_count]
   // Some texture can be sampled: the model has texture coordinates and the scene textures.
   bool textured() const { return m_has_uvs && m_textures.size() > 0; }
   size_t bytes() const;
@@ -28,6 +29,7 @@ class DeviceScene {
   DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
   DeviceBuffer<Vec3> m_meshlet_positions;
   DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
+  DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet (occlusion culling)
   DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
   bool m_has_uvs = false;
   DeviceBuffer<uint32_t> m_indices, m_tri_material;

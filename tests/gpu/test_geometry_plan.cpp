@@ -2,6 +2,8 @@
 // device.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "kernels/stages.h"
 
 namespace facet {
@@ -45,6 +47,39 @@ TEST(GeometryPlan, ClaimsForManyMeshletsOrDenseFrames) {
   p = planned(10, 64, 64, true);
   EXPECT_TRUE(p.meshlet_claims);
   EXPECT_EQ(p.geometry_blocks, 10u);
+}
+
+TEST(GeometryPlan, OcclusionCullingWhereTheFrameIsDense) {
+  uint32_t seen = 0;  // any non-null array: the renderer's per-meshlet frame numbers
+  auto plan = [&](uint32_t meshlets, int width, int height, OcclusionMode mode, bool buffers = true) {
+    RasterStageParams p{};
+    p.meshlet_count = meshlets;
+    p.frame.width = width;
+    p.frame.height = height;
+    p.occlusion.seen = buffers ? &seen : nullptr;
+    plan_geometry_work(p, kResident, false, mode);
+    return p;
+  };
+  // The 20 M sphere at 1080p and 4K: dense, culled in two passes by claiming blocks.
+  for (auto [m, w, h] : {std::tuple{161000u, 1920, 1080}, std::tuple{161000u, 3840, 2160}}) {
+    RasterStageParams p = plan(m, w, h, OcclusionMode::Auto);
+    EXPECT_TRUE(p.occlusion.enabled) << m << " " << w;
+    EXPECT_TRUE(p.meshlet_claims) << "the passes run on claiming blocks";
+    EXPECT_LE(p.geometry_blocks, kResident);
+  }
+  // The 2 M sphere at 1080p is dense but has under 16 meshlets a resident block; at 4K, and the
+  // dragon at 1080p, most triangles draw pixels.
+  EXPECT_FALSE(plan(15880, 1920, 1080, OcclusionMode::Auto).occlusion.enabled);
+  EXPECT_TRUE(plan(15880, 1920, 1080, OcclusionMode::Auto).meshlet_claims);
+  EXPECT_FALSE(plan(15880, 3840, 2160, OcclusionMode::Auto).occlusion.enabled);
+  EXPECT_FALSE(plan(6900, 1920, 1080, OcclusionMode::Auto).occlusion.enabled);
+  // Forced either way; never without the renderer's buffers or without meshlets.
+  RasterStageParams always = plan(10, 64, 64, OcclusionMode::Always);
+  EXPECT_TRUE(always.occlusion.enabled);
+  EXPECT_TRUE(always.meshlet_claims);
+  EXPECT_FALSE(plan(161000, 1920, 1080, OcclusionMode::Off).occlusion.enabled);
+  EXPECT_FALSE(plan(161000, 1920, 1080, OcclusionMode::Always, false).occlusion.enabled);
+  EXPECT_FALSE(plan(0, 1920, 1080, OcclusionMode::Always).occlusion.enabled);
 }
 
 }  // namespace

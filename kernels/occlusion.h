@@ -1,0 +1,131 @@
+// Occlusion culling of whole meshlets, in two passes within one frame (geometry.cu, hiz.cu):
+//  1. draw the meshlets that showed a pixel in the previous frame (resolve marks them);
+//  2. from what pass 1 drew, take the farthest depth of every kHizTile x kHizTile tile of the
+//     frame; draw every other meshlet unless its bounding sphere lies, over every tile it can
+//     touch, strictly behind that depth.
+// Exact: a meshlet skipped in pass 2 is behind pixels already drawn this frame, so each of its
+// keys would lose the atomicMin (a larger depth; never a tie), and the image is the one without
+// culling. The previous frame only decides what pass 1 draws, so a camera cut or a new scene
+// costs time (pass 2 draws what pass 1 did not), never pixels.
+#pragma once
+#include "params.h"
+
+namespace facet {
+
+constexpr int kHizTile = 16;      // pixels a side of a tile of the depth bound
+constexpr int kHizCoarse = 4;     // fine tiles a side of a coarse tile (64 px): for meshlets
+                                  //   whose bounds reach too many fine ones (strips of a UV sphere)
+constexpr int kHizMaxTiles = 16;  // tiles tested at most, fine or else coarse; beyond, drawn untested
+// Slack of the sphere's bounds for the float rounding of the projection here and in the vertex
+// stage (about 1000 float ulps of the coordinates involved), and of its depth.
+constexpr float kOcclusionSlack = 1e-4f;
+constexpr float kOcclusionDepthSlack = 1e-5f;
+
+// What pass 2 tests a meshlet against.
+struct OcclusionTest {
+  const uint32_t* hiz;      // [tiles_x * tiles_y] farthest window depth (float bits) of each
+                            //   tile after pass 1; 1.0 where a pixel was left empty
+  const uint32_t* coarse;   // [coarse_x * coarse_y] the same over kHizCoarse^2 tiles
+  int32_t tiles_x, tiles_y;
+  int32_t coarse_x, coarse_y;
+  int32_t width, height;    // frame size in pixels
+  Vec4 row[4];              // rows of the frame's view_proj: clip coordinate i = row[i] . (p, 1)
+  float reach[4];           // |row[i].xyz|: how far clip coordinate i moves a unit of distance
+  // Clip z as alpha * w + rest . (p, 1), rest.xyz orthogonal to row[3].xyz: a perspective
+  // matrix has rest.xyz = 0, so z / w = alpha + rest.w / w, and its bound over a sphere is as
+  // tight as w's (bounding z and w apart lost a sphere's whole depth range and more).
+  float alpha;
+  Vec4 rest;
+  float rest_reach;         // |rest.xyz|
+};
+
+FACET_HD int hiz_tiles(int pixels) { return (pixels + kHizTile - 1) / kHizTile; }
+FACET_HD int hiz_coarse_tiles(int pixels) { return (hiz_tiles(pixels) + kHizCoarse - 1) / kHizCoarse; }
+
+// The farthest depth a pixel's key lets the tile bound take: its depth when this frame drew it
+// (tag `tag`), 1.0 (the far plane, no bound) when it is empty or an older frame's.
+FACET_HD uint32_t hiz_depth_bits(uint64_t key, uint32_t tag) {
+  const uint32_t kFarBits = 0x3f800000u;  // 1.0f
+  if (key == kEmptyKey || (uint32_t)(key >> 62) != tag) return kFarBits;
+  return (uint32_t)(key >> 32) & 0x3fffffffu;  // depth in [0, 1]: its float bits order as integers
+}
+
+inline OcclusionTest make_occlusion_test(const FrameParams& fp, const uint32_t* hiz, const uint32_t* coarse) {
+  OcclusionTest o{};
+  o.hiz = hiz;
+  o.coarse = coarse;
+  o.width = fp.width;
+  o.height = fp.height;
+  o.tiles_x = hiz_tiles(fp.width);
+  o.tiles_y = hiz_tiles(fp.height);
+  o.coarse_x = hiz_coarse_tiles(fp.width);
+  o.coarse_y = hiz_coarse_tiles(fp.height);
+  const float* m = fp.view_proj.m;
+  for (int i = 0; i < 4; ++i) {
+    o.row[i] = {m[i], m[4 + i], m[8 + i], m[12 + i]};
+    o.reach[i] = std::sqrt(m[i] * m[i] + m[4 + i] * m[4 + i] + m[8 + i] * m[8 + i]);
+  }
+  const double w2 = (double)m[3] * m[3] + (double)m[7] * m[7] + (double)m[11] * m[11];
+  const double alpha = w2 > 0.0 ? ((double)m[2] * m[3] + (double)m[6] * m[7] + (double)m[10] * m[11]) / w2 : 0.0;
+  const double rest[4] = {m[2] - alpha * m[3], m[6] - alpha * m[7], m[10] - alpha * m[11], m[14] - alpha * m[15]};
+  o.alpha = (float)alpha;
+  o.rest = {(float)rest[0], (float)rest[1], (float)rest[2], (float)rest[3]};
+  o.rest_reach = (float)std::sqrt(rest[0] * rest[0] + rest[1] * rest[1] + rest[2] * rest[2]);
+  return o;
+}
+
+// Lower and upper bound of x / w over x in [x_lo, x_hi], w in [w_lo, w_hi], w_lo > 0.
+FACET_HD float ratio_lo(float x_lo, float w_lo, float w_hi) { return x_lo / (x_lo >= 0.0f ? w_hi : w_lo); }
+FACET_HD float ratio_hi(float x_hi, float w_lo, float w_hi) { return x_hi / (x_hi >= 0.0f ? w_lo : w_hi); }
+
+// True when the sphere (c, r) lies behind the bound of every tile it can touch (see the top).
+// `load` reads a tile's bound (the CUDA kernel reads it past L1: other blocks wrote it).
+template <class Load>
+FACET_HD bool sphere_occluded(const OcclusionTest& o, Vec3 c, float r, Load&& load) {
+  if (!(r >= 0.0f)) return false;  // NaN: a non-finite vertex
+  // Every point within r of c, and the vertex stage's rounding of it, within rr of c; and each
+  // clip coordinate over them within [lo, hi], rounding included.
+  const float size = fabsf(c.x) + fabsf(c.y) + fabsf(c.z) + r;
+  const float rr = r + kOcclusionSlack * size;
+  auto bounds = [&](Vec4 a, float reach, float& lo, float& hi) {
+    const float v = fmaf(a.x, c.x, fmaf(a.y, c.y, fmaf(a.z, c.z, a.w)));
+    const float d = rr * reach + kOcclusionSlack * (fabsf(v) + fabsf(a.w));
+    lo = v - d;
+    hi = v + d;
+  };
+  float lo[3], hi[3], w_lo, w_hi, rest_lo, rest_hi;
+  for (int i = 0; i < 3; ++i) bounds(o.row[i], o.reach[i], lo[i], hi[i]);
+  bounds(o.row[3], o.reach[3], w_lo, w_hi);
+  bounds(o.rest, o.rest_reach, rest_lo, rest_hi);
+  if (!(w_lo > 0.0f) || !(w_hi < 3.0e38f)) return false;  // reaches the eye's plane, or overflows
+  const float nx0 = ratio_lo(lo[0], w_lo, w_hi), nx1 = ratio_hi(hi[0], w_lo, w_hi);
+  const float ny0 = ratio_lo(lo[1], w_lo, w_hi), ny1 = ratio_hi(hi[1], w_lo, w_hi);
+  // z / w >= alpha + rest / w; the slack also covers the rounding of z = alpha w + rest itself,
+  // relative to the magnitudes of z's own row.
+  const float z_slack = kOcclusionSlack * (o.reach[2] * size + fabsf(o.row[2].w)) / w_lo;
+  const float depth = (o.alpha + ratio_lo(rest_lo, w_lo, w_hi) - z_slack) * 0.5f + 0.5f - kOcclusionDepthSlack;
+  if (!(depth > 0.0f)) return false;  // nothing is nearer than the near plane
+  // Pixels whose centres the sphere can cover, one more each way for the snap (y down).
+  const float fx0 = (nx0 * 0.5f + 0.5f) * (float)o.width - 1.0f, fx1 = (nx1 * 0.5f + 0.5f) * (float)o.width + 1.0f;
+  const float fy0 = (0.5f - ny1 * 0.5f) * (float)o.height - 1.0f, fy1 = (0.5f - ny0 * 0.5f) * (float)o.height + 1.0f;
+  if (!(fx0 < (float)o.width && fx1 >= 0.0f && fy0 < (float)o.height && fy1 >= 0.0f)) return false;  // off screen, or NaN
+  const int px0 = fx0 > 0.0f ? (int)fx0 : 0, px1 = fx1 < (float)(o.width - 1) ? (int)fx1 : o.width - 1;
+  const int py0 = fy0 > 0.0f ? (int)fy0 : 0, py1 = fy1 < (float)(o.height - 1) ? (int)fy1 : o.height - 1;
+  int tx0 = px0 / kHizTile, tx1 = px1 / kHizTile, ty0 = py0 / kHizTile, ty1 = py1 / kHizTile;
+  const uint32_t* bound = o.hiz;
+  int row = o.tiles_x;
+  if ((tx1 - tx0 + 1) * (ty1 - ty0 + 1) > kHizMaxTiles) {
+    tx0 /= kHizCoarse; tx1 /= kHizCoarse; ty0 /= kHizCoarse; ty1 /= kHizCoarse;
+    if ((tx1 - tx0 + 1) * (ty1 - ty0 + 1) > kHizMaxTiles) return false;
+    bound = o.coarse;
+    row = o.coarse_x;
+  }
+  union { float f; uint32_t u; } bits;
+  bits.f = depth;
+  for (int ty = ty0; ty <= ty1; ++ty)
+    for (int tx = tx0; tx <= tx1; ++tx)
+      if (load(bound + (size_t)ty * row + tx) >= bits.u) return false;
+  return true;
+}
+
+}  // namespace facet
