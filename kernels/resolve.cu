@@ -9,16 +9,15 @@ namespace {
 
 // Each thread takes kPixels pixels of a row, 32 apart so that every load and store of a warp
 // stays one contiguous run, and issues all their key loads, then all their triangle loads, before
-// it shades any of them: more loads in flight a thread. Two pixels a thread win at 4K and lose at
-// 1080p, where the frame has too few pixels to fill the card twice over (NOTES.md, v8).
-// A plain lit frame (shade.h) gets kernels of its own: without the other modes' state they hold
-// 48 registers for one pixel and 56 for two, against 64 and 80, and are bounded for more resident
-// threads; latency-bound as the pass is, that paid (NOTES.md, v10: sphere 2 K resolve at 4K
-// 0.071 -> 0.052 ms, at 1080p 0.019 -> 0.016).
+// it shades any of them: more loads in flight a thread. For the general kernel two pixels a
+// thread win at 4K and lose at 1080p (NOTES.md, v8), where its 80 registers leave too few threads.
+// A plain lit frame (shade.h) gets a kernel of its own: without the other modes' state it holds
+// 56 registers for two pixels against 80, and is bounded for more resident threads; latency-
+// bound as the pass is, that paid (NOTES.md, v10: sphere 2 K resolve at 4K 0.071 -> 0.052 ms).
 constexpr int kThreads = 128;
 template <int kPixels, bool kPlain>
 constexpr int resolve_min_blocks() {  // resident threads an SM / kThreads
-  return (kPlain ? (kPixels == 1 ? 1280 : 1024) : (kPixels == 1 ? 1024 : 768)) / kThreads;
+  return (kPlain ? 1024 : (kPixels == 1 ? 1024 : 768)) / kThreads;
 }
 
 template <int kPixels, bool kPlain>
@@ -78,14 +77,15 @@ void launch_resolve(const ResolveStageParams& p, cudaStream_t stream) {
 }  // namespace
 
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream) {
-  // Two pixels a thread from about 4 M pixels (4K: 8.3 M), one below (1080p: 2.1 M).
-  const bool two = (int64_t)p.frame.width * p.frame.height >= (int64_t)4 << 20;
+  // The plain lit kernel: two pixels a thread at any size (NOTES.md, v10: at 1080p the dragon's
+  // resolve 0.0170 -> 0.0147 ms, the 2 M sphere's 0.0203 -> 0.0194). The general one: two from
+  // about 4 M pixels (4K: 8.3 M), one below (1080p: 2.1 M), where its 80 registers cost more.
   if (plain_lit_frame(p.frame, p.scene_textured)) {
-    if (two) launch_resolve<2, true>(p, stream);
-    else launch_resolve<1, true>(p, stream);
+    launch_resolve<2, true>(p, stream);
+  } else if ((int64_t)p.frame.width * p.frame.height >= (int64_t)4 << 20) {
+    launch_resolve<2, false>(p, stream);
   } else {
-    if (two) launch_resolve<2, false>(p, stream);
-    else launch_resolve<1, false>(p, stream);
+    launch_resolve<1, false>(p, stream);
   }
 }
 
