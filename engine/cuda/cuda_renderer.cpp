@@ -59,13 +59,7 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // no frame may still read the old scene
   // Everything the new scene needs is allocated before anything of the old one is let go, so a
   // failure (out of memory) leaves the previous scene drawable.
-  // The meshlets' last frames on screen, allocated first (a failure keeps the old scene) and
-  // zeroed: frame numbers start at 1, so no meshlet counts as seen before it is drawn.
-  DeviceBuffer<uint32_t> seen;
   m_device_scene.upload(*scene);  // throws and keeps the old one on failure
-  seen.allocate(std::max<size_t>(m_device_scene.meshlet_count(), 1), "meshlet visibility");
-  FACET_CUDA_CHECK(cudaMemset(seen.data(), 0, seen.bytes()));
-  m_meshlet_seen = std::move(seen);
   m_scene = std::move(scene);
   uint64_t overflow = m_stats.overflow_events;
   m_stats = {};
@@ -165,7 +159,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.counters = counters;
   rp.chain_launches = m_dependent_launches;
   rp.persistent = m_persistent;
-  rp.occlusion.seen = m_meshlet_seen.data();
+  rp.occlusion.seen = m_device_scene.meshlet_seen();
   rp.occlusion.previous_frame = m_frame_number - 1;
   rp.occlusion.hiz = m_hiz.data();
   rp.occlusion.hiz_coarse = m_hiz_coarse.data();
@@ -211,7 +205,7 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   res.surface = target.surface;
   res.next_counters = m_counters.data() + (m_counter_index ^ 1);
   if (rp.occlusion.enabled) {  // frames without it leave the next frame's pass 1 nothing to draw
-    res.meshlet_seen = m_meshlet_seen.data();
+    res.meshlet_seen = m_device_scene.meshlet_seen();
     res.triangle_meshlet = m_device_scene.triangle_meshlet();
   }
   res.frame_number = m_frame_number;

@@ -5,7 +5,8 @@
 // The host never waits inside a frame: timings and counters are read one frame late. A frame is
 // launched as one CUDA graph (frame_graph.h): one launch per frame, whose kernels start while
 // the one before drains (dependent_launch.h) and which needs no memset of its counters (the
-// previous frame's resolve zeroed them).
+// previous frame's resolve zeroed them). Dense frames of very large meshes cull hidden meshlets
+// in two geometry passes (kernels/occlusion.h), from what the previous frame showed.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -92,10 +93,9 @@ class CudaRenderer final : public Renderer {
   int m_geometry_blocks = 0;  // resident claiming geometry blocks on the whole device
   bool m_force_claims = false;
   OcclusionMode m_occlusion = OcclusionMode::Auto;
-  DeviceBuffer<uint32_t> m_meshlet_seen;  // [meshlets] the last frame number each showed a pixel in
   DeviceBuffer<uint32_t> m_hiz, m_hiz_coarse;  // occlusion culling's tile bounds (occlusion.h)
   uint32_t m_frame_number = 2;            // of the next frame; its previous is never 0, the
-                                          //   number m_meshlet_seen starts at
+                                          //   number DeviceScene::meshlet_seen starts at
 
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;

@@ -18,6 +18,7 @@ void DeviceScene::upload(const Scene& s) {
         meshlet_of[scene_triangle(m, m.meshlets[i].first_triangle + k)] = i;
     next.m_triangle_meshlet.upload(meshlet_of, "triangle meshlets");
   }
+  next.m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
   next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
   next.m_has_uvs = !s.uvs.empty();
   next.m_indices.upload(s.indices, "triangle indices");
@@ -41,7 +42,8 @@ SceneView DeviceScene::view() const {
 
 size_t DeviceScene::bytes() const {
   return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() +
-         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_shade.bytes() + m_indices.bytes() +
+         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() +
+         m_shade.bytes() + m_indices.bytes() +
          m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes();
 }
 

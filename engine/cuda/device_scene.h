@@ -20,6 +20,9 @@ class DeviceScene {
   const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
   const uint32_t* triangle_meshlet() const { return m_triangle_meshlet.data(); }  // [triangle_count]
+  // [meshlet_count] the last frame number each meshlet showed a pixel in (resolve writes it,
+  // occlusion culling reads it); zero after an upload: no meshlet counts as seen.
+  uint32_t* meshlet_seen() const { return m_meshlet_seen.data(); }
   // Some texture can be sampled: the model has texture coordinates and the scene textures.
   bool textured() const { return m_has_uvs && m_textures.size() > 0; }
   size_t bytes() const;
@@ -30,6 +33,7 @@ class DeviceScene {
   DeviceBuffer<Vec3> m_meshlet_positions;
   DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
   DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet (occlusion culling)
+  DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames
   DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
   bool m_has_uvs = false;
   DeviceBuffer<uint32_t> m_indices, m_tri_material;
