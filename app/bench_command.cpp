@@ -170,14 +170,14 @@ int run_bench(const BenchOptions& o) {
         Camera cam = bench_camera(spec, scene->bounds, w, h);
         FrameParams fp = make_frame_params(cam, settings, scene->bounds, w, h);
         const FrameParams fixed = fp;  // OpenGL's camera
+        const glm::vec3 centre{scene->bounds.center.x, scene->bounds.center.y, scene->bounds.center.z};
         std::vector<double> tv, tr, ts, tf;
         int frames = renderer->name() == std::string("cpu") ? std::min(o.frames, 5) : o.frames;
         for (int i = 0; i < frames + 5; ++i) {
           if (o.orbit_deg != 0.0f) {  // a moving camera: what the frame before drew differs
-            const glm::vec3 c{scene->bounds.center.x, scene->bounds.center.y, scene->bounds.center.z};
             Camera turned = cam;
-            turned.eye = c + glm::vec3(glm::rotate(glm::mat4(1.0f), glm::radians(o.orbit_deg * (float)i), glm::vec3(0, 1, 0)) *
-                                       glm::vec4(cam.eye - c, 0.0f));
+            turned.eye = centre + glm::vec3(glm::rotate(glm::mat4(1.0f), glm::radians(o.orbit_deg * (float)i), glm::vec3(0, 1, 0)) *
+                                            glm::vec4(cam.eye - centre, 0.0f));
             fp = make_frame_params(turned, settings, scene->bounds, w, h);
           }
 #if FACET_HAVE_CUDA

@@ -8,7 +8,8 @@
 // culling. The previous frame only decides what pass 1 draws, so a camera cut or a new scene
 // costs time (pass 2 draws what pass 1 did not), never pixels.
 #pragma once
-#include "params.h"
+#include "cluster.h"
+#include "raster.h"
 
 namespace facet {
 
@@ -46,7 +47,7 @@ FACET_HD int hiz_coarse_tiles(int pixels) { return (hiz_tiles(pixels) + kHizCoar
 // (tag `tag`), 1.0 (the far plane, no bound) when it is empty or an older frame's.
 FACET_HD uint32_t hiz_depth_bits(uint64_t key, uint32_t tag) {
   const uint32_t kFarBits = 0x3f800000u;  // 1.0f
-  if (key == kEmptyKey || (uint32_t)(key >> 62) != tag) return kFarBits;
+  if (!key_current(key, tag)) return kFarBits;
   return (uint32_t)(key >> 32) & 0x3fffffffu;  // depth in [0, 1]: its float bits order as integers
 }
 
@@ -85,7 +86,7 @@ FACET_HD bool sphere_occluded(const OcclusionTest& o, Vec3 c, float r, Load&& lo
   if (!(r >= 0.0f)) return false;  // NaN: a non-finite vertex
   // Every point within r of c, and the vertex stage's rounding of it, within rr of c; and each
   // clip coordinate over them within [lo, hi], rounding included.
-  const float size = fabsf(c.x) + fabsf(c.y) + fabsf(c.z) + r;
+  const float size = sphere_size(c, r);
   const float rr = r + kOcclusionSlack * size;
   auto bounds = [&](Vec4 a, float reach, float& lo, float& hi) {
     const float v = fmaf(a.x, c.x, fmaf(a.y, c.y, fmaf(a.z, c.z, a.w)));
