@@ -35,11 +35,14 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
   const int y = blockIdx.y;
   if (x0 >= width) return;
   const size_t row = (size_t)y * width;
+  // Pixels outside the box that the scene can reach are background: no key to wait on.
+  const PixelBox box = p.drawable;
+  const bool row_drawable = y >= box.y0 && y <= box.y1;
   uint64_t key[kPixels];
 #pragma unroll
   for (int j = 0; j < kPixels; ++j) {
     const int x = x0 + 32 * j;
-    key[j] = x < width ? p.vis[row + x] : kEmptyKey;
+    key[j] = row_drawable && x >= box.x0 && x <= box.x1 ? p.vis[row + x] : kEmptyKey;
   }
   PixelTriangle tri[kPixels];
 #pragma unroll

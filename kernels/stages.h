@@ -117,6 +117,8 @@ struct ResolveStageParams {
                                 //   runs the general shading path (plain_lit_frame)
   FrameParams frame;
   const uint64_t* vis;          // [width * height] the frame's visibility buffer
+  PixelBox drawable;            // no pixel outside can show a triangle this frame (scene_pixel_box):
+                                //   background there, without reading its key
   Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`
   unsigned long long surface;   // cudaSurfaceObject_t of an RGBA8 array, used when out is null
   FrameCounters* next_counters; // zeroed here for the next frame (which counts into it), or null

@@ -201,6 +201,7 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   res.scene_textured = m_device_scene.textured();
   res.frame = fp;
   res.vis = m_vis.data();
+  res.drawable = scene_pixel_box(fp, m_scene->bounds.center, m_scene->bounds.radius);
   res.out = target.kind == FrameTarget::Kind::Surface ? nullptr : m_rgba.data();
   res.surface = target.surface;
   res.next_counters = m_counters.data() + (m_counter_index ^ 1);
