@@ -50,7 +50,11 @@ void add_shading_options(CLI::App* cmd, ShadingOptions& o) {
       ->check(CLI::IsMember({"lit", "texture", "normals", "depth"}));
   cmd->add_option("--filter", o.filter, "Texture filter: nearest | bilinear | trilinear (default)")
       ->check(CLI::IsMember({"nearest", "bilinear", "trilinear"}));
-  cmd->add_flag("--cull-backfaces", o.cull_backfaces, "Drop triangles facing away from the camera");
+  auto* cull = cmd->add_flag("--cull-backfaces", o.cull_backfaces, "Drop triangles facing away from the camera");
+  cmd->add_flag("--two-sided", o.two_sided,
+                "Draw back faces even of a closed model seen from outside, where they cannot show "
+                "(by default such a model skips them)")
+      ->excludes(cull);
   cmd->add_flag("--wireframe", o.wireframe, "Overlay triangle edges");
   cmd->add_option("--background", o.background, "Background colour R,G,B, each 0-255")
       ->type_name("R,G,B");
@@ -99,6 +103,7 @@ RenderSettings make_settings(const ShadingOptions& o) {
   else if (o.filter == "trilinear") s.filter = Filter::Trilinear;
   else throw std::invalid_argument("unknown filter '" + o.filter + "'");
   s.cull_backfaces = o.cull_backfaces;
+  s.two_sided = o.two_sided;
   s.wireframe = o.wireframe;
   if (!o.background.empty()) {
     std::istringstream in(o.background);

@@ -20,6 +20,7 @@ struct ShadingOptions {
   std::string shading = "lit";                // lit|texture|normals|depth
   std::string filter = "trilinear";           // nearest|bilinear|trilinear
   bool cull_backfaces = false;
+  bool two_sided = false;
   bool wireframe = false;
   std::string background;                     // "R,G,B" 0-255; empty = default
 };

@@ -169,6 +169,7 @@ void CpuRenderer::render(const FrameParams& fp) {
   m_stats.times.raster = (float)ms_since(t0);
   m_stats.tris = {};
   for (const TriCounters& c : counters) add_counters(m_stats.tris, c);
+  m_stats.back_faces_culled = fp.cull_backfaces;
 
   // Resolve: shade each pixel once.
   t0 = std::chrono::steady_clock::now();

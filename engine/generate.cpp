@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/closed_surface.h"
+
 namespace facet {
 
 Scene make_sphere(uint64_t triangles, float radius, Vec3 center) {
@@ -17,10 +19,14 @@ Scene make_sphere(uint64_t triangles, float radius, Vec3 center) {
   const double pi = 3.14159265358979323846;
   for (uint32_t i = 0; i <= rings; ++i) {
     double theta = pi * i / rings;  // 0 at +Y
+    // The poles and the seam (j = segs) land exactly where they close the surface: sin(pi) and
+    // sin(2 pi) are not 0 in floating point, and a closed surface may skip its back faces
+    // (closed_surface.h).
+    const double ring = (i == 0 || i == rings) ? 0.0 : std::sin(theta);
+    const double height = i == 0 ? 1.0 : i == rings ? -1.0 : std::cos(theta);
     for (uint32_t j = 0; j <= segs; ++j) {
-      double phi = 2.0 * pi * j / segs;
-      Vec3 n{(float)(std::sin(theta) * std::cos(phi)), (float)std::cos(theta),
-             (float)(-std::sin(theta) * std::sin(phi))};
+      double phi = j == segs ? 0.0 : 2.0 * pi * j / segs;
+      Vec3 n{(float)(ring * std::cos(phi)), (float)height, (float)(-ring * std::sin(phi))};
       s.positions.push_back({center.x + radius * n.x, center.y + radius * n.y, center.z + radius * n.z});
       s.normals.push_back(n);
       s.uvs.push_back({(float)j / segs, 1.0f - (float)i / rings});
@@ -39,6 +45,7 @@ Scene make_sphere(uint64_t triangles, float radius, Vec3 center) {
   s.materials.push_back({{0.8f, 0.8f, 0.8f}, -1});
   s.material_names.push_back("default");
   s.bounds = compute_bounds(s.positions);
+  s.bounds.closed = closed_outward(s.positions, s.indices);
   return s;
 }
 

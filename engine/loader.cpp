@@ -14,6 +14,7 @@
 #include <set>
 #include <streambuf>
 
+#include "engine/closed_surface.h"
 #include "engine/obj_materials.h"
 #include "engine/obj_mesh.h"
 #include "engine/obj_scan.h"
@@ -164,6 +165,7 @@ Scene load_model_unguarded(const std::string& path, const LoadOptions& options) 
       if (m == kNoMaterial) m = (uint32_t)fallback;
 
   scene.bounds = compute_bounds(scene.positions);
+  scene.bounds.closed = closed_outward(scene.positions, scene.indices);
 
   // The same warning from every usemtl line once is enough.
   std::set<std::string> seen;

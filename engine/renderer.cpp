@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/cpu_renderer.h"
+#include "kernels/cluster.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/cuda_renderer.h"
 #endif
@@ -30,6 +31,16 @@ std::unique_ptr<Renderer> make_renderer(Backend backend) {
   return std::make_unique<CpuRenderer>();
 }
 
+bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds) {
+  if (!bounds.closed) return false;
+  // The near plane of the frame's clip volume, in world space; the sphere wholly on its inside,
+  // with the slack of the float rounding that the meshlet cull allows too.
+  const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+  if (!k.enabled) return false;
+  const Plane& near = k.clip[0];
+  return plane_eval(near, bounds.center) > sphere_reach(near, bounds.radius, sphere_size(bounds.center, bounds.radius));
+}
+
 FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
                               const Bounds& bounds, int width, int height) {
   if (width <= 0 || height <= 0 || width > kMaxFrameSide || height > kMaxFrameSide)
@@ -50,7 +61,7 @@ FrameParams make_frame_params(const Camera& camera, const RenderSettings& settin
   p.depth_far = std::max(d + bounds.radius, p.depth_near * 1.0001f);
   p.shading = settings.shading;
   p.filter = settings.filter;
-  p.cull_backfaces = settings.cull_backfaces;
+  p.cull_backfaces = settings.cull_backfaces || (!settings.two_sided && back_faces_hidden(p, bounds));
   p.wireframe = settings.wireframe;
   p.clamp_uv = settings.clamp_uv;
   p.background = settings.background;

@@ -16,7 +16,11 @@ enum class Backend { Auto, Cpu, Cuda };
 struct RenderSettings {
   Shading shading = Shading::Lit;      // what each pixel shows
   Filter filter = Filter::Trilinear;   // texture filter
-  bool cull_backfaces = false;         // off by default: scans have holes and mixed winding
+  bool cull_backfaces = false;         // drop every back face; off by default: scans have holes
+                                       //   and mixed winding
+  bool two_sided = false;              // draw back faces even where they cannot show: a closed
+                                       //   surface seen from outside otherwise skips them
+                                       //   (make_frame_params)
   bool wireframe = false;              // overlay triangle edges
   bool clamp_uv = false;               // clamp instead of repeat
   Rgba8 background{40, 42, 48, 255};   // where no triangle is
@@ -57,6 +61,8 @@ struct FrameStats {
   size_t scene_bytes = 0;        // memory the uploaded scene holds
   size_t frame_bytes = 0;        // per-frame buffers (visibility buffer, queues, image)
   uint64_t overflow_events = 0;  // frames re-rendered because a fixed-size buffer overflowed
+  bool back_faces_culled = false;  // the last frame dropped back faces: asked, or hidden
+                                   //   (a closed model seen from outside, make_frame_params)
 };
 
 class Renderer {
@@ -80,8 +86,15 @@ bool cuda_available(std::string* why = nullptr);
 // Auto picks CUDA when a device is usable, else the CPU. Throws when Cuda is asked for and none is.
 std::unique_ptr<Renderer> make_renderer(Backend backend);
 
-// FrameParams for one frame (used by both backends).
+// FrameParams for one frame (used by both backends). Back faces are culled when the settings ask,
+// and also, unless settings.two_sided, when they cannot show: the scene is a closed surface
+// facing outward (bounds.closed) and its bounding sphere lies wholly beyond the near plane, so
+// the eye is outside it and nothing is cut open. Every back face is then behind a front face
+// (closed_surface.h); the pixels change only where the two lie within float rounding of each
+// other, and that choice goes to the front face. (NOTES.md, v11).
 FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
                               const Bounds& bounds, int width, int height);
+// Whether a frame of the scene with these bounds may skip its back faces as above.
+bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds);
 
 }  // namespace facet

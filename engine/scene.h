@@ -14,6 +14,8 @@ struct Bounds {
   Vec3 max{0, 0, 0};
   Vec3 center{0, 0, 0};  // centre of the bounding sphere (the box centre)
   float radius = 0;      // radius of the bounding sphere around center, > 0 once computed
+  bool closed = false;   // the triangles form a closed surface facing outward (closed_outward,
+                         //   set by the loader and generators): from outside, back faces never show
 };
 
 struct Scene {

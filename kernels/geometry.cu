@@ -292,10 +292,13 @@ void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_clai
   // 20 M sphere at 1080p 0.280 -> 0.240 ms). The 2 M sphere at 1080p, dense with 7.5 meshlets a
   // block, lost (0.072 -> 0.096 with claiming blocks, 0.095 with a block per meshlet): its
   // geometry is bound by each block's short chain of meshlets, which the passes do not shorten
-  // as much as they add. The passes are launches of the claiming kernel.
+  // as much as they add. The passes are launches of the claiming kernel. Not where back faces
+  // are culled: the normal cones already drop the hidden half, and the passes lost (NOTES.md,
+  // v11: the 20 M sphere's geometry at 1080p 0.114 ms without them, 0.148 with).
   p.occlusion.enabled = p.occlusion.seen && p.meshlet_count > 0 &&
                         (occlusion == OcclusionMode::Always ||
-                         (occlusion == OcclusionMode::Auto && dense && p.meshlet_count >= 16ull * resident));
+                         (occlusion == OcclusionMode::Auto && dense && !p.frame.cull_backfaces &&
+                          p.meshlet_count >= 16ull * resident));
   if (p.occlusion.enabled) force_claims = true;
   if (p.meshlet_count <= 8ull * resident && !dense && !force_claims) {
     p.geometry_blocks = p.meshlet_count;

@@ -17,6 +17,10 @@ void shading_controls(RenderSettings& r) {
   ImGui::Checkbox("cull back faces", &r.cull_backfaces);
   ImGui::SameLine();
   ImGui::Checkbox("wireframe", &r.wireframe);
+  // A closed model seen from outside skips its back faces by itself (they cannot show).
+  ImGui::BeginDisabled(r.cull_backfaces);
+  ImGui::Checkbox("two-sided (draw hidden back faces)", &r.two_sided);
+  ImGui::EndDisabled();
   float bg[3] = {r.background.r / 255.0f, r.background.g / 255.0f, r.background.b / 255.0f};
   if (ImGui::ColorEdit3("background", bg))
     r.background = {(uint8_t)(bg[0] * 255.0f + 0.5f), (uint8_t)(bg[1] * 255.0f + 0.5f),

@@ -40,6 +40,7 @@ void stage_times(const FrameStats& st, const FramePresenter& presenter) {
 void triangle_counters(const FrameStats& st) {
   ImGui::Text("triangles in %u", st.triangles_in);
   ImGui::Text("culled %u  clipped %u  drawn %u", st.tris.culled, st.tris.clipped, st.tris.drawn);
+  ImGui::Text("back faces %s", st.back_faces_culled ? "culled" : "drawn (two-sided)");
   if (st.tris.occluded) ImGui::Text("occluded (whole meshlets) %u", st.tris.occluded);
   if (st.tris.nan) ImGui::Text("NaN/Inf dropped %u", st.tris.nan);
   if (st.overflow_events) ImGui::Text("buffer overflows %llu", (unsigned long long)st.overflow_events);

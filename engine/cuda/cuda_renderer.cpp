@@ -100,6 +100,7 @@ void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, 
 void CudaRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   m_last = encode_frame(fp, target);
+  m_stats.back_faces_culled = fp.cull_backfaces;
   m_have_frame = true;
   m_last_to_surface = target.kind == FrameTarget::Kind::Surface;
 }

@@ -32,6 +32,14 @@ using test::HostileCase;
 
 namespace {
 
+// Every triangle drawn, back faces of closed meshes too: these tests count the layers the
+// rasterizer covers, which skipping hidden back faces (make_frame_params) would halve.
+RenderSettings two_sided() {
+  RenderSettings s;
+  s.two_sided = true;
+  return s;
+}
+
 using test::random_dir;
 
 constexpr uint32_t kNone = ~0u;
@@ -163,7 +171,7 @@ std::vector<uint32_t> ray_cast(const Scene& s, const Camera& c, int w, int h) {
 
 // Renders and compares against the ray caster: only pixels next to an edge may differ.
 void expect_matches_ray_cast(const Scene& s, const Camera& c, int w, int h, const std::string& label) {
-  FrameParams fp = test::frame_params(s, c, w, h);
+  FrameParams fp = test::frame_params(s, c, w, h, two_sided());
   Frame f = render(s, fp);
   expect_clean(f, s, fp, label);
   std::vector<uint32_t> ref = ray_cast(s, c, w, h);
@@ -192,7 +200,7 @@ double max_distance_from_plane_line(const std::vector<uint32_t>& ids, const Came
 void expect_hits(const Scene& s, const std::vector<Camera>& cams, int w, int h, const char* what,
                  const std::function<bool(int)>& ok, size_t min_covered = 50) {
   for (size_t k = 0; k < cams.size(); ++k) {
-    FrameParams fp = test::frame_params(s, cams[k], w, h);
+    FrameParams fp = test::frame_params(s, cams[k], w, h, two_sided());
     Hits hits = hit_counts(s, fp);
     size_t covered = 0, bad = 0, first_bad = 0;
     for (size_t i = 0; i < hits.count.size(); ++i) {
@@ -223,7 +231,7 @@ TEST(HostileGeometry, TrianglesCrossingTheNearPlaneShowOnlyTheirPartInFront) {
                              {-3, -1.5f, -4}, {3, -1.5f, -4}, {0, -1.0f, 30}},
                             {0, 1, 2, 3, 4, 5, 6, 7, 8}, "near-plane");
   expect_matches_ray_cast(s, kFront, 160, 120, "near-plane");
-  EXPECT_EQ(hit_counts(s, test::frame_params(s, kFront, 160, 120)).tris.clipped, 3u);
+  EXPECT_EQ(hit_counts(s, test::frame_params(s, kFront, 160, 120, two_sided())).tris.clipped, 3u);
   // A near plane close to the eye and a wide field of view: the cut pieces reach the guard band.
   expect_matches_ray_cast(s, test::look_at({0, 0, 5}, {0, 0, 0}, 120.0f, 1e-3f, 100.0f), 160, 120, "near-plane-wide");
 }
@@ -238,7 +246,7 @@ TEST(HostileGeometry, TrianglesEntirelyBehindTheCameraDrawNothing) {
     idx.insert(idx.end(), {b, b + 1, b + 2});
   }
   Scene s = test::make_mesh(p, idx, "behind");
-  FrameParams fp = test::frame_params(s, kFront, 160, 120);
+  FrameParams fp = test::frame_params(s, kFront, 160, 120, two_sided());
   Frame f = render(s, fp);
   EXPECT_EQ(expect_clean(f, s, fp, "behind"), 0u) << "something behind the camera was drawn";
   EXPECT_EQ(f.tris.culled, s.triangle_count());
@@ -256,7 +264,7 @@ TEST(HostileGeometry, VertexExactlyAtTheEyeDrawsAtMostTheLineOfItsPlane) {
     Vec3 a{u(rng), u(rng), u(rng)}, b{u(rng), u(rng), u(rng)};
     // One vertex at the eye, in each position; then two.
     Scene s = test::make_mesh({e, a, b}, {0, 1, 2, 1, 0, 2, 1, 2, 0, 0, 0, 1}, "vertex-at-eye");
-    FrameParams fp = test::frame_params(s, c, 160, 120);
+    FrameParams fp = test::frame_params(s, c, 160, 120, two_sided());
     Frame f = render(s, fp);
     expect_clean(f, s, fp, "vertex-at-eye");
     EXPECT_EQ(f.tris.nan, 0u) << "w = 0 at the eye is finite: clipped, not dropped as NaN";
@@ -285,7 +293,7 @@ TEST(HostileGeometry, SingleTriangleFillingTheScreenCoversEveryPixelExactlyOnce)
                      test::look_at({0, 0, 5}, {0, -5, 0}, 50.0f, 0.5f, 100.0f)});
   for (const Fill& fl : fills) {
     Scene s = test::make_mesh(fl.p, {0, 1, 2}, fl.name);
-    FrameParams fp = test::frame_params(s, fl.cam, W, H);
+    FrameParams fp = test::frame_params(s, fl.cam, W, H, two_sided());
     Hits h = hit_counts(s, fp);  // the clipped pieces together, no depth test
     size_t not_once = 0;
     for (int n : h.count) not_once += n != 1;
@@ -338,7 +346,7 @@ TEST(HostileGeometry, TinyCoordinatesMatchTheRayCaster) {
                             {0, 1, 2, 3, 4, 5}, "tiny");
   expect_matches_ray_cast(s, test::look_at({0, 0, 3e-6f}, {0, 0, 0}, 60.0f, 1e-7f, 1e-5f), 160, 120, "tiny");
   // The same triangle from 1 unit away covers no pixel centre: culled, nothing drawn.
-  FrameParams fp = test::frame_params(s, kFront, 160, 120);
+  FrameParams fp = test::frame_params(s, kFront, 160, 120, two_sided());
   Frame f = render(s, fp);
   EXPECT_EQ(expect_clean(f, s, fp, "tiny-far"), 0u);
   EXPECT_EQ(f.tris.culled, s.triangle_count());
@@ -360,7 +368,7 @@ TEST(HostileGeometry, HugeTrianglesDoBoundedWork) {
     }
   }
   Scene s = test::make_mesh(p, idx, "huge-random");
-  FrameParams fp = test::frame_params(s, kFront, W, H);
+  FrameParams fp = test::frame_params(s, kFront, W, H, two_sided());
   Hits h = hit_counts(s, fp);
   EXPECT_EQ(h.tris.nan, 0u);
   EXPECT_EQ(h.tris.culled + h.tris.clipped <= s.triangle_count(), true);
@@ -379,12 +387,12 @@ TEST(HostileGeometry, DegenerateTrianglesAreCulledAndDrawNothing) {
   Scene s = test::make_mesh({{-1, -1, 0}, {1, 1, 0}, {0, 0, 0}, {1, 1, 0}, {0.5f, -1, 0}, {-1, 0.5f, 0}, {0.25f, 0.5f, 0}, {1.5f, 0.5f, 0}},
                             {0, 0, 0, 0, 0, 1, 0, 1, 3, 0, 1, 2, 0, 2, 1, 4, 4, 2, 5, 6, 7, 6, 7, 5}, "degenerate");
   // Facing the camera the projection keeps exact zeros: every triangle has zero snapped area.
-  FrameParams fp = test::frame_params(s, kFront, 160, 120);
+  FrameParams fp = test::frame_params(s, kFront, 160, 120, two_sided());
   Frame f = render(s, fp);
   EXPECT_EQ(expect_clean(f, s, fp, "degenerate"), 0u);
   EXPECT_EQ(f.tris.culled, s.triangle_count());
   // Oblique, rounding may leave slivers of nonzero area, but none covers a pixel centre.
-  fp = test::frame_params(s, test::look_at({0.7f, -0.4f, 3}, {0, 0, 0}, 70.0f, 0.1f, 10.0f), 160, 120);
+  fp = test::frame_params(s, test::look_at({0.7f, -0.4f, 3}, {0, 0, 0}, 70.0f, 0.1f, 10.0f), 160, 120, two_sided());
   f = render(s, fp);
   EXPECT_EQ(expect_clean(f, s, fp, "degenerate-oblique"), 0u);
   EXPECT_EQ(f.tris.culled + f.tris.drawn, s.triangle_count());
@@ -401,7 +409,7 @@ TEST(HostileGeometry, RandomCollinearTrianglesDrawAtMostTheirLine) {
     glm::vec3 m = a + (b - a) * t;
     Scene s = test::make_mesh({{a.x, a.y, a.z}, {b.x, b.y, b.z}, {m.x, m.y, m.z}}, {0, 1, 2, 1, 2, 0, 2, 0, 1, 0, 2, 1}, "collinear");
     Camera c = test::look_at(random_dir(rng) * (2.0f + 2.0f * std::fabs(u(rng))), {0, 0, 0}, 60.0f, 0.1f, 20.0f);
-    FrameParams fp = test::frame_params(s, c, 160, 120);
+    FrameParams fp = test::frame_params(s, c, 160, 120, two_sided());
     Frame f = render(s, fp);
     expect_clean(f, s, fp, "collinear");
     CameraBasis cb(c, 160, 120);
@@ -433,7 +441,7 @@ TEST(HostileGeometry, NanAndInfPositionsAreDroppedAndCountedExactly) {
   Scene bad_mesh = test::make_mesh(bad.positions, bad.indices, "nan-inf");
   for (const Camera& c : {test::look_at({0.2f, 0.5f, 3}, {0, 0, 0}, 50.0f, 0.1f, 10.0f),
                           test::look_at({0, 0.3f, 0.6f}, {0, 0, -1}, 90.0f, 0.05f, 10.0f)}) {  // inside: clipping
-    FrameParams fp = test::frame_params(bad_mesh, c, 160, 120);
+    FrameParams fp = test::frame_params(bad_mesh, c, 160, 120, two_sided());
     Frame f = render(bad_mesh, fp);
     EXPECT_EQ(f.tris.nan, expected) << "each triangle with a NaN/Inf vertex is counted once";
     expect_clean(f, bad_mesh, fp, "nan-inf", [&](uint32_t id) { return !dropped[id]; });
@@ -443,7 +451,7 @@ TEST(HostileGeometry, NanAndInfPositionsAreDroppedAndCountedExactly) {
   }
   // Nothing but NaN: nothing drawn, every triangle counted.
   Scene all_nan = test::make_mesh(std::vector<Vec3>(base.vertex_count(), Vec3{nan, nan, nan}), base.indices, "all-nan");
-  Frame f = render(all_nan, test::frame_params(all_nan, kFront, 64, 48));
+  Frame f = render(all_nan, test::frame_params(all_nan, kFront, 64, 48, two_sided()));
   EXPECT_EQ(f.tris.nan, all_nan.triangle_count());
   EXPECT_EQ(std::count(f.ids.begin(), f.ids.end(), kNone), 64 * 48);
 }
@@ -454,7 +462,7 @@ TEST(HostileGeometry, FlatMeshSeenExactlyEdgeOnDrawsNothingOrALine) {
   // middle (a pixel boundary): every triangle snaps to zero area.
   {
     Camera c = test::look_at({-4, 0.2f, 0}, {0, 0.1f, 0}, 50.0f, 0.1f, 20.0f);
-    FrameParams fp = test::frame_params(grid, c, 160, 120);
+    FrameParams fp = test::frame_params(grid, c, 160, 120, two_sided());
     Frame f = render(grid, fp);
     EXPECT_EQ(expect_clean(f, grid, fp, "edge-on-aligned"), 0u);
     EXPECT_EQ(f.tris.culled, grid.triangle_count());
@@ -468,7 +476,7 @@ TEST(HostileGeometry, FlatMeshSeenExactlyEdgeOnDrawsNothingOrALine) {
     glm::vec3 target{u(rng) * 0.5f, u(rng) * 0.5f, k % 4 == 0 ? u(rng) : 0.0f};
     Camera c = test::camera(eye, target, random_dir(rng), 40.0f + 40.0f * std::fabs(u(rng)), 0.1f, 20.0f);
     if (std::fabs(glm::dot(glm::normalize(c.up), glm::normalize(target - eye))) > 0.95f) c.up = {0, 0, 1};
-    FrameParams fp = test::frame_params(grid, c, 160, 120);
+    FrameParams fp = test::frame_params(grid, c, 160, 120, two_sided());
     Frame f = render(grid, fp);
     expect_clean(f, grid, fp, "edge-on-skew");
     EXPECT_LE(max_distance_from_plane_line(f.ids, CameraBasis(c, 160, 120), {0, 0, 1}), 1.0) << "camera " << k;
@@ -483,7 +491,7 @@ TEST(HostileGeometry, AMillionTrianglesOnOnePixelFinishAndTheNearestLowestIndexW
   const uint32_t N = 1000000, winner = 654321;
   Camera c = test::look_at({0, 0, 0}, {0, 0, -1}, 60.0f, 0.1f, 10.0f);
   auto s = std::make_shared<Scene>(test::make_pile_on_one_pixel(c, W, H, PX, PY, N, winner));
-  FrameParams fp = test::frame_params(*s, c, W, H);
+  FrameParams fp = test::frame_params(*s, c, W, H, two_sided());
   Frame f = render(s, fp);
   EXPECT_EQ(f.ids[(size_t)PY * W + PX], winner);
   EXPECT_EQ(expect_clean(f, *s, fp, "pile"), 1u) << "pixels other than the target were covered";
@@ -504,7 +512,7 @@ TEST(HostileGeometry, CoplanarOverlappingTrianglesTieToTheLowestIndexAtEveryPixe
     }
   Scene s = test::make_mesh(p, idx, "coplanar");
   Camera c = test::look_at({0, 0, 3}, {0, 0, 0}, 50.0f, 0.1f, 10.0f);
-  FrameParams fp = test::frame_params(s, c, 160, 120);
+  FrameParams fp = test::frame_params(s, c, 160, 120, two_sided());
   Hits h = hit_counts(s, fp);
   size_t overlapped = 0;
   for (int n : h.count) overlapped += n > 1;
@@ -524,7 +532,7 @@ TEST(HostileGeometry, CopiesOfAMeshShowOnlyTheFirstCopy) {
     // Outside, and (k >= 4) inside the sphere so that the near plane cuts the copies too.
     Camera c = k < 4 ? test::look_at(random_dir(rng) * 2.8f, {0, 0, 0}, 50.0f, 0.1f, 10.0f)
                      : test::look_at(random_dir(rng) * 0.5f, random_dir(rng), 90.0f, 0.3f, 10.0f);
-    FrameParams fp = test::frame_params(four, c, 160, 120);
+    FrameParams fp = test::frame_params(four, c, 160, 120, two_sided());
     Frame f4 = render(four, fp);
     size_t covered = expect_clean(f4, four, fp, "copies", [&](uint32_t id) { return id < one.triangle_count(); });
     EXPECT_GT(covered, 1000u);
@@ -651,7 +659,7 @@ TEST(HostileWatertight, HugeGroundPlaneAtGrazingAnglesIsHitOnceBelowTheHorizon) 
       glm::vec3 eye{u(rng) * 1e3f, height, u(rng) * 1e3f};
       glm::vec3 dir = glm::normalize(glm::vec3(u(rng), -0.05f - 0.2f * std::fabs(u(rng)) * k, u(rng)));
       Camera c = test::look_at(eye, eye + dir, 70.0f, 0.2f * height, 1e7f);
-      FrameParams fp = test::frame_params(ground, c, W, H);
+      FrameParams fp = test::frame_params(ground, c, W, H, two_sided());
       Hits h = hit_counts(ground, fp);
       CameraBasis cb(c, W, H);
       std::vector<uint32_t> want((size_t)W * H, kNone), got((size_t)W * H, kNone);

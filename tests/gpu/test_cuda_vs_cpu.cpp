@@ -170,6 +170,7 @@ TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
         gpu.set_scene(scene);
         RenderSettings settings;
         settings.cull_backfaces = cull;
+        settings.two_sided = !cull;  // without any culling by facing, closed models included
         int k = 0;
         for (const Camera& cam : {framed, close, aside}) {
           std::string label = scene->source + (claims ? "-claims" : "-per-meshlet") + (cull ? "-cull-" : "-") +

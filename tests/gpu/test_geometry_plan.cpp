@@ -51,11 +51,13 @@ TEST(GeometryPlan, ClaimsForManyMeshletsOrDenseFrames) {
 
 TEST(GeometryPlan, OcclusionCullingWhereTheFrameIsDense) {
   uint32_t seen = 0;  // any non-null array: the renderer's per-meshlet frame numbers
-  auto plan = [&](uint32_t meshlets, int width, int height, OcclusionMode mode, bool buffers = true) {
+  auto plan = [&](uint32_t meshlets, int width, int height, OcclusionMode mode, bool buffers = true,
+                  bool cull_backfaces = false) {
     RasterStageParams p{};
     p.meshlet_count = meshlets;
     p.frame.width = width;
     p.frame.height = height;
+    p.frame.cull_backfaces = cull_backfaces;
     p.occlusion.seen = buffers ? &seen : nullptr;
     plan_geometry_work(p, kResident, false, mode);
     return p;
@@ -73,6 +75,9 @@ TEST(GeometryPlan, OcclusionCullingWhereTheFrameIsDense) {
   EXPECT_TRUE(plan(15880, 1920, 1080, OcclusionMode::Auto).meshlet_claims);
   EXPECT_FALSE(plan(15880, 3840, 2160, OcclusionMode::Auto).occlusion.enabled);
   EXPECT_FALSE(plan(6900, 1920, 1080, OcclusionMode::Auto).occlusion.enabled);
+  // With back faces culled the normal cones drop the hidden half already: off unless forced.
+  EXPECT_FALSE(plan(161000, 1920, 1080, OcclusionMode::Auto, true, true).occlusion.enabled);
+  EXPECT_TRUE(plan(161000, 1920, 1080, OcclusionMode::Always, true, true).occlusion.enabled);
   // Forced either way; never without the renderer's buffers or without meshlets.
   RasterStageParams always = plan(10, 64, 64, OcclusionMode::Always);
   EXPECT_TRUE(always.occlusion.enabled);

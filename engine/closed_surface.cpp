@@ -1,0 +1,125 @@
+#include "engine/closed_surface.h"
+
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+namespace facet {
+
+namespace {
+
+// -0 and +0 project to the same pixel: one position.
+uint32_t float_bits(float f) {
+  if (f == 0.0f) f = 0.0f;
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+// splitmix64's finalizer: every input bit moves every output bit.
+uint64_t mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+bool same_position(const Vec3& a, const Vec3& b) {
+  return float_bits(a.x) == float_bits(b.x) && float_bits(a.y) == float_bits(b.y) && float_bits(a.z) == float_bits(b.z);
+}
+
+// For each vertex, the first vertex with the same position (open addressing, linear probing).
+std::vector<uint32_t> weld_by_position(const std::vector<Vec3>& positions) {
+  size_t capacity = 16;
+  while (capacity < 2 * positions.size()) capacity *= 2;
+  const uint32_t kFree = ~0u;
+  std::vector<uint32_t> table(capacity, kFree);
+  std::vector<uint32_t> id(positions.size());
+  for (uint32_t v = 0; v < positions.size(); ++v) {
+    const Vec3& p = positions[v];
+    size_t h = mix(float_bits(p.x) | (uint64_t)float_bits(p.y) << 32) ^ mix(float_bits(p.z) + 0x9e3779b97f4a7c15ull);
+    for (h &= capacity - 1;; h = (h + 1) & (capacity - 1)) {
+      if (table[h] == kFree) {
+        table[h] = v;
+        id[v] = v;
+        break;
+      }
+      if (same_position(positions[table[h]], p)) {
+        id[v] = table[h];
+        break;
+      }
+    }
+  }
+  return id;
+}
+
+uint32_t find_root(std::vector<uint32_t>& parent, uint32_t v) {
+  while (parent[v] != v) {
+    parent[v] = parent[parent[v]];  // path halving
+    v = parent[v];
+  }
+  return v;
+}
+
+}  // namespace
+
+bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices) {
+  const size_t triangles = indices.size() / 3;
+  if (triangles == 0) return false;
+  for (uint32_t i : indices)
+    if (i >= positions.size() || !std::isfinite(positions[i].x) || !std::isfinite(positions[i].y) ||
+        !std::isfinite(positions[i].z))
+      return false;
+  const std::vector<uint32_t> id = weld_by_position(positions);
+
+  // Edge balance: each directed edge adds its hash and takes away its reverse's.
+  const uint64_t kSeed[2] = {0x6a09e667f3bcc909ull, 0xbb67ae8584caa73bull};
+  uint64_t balance[2] = {0, 0};
+  std::vector<uint32_t> parent(positions.size());
+  std::iota(parent.begin(), parent.end(), 0u);
+  for (size_t t = 0; t < triangles; ++t) {
+    const uint32_t v[3] = {id[indices[3 * t]], id[indices[3 * t + 1]], id[indices[3 * t + 2]]};
+    for (int e = 0; e < 3; ++e) {
+      const uint64_t forward = (uint64_t)v[e] << 32 | v[(e + 1) % 3];
+      const uint64_t reverse = (uint64_t)v[(e + 1) % 3] << 32 | v[e];
+      for (int k = 0; k < 2; ++k) balance[k] += mix(forward ^ kSeed[k]) - mix(reverse ^ kSeed[k]);
+    }
+    for (int e = 1; e < 3; ++e) {
+      const uint32_t a = find_root(parent, v[0]), b = find_root(parent, v[e]);
+      if (a != b) parent[a] = b;
+    }
+  }
+  if (balance[0] != 0 || balance[1] != 0) return false;
+
+  // Signed volume of each connected piece (six times it), about the centre of the used positions'
+  // box: smaller coordinates round less.
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  for (uint32_t i : indices) {
+    const double p[3] = {positions[i].x, positions[i].y, positions[i].z};
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = std::min(lo[k], p[k]);
+      hi[k] = std::max(hi[k], p[k]);
+    }
+  }
+  const double o[3] = {0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])};
+  std::vector<double> volume(positions.size(), 0.0);
+  for (size_t t = 0; t < triangles; ++t) {
+    double p[3][3];
+    for (int c = 0; c < 3; ++c) {
+      const Vec3& q = positions[indices[3 * t + c]];
+      p[c][0] = q.x - o[0];
+      p[c][1] = q.y - o[1];
+      p[c][2] = q.z - o[2];
+    }
+    const double det = p[0][0] * (p[1][1] * p[2][2] - p[1][2] * p[2][1]) -
+                       p[0][1] * (p[1][0] * p[2][2] - p[1][2] * p[2][0]) +
+                       p[0][2] * (p[1][0] * p[2][1] - p[1][1] * p[2][0]);
+    volume[find_root(parent, id[indices[3 * t]])] += det;
+  }
+  for (size_t t = 0; t < triangles; ++t)
+    if (!(volume[find_root(parent, id[indices[3 * t]])] > 0.0)) return false;
+  return true;
+}
+
+}  // namespace facet

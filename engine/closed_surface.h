@@ -1,0 +1,25 @@
+// Whether a mesh is a closed surface facing outward: then, seen from outside, every back face
+// lies behind a front face, and a frame may skip the back faces without changing its pixels
+// (make_frame_params decides per frame; README "Back faces").
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "kernels/params.h"
+
+namespace facet {
+
+// True when
+//  - every position a triangle uses is finite;
+//  - the triangles, their vertices identified by position (so that texture seams, which repeat
+//    a position, close up), use every edge as often in one direction as in the other: a closed
+//    surface, which the rasterizer's shared snapped vertices and fill rule keep watertight;
+//  - every connected piece encloses a positive volume (counter-clockwise seen from outside, the
+//    winding OpenGL calls front-facing).
+// Then along any line of sight from outside, the first surface crossed is a front face. A mesh
+// with a hole, mixed winding (many scans), an inside-out piece or no triangles is not closed.
+// The edge balance is checked by two 64-bit hashes of each directed edge: an unbalanced mesh
+// passes only if both sums cancel by chance (about 2^-128).
+bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices);
+
+}  // namespace facet
