@@ -37,9 +37,9 @@ int run_render(const RenderOptions& o) {
     double load_s = seconds_since(t0);
     for (const auto& w : scene->warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const Bounds& b = scene->bounds;
-    std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g), %.3f s\n",
+    std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g)%s, %.3f s\n",
                 o.model.c_str(), scene->triangle_count(), scene->vertex_count(), b.min.x, b.min.y,
-                b.min.z, b.max.x, b.max.y, b.max.z, load_s);
+                b.min.z, b.max.x, b.max.y, b.max.z, b.closed ? ", closed surface" : "", load_s);
 
     Camera camera = make_camera(o.camera, scene->bounds, width, height);
     renderer->set_scene(scene);
@@ -50,9 +50,11 @@ int run_render(const RenderOptions& o) {
     double render_s = seconds_since(t0);
     write_png(o.output, width, height, rgba);
     FrameStats st = renderer->stats();
-    std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u) -> %s\n",
+    std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
+                "faces %s) -> %s\n",
                 width, height, renderer->name(), render_s * 1e3, st.tris.drawn, st.tris.culled,
-                st.tris.clipped, st.tris.nan, st.tris.occluded, o.output.c_str());
+                st.tris.clipped, st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
+                o.output.c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "facet render: %s\n", e.what());

@@ -52,6 +52,9 @@ void current_model(ViewerState& s) {
   ImGui::TextWrapped("%s", s.loader.current_path().c_str());
   ImGui::TextWrapped("%u triangles, %u vertices, radius %.4g, loaded in %.2f s", scene->triangle_count(),
               scene->vertex_count(), scene->bounds.radius, s.loader.last_load_seconds());
+  // A closed surface skips its back faces when seen from outside (make_frame_params).
+  ImGui::TextUnformatted(scene->bounds.closed ? "closed surface: hidden back faces skipped"
+                                              : "open or mixed winding: back faces drawn");
   if (!s.loader.warnings().empty() && ImGui::TreeNode("warnings", "%zu warnings", s.loader.warnings().size())) {
     for (const std::string& w : s.loader.warnings()) ImGui::TextWrapped("%s", w.c_str());
     ImGui::TreePop();
