@@ -35,15 +35,21 @@ FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp,
   return {s.indices[3 * tri], s.indices[3 * tri + 1], s.indices[3 * tri + 2], m};
 }
 
+FACET_HD float dot_fma(Vec3 a, Vec3 b) { return fmaf(a.x, b.x, fmaf(a.y, b.y, a.z * b.z)); }
+
 // Lit shading's light at a pixel with weights `w`: a headlight at the eye, interpolated normal.
+// The cosine between the normal n and the direction l to the eye as |n . l| / sqrt(|n|^2 |l|^2):
+// one square root and one division where normalizing both took two of each (a covered pixel's
+// costliest lines after the vertex records). A zero n or l (or one past float range) is unlit,
+// as a normalized zero vector was.
 FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
                          const ShadeVertex& v2, Vec3 eye) {
-  Vec3 n = normalize(interpolate(w, v0.n, v1.n, v2.n));
-  Vec3 p = interpolate(w, v0.p, v1.p, v2.p);
-  Vec3 l = normalize(eye - p);
-  // Two-sided: culling is off by default and scans have mixed winding.
-  float ndl = fabsf(dot(n, l));
-  return kAmbient + (1.0f - kAmbient) * ndl;
+  const Vec3 n = interpolate(w, v0.n, v1.n, v2.n);
+  const Vec3 l = eye - interpolate(w, v0.p, v1.p, v2.p);
+  const float lengths = sqrtf(dot_fma(n, n) * dot_fma(l, l));
+  // Two-sided: scans have mixed winding.
+  const float ndl = lengths > 0.0f && is_finite(lengths) ? fminf(fabsf(dot_fma(n, l)) / lengths, 1.0f) : 0.0f;
+  return fmaf(1.0f - kAmbient, ndl, kAmbient);
 }
 
 // The weights of pixel (px, py) for a triangle from its vertex records: clip coordinates are
