@@ -91,7 +91,7 @@ std::unique_ptr<Renderer> make_renderer(Backend backend);
 // facing outward (bounds.closed) and its bounding sphere lies wholly beyond the near plane, so
 // the eye is outside it and nothing is cut open. Every back face is then behind a front face
 // (closed_surface.h); the pixels change only where the two lie within float rounding of each
-// other, and that choice goes to the front face. (NOTES.md, v11).
+// other, and that choice goes to the front face (NOTES.md, v11).
 FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
                               const Bounds& bounds, int width, int height);
 // Whether a frame of the scene with these bounds may skip its back faces as above.

@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "engine/cpu_renderer.h"
 #include "engine/generate.h"
 #include "kernels/clip.h"
 #include "kernels/occlusion.h"
@@ -127,4 +128,43 @@ TEST(Occlusion, CallsHiddenOnlyWhatEveryPointOfItIsBehind) {
   // Both outcomes occur, or the test proves nothing.
   EXPECT_GT(hidden, 100);
   EXPECT_GT(shown, 100);
+}
+
+// Resolve reads no key outside scene_pixel_box: every pixel a frame covers must lie inside it.
+// Frames of a sphere (close, far, half off screen, cut by the near plane) on the CPU backend.
+TEST(Occlusion, TheScenePixelBoxHoldsEveryCoveredPixel) {
+  Scene s = make_sphere(20000, 1.0f, {0.3f, -0.2f, 0.1f});
+  CpuRenderer r;
+  r.set_scene(std::make_shared<Scene>(s));
+  struct View {
+    glm::vec3 eye, target;
+    float near_plane;
+    enum { kSmaller, kAny, kWhole } box;  // than the frame: the sphere is small in view; it
+                                          //   fills the view; the eye is inside it (unbounded)
+  };
+  const View views[] = {{{0, 0, 6}, {0, 0, 0}, 0.1f, View::kSmaller},
+                        {{2.5f, 1.0f, 1.5f}, {0, 0, 0}, 0.1f, View::kSmaller},
+                        {{0, 0, 3}, {2.0f, 0.5f, 0}, 0.1f, View::kSmaller},  // half off screen
+                        {{0, 0, 1.6f}, {0, 0, 0}, 0.5f, View::kAny},         // near plane cuts it open
+                        {{0.3f, -0.2f, 0.8f}, {0, 0, 0}, 0.05f, View::kWhole}};  // eye inside it
+  for (const View& v : views) {
+    const Camera cam = test::look_at(v.eye, v.target, 50.0f, v.near_plane, 20.0f);
+    const FrameParams fp = test::frame_params(s, cam, W, H);
+    const PixelBox box = scene_pixel_box(fp, s.bounds.center, s.bounds.radius);
+    r.render(fp);
+    std::vector<uint32_t> ids;
+    r.read_triangle_ids(ids);
+    size_t covered = 0, outside = 0;
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        if (ids[(size_t)y * W + x] == ~0u) continue;
+        ++covered;
+        outside += x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1;
+      }
+    EXPECT_GT(covered, 0u);
+    EXPECT_EQ(outside, 0u) << "eye " << v.eye.x << "," << v.eye.y << "," << v.eye.z;
+    const int64_t area = (int64_t)(box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
+    if (v.box == View::kWhole) EXPECT_EQ(area, (int64_t)W * H);
+    if (v.box == View::kSmaller) EXPECT_LT(area, (int64_t)W * H) << "eye " << v.eye.x << "," << v.eye.z;
+  }
 }
