@@ -164,7 +164,10 @@ TEST(Occlusion, TheScenePixelBoxHoldsEveryCoveredPixel) {
     EXPECT_GT(covered, 0u);
     EXPECT_EQ(outside, 0u) << "eye " << v.eye.x << "," << v.eye.y << "," << v.eye.z;
     const int64_t area = (int64_t)(box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
-    if (v.box == View::kWhole) EXPECT_EQ(area, (int64_t)W * H);
-    if (v.box == View::kSmaller) EXPECT_LT(area, (int64_t)W * H) << "eye " << v.eye.x << "," << v.eye.z;
+    if (v.box == View::kWhole) {
+      EXPECT_EQ(area, (int64_t)W * H);
+    } else if (v.box == View::kSmaller) {
+      EXPECT_LT(area, (int64_t)W * H) << "eye " << v.eye.x << "," << v.eye.z;
+    }
   }
 }
