@@ -290,9 +290,10 @@ void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_clai
   // closed mesh hides about half of itself, and most of its triangles cover no pixel centre, so
   // pass 2 skips far more than the tile bounds and two more launches cost (NOTES.md, v10: the
   // 20 M sphere at 1080p 0.280 -> 0.240 ms). The 2 M sphere at 1080p, dense with 7.5 meshlets a
-  // block, lost (0.072 -> 0.096 with claiming blocks, 0.095 with a block per meshlet): its
-  // geometry is bound by each block's short chain of meshlets, which the passes do not shorten
-  // as much as they add. The passes are launches of the claiming kernel. Not where back faces
+  // block, lost (0.072 -> 0.096 with claiming blocks, 0.095 with a block per meshlet): its one
+  // pass is bound by instruction issue, each of the two passes by latency (NOTES.md, v11: pass 1
+  // issued on 31 % of cycles, the single pass on 60-75 %). The passes are launches of the
+  // claiming kernel. Not where back faces
   // are culled: the normal cones already drop the hidden half, and the passes lost (NOTES.md,
   // v11: the 20 M sphere's geometry at 1080p 0.114 ms without them, 0.148 with).
   p.occlusion.enabled = p.occlusion.seen && p.meshlet_count > 0 &&

@@ -68,8 +68,8 @@ struct PersistentBlocks {
 
 // Occlusion culling of whole meshlets (occlusion.h) in a frame's geometry stage.
 enum class OcclusionMode : uint8_t {
-  Auto,    // dense frames (triangles outnumber half the pixels) of 16 or more meshlets a
-           //   resident geometry block (plan_geometry_work)
+  Auto,    // dense two-sided frames (triangles outnumber half the pixels) of 16 or more
+           //   meshlets a resident geometry block (plan_geometry_work)
   Off,
   Always,  // tests: every frame that has the buffers
 };
