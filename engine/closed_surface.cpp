@@ -1,8 +1,9 @@
 #include "engine/closed_surface.h"
 
-#include <cmath>
 #include <cstring>
 #include <numeric>
+
+#include "engine/scene.h"
 
 namespace facet {
 
@@ -68,9 +69,7 @@ bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32
   const size_t triangles = indices.size() / 3;
   if (triangles == 0) return false;
   for (uint32_t i : indices)
-    if (i >= positions.size() || !std::isfinite(positions[i].x) || !std::isfinite(positions[i].y) ||
-        !std::isfinite(positions[i].z))
-      return false;
+    if (i >= positions.size() || !finite3(positions[i])) return false;
   const std::vector<uint32_t> id = weld_by_position(positions);
 
   // Edge balance: each directed edge adds its hash and takes away its reverse's.
@@ -92,17 +91,10 @@ bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32
   }
   if (balance[0] != 0 || balance[1] != 0) return false;
 
-  // Signed volume of each connected piece (six times it), about the centre of the used positions'
-  // box: smaller coordinates round less.
-  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-  for (uint32_t i : indices) {
-    const double p[3] = {positions[i].x, positions[i].y, positions[i].z};
-    for (int k = 0; k < 3; ++k) {
-      lo[k] = std::min(lo[k], p[k]);
-      hi[k] = std::max(hi[k], p[k]);
-    }
-  }
-  const double o[3] = {0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])};
+  // Signed volume of each connected piece (six times it), about the centre of the positions'
+  // bounding box: smaller coordinates round less.
+  const Vec3 centre = compute_bounds(positions).center;
+  const double o[3] = {centre.x, centre.y, centre.z};
   std::vector<double> volume(positions.size(), 0.0);
   for (size_t t = 0; t < triangles; ++t) {
     double p[3][3];

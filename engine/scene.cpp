@@ -53,10 +53,6 @@ std::vector<ShadeVertex> interleave_shade_vertices(const Scene& s) {
   return out;
 }
 
-static bool finite3(const Vec3& p) {
-  return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
-}
-
 Bounds compute_bounds(const std::vector<Vec3>& positions) {
   Bounds b;
   const float inf = std::numeric_limits<float>::infinity();

@@ -2,6 +2,7 @@
 // triangles, materials, textures with full mip chains), and the bounds the camera frames.
 // Loading lives in loader.h; device upload in the CUDA backend.
 #pragma once
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ struct Scene {
 
 // positions, normals and uvs interleaved, one 32-byte record per vertex (what resolve reads).
 std::vector<ShadeVertex> interleave_shade_vertices(const Scene& scene);
+
+// Every coordinate finite (no NaN, no infinity).
+inline bool finite3(const Vec3& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
 // Bounding box and sphere of the positions (finite ones only).
 Bounds compute_bounds(const std::vector<Vec3>& positions);

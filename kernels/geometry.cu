@@ -293,9 +293,9 @@ void plan_geometry_work(RasterStageParams& p, uint32_t resident, bool force_clai
   // block, lost (0.072 -> 0.096 with claiming blocks, 0.095 with a block per meshlet): its one
   // pass is bound by instruction issue, each of the two passes by latency (NOTES.md, v11: pass 1
   // issued on 31 % of cycles, the single pass on 60-75 %). The passes are launches of the
-  // claiming kernel. Not where back faces
-  // are culled: the normal cones already drop the hidden half, and the passes lost (NOTES.md,
-  // v11: the 20 M sphere's geometry at 1080p 0.114 ms without them, 0.148 with).
+  // claiming kernel. Not where back faces are culled: the normal cones already drop the hidden
+  // half, and the passes lost (NOTES.md, v11: the 20 M sphere's geometry at 1080p 0.114 ms
+  // without them, 0.148 with).
   p.occlusion.enabled = p.occlusion.seen && p.meshlet_count > 0 &&
                         (occlusion == OcclusionMode::Always ||
                          (occlusion == OcclusionMode::Auto && dense && !p.frame.cull_backfaces &&
