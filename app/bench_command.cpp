@@ -19,7 +19,6 @@
 #include "engine/generate.h"
 #include "engine/loader.h"
 #if FACET_HAVE_CUDA
-#include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/throughput_bench.h"
 #endif
 
@@ -130,13 +129,11 @@ int run_bench(const BenchOptions& o) {
     }
 
     std::unique_ptr<Renderer> renderer = make_renderer(parse_backend(o.backend));
-#if FACET_HAVE_CUDA
-    if (auto* cuda = dynamic_cast<CudaRenderer*>(renderer.get())) {
-      cuda->set_use_graph(o.graph);
-      cuda->set_occlusion_culling(o.occlusion == "off" ? OcclusionMode::Off
-                                  : o.occlusion == "always" ? OcclusionMode::Always : OcclusionMode::Auto);
-    }
-#endif
+    BackendOptions backend_options;
+    backend_options.graph_launch = o.graph;
+    backend_options.occlusion = o.occlusion == "off" ? OcclusionMode::Off
+                                : o.occlusion == "always" ? OcclusionMode::Always : OcclusionMode::Auto;
+    renderer->set_options(backend_options);
     std::printf("facet bench: backend %s, %d frames per measurement (median)%s\n", renderer->name(), o.frames,
                 renderer->name() == std::string("cuda") ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
 
@@ -186,25 +183,18 @@ int run_bench(const BenchOptions& o) {
                                             glm::vec4(cam.eye - centre, 0.0f));
             fp = make_frame_params(turned, settings, scene->bounds, w, h);
           }
-#if FACET_HAVE_CUDA
-          if (auto* cuda = dynamic_cast<CudaRenderer*>(renderer.get())) {
-            cuda->render(fp);
-            cuda->finish();
-          } else
-#endif
-          {
-            renderer->render(cam, settings, w, h);
-          }
+          renderer->render(fp);
+          renderer->finish();
           if (i < 5) continue;  // warm-up
           StageTimes t = renderer->stats().times;
           tf.push_back(t.total);
           if (t.stages_this_frame) {  // CUDA: one frame in four (renderer.h)
-            tv.push_back(t.vertex); tr.push_back(t.raster); ts.push_back(t.resolve);
+            tv.push_back(t.clear); tr.push_back(t.geometry); ts.push_back(t.resolve);
           }
         }
         FrameStats st = renderer->stats();
         if (tv.empty()) {  // too few frames for a timed one: the stages of the last (a warm-up)
-          tv.push_back(st.times.vertex); tr.push_back(st.times.raster); ts.push_back(st.times.resolve);
+          tv.push_back(st.times.clear); tr.push_back(st.times.geometry); ts.push_back(st.times.resolve);
         }
         r.vertex = median(tv); r.raster = median(tr); r.resolve = median(ts); r.frame = median(tf);
         r.drawn = st.tris.drawn;
@@ -218,16 +208,13 @@ int run_bench(const BenchOptions& o) {
       }
     }
 
-    // On CUDA vertices are projected inside the raster stage (per meshlet); the first interval is
-    // then the buffer clears alone.
-    bool in_raster = renderer->stats().times.vertices_in_raster;
     if (o.cull_backfaces) std::printf("\nBack faces culled by both renderers.\n");
     if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
     if (renderer->name() == std::string("cuda"))
       std::printf("\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
                   "only ones with events between the stages; frame: median of all frames.\n");
     std::printf("\n| scene | size | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
-                in_raster ? "clear ms" : "vertex ms", in_raster ? "vertex + setup + raster ms" : "raster ms");
+                "clear ms", "geometry + raster ms");
     std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
     for (const Row& r : rows)
       std::printf("| %s | %s | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),

@@ -7,20 +7,21 @@
 
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
+#include "engine/frame_setup.h"
 #include "kernels/cluster.h"
 #include "kernels/project.h"
 #include "kernels/shade.h"
 #include "kernels/triangle.h"
+#include "kernels/tuning.h"
 #include "kernels/vertex.h"
 
 namespace facet {
 
 namespace {
 
-// Triangles whose box exceeds this many pixels are rasterized in a second pass split by rows,
-// so that one screen-filling triangle does not leave the other cores idle.
-constexpr int64_t kLargeTriPixels = 4096;
-constexpr int kRowBand = 16;
+// Triangles whose box exceeds kCpuLargeTriPixels (tuning.h) are rasterized in a second pass
+// split into bands of kCpuRowBand rows, so that one screen-filling triangle does not leave the
+// other cores idle.
 
 void atomic_min(uint64_t* p, uint64_t v) {
   uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
@@ -82,7 +83,7 @@ FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e,
       process_triangle(job.projected, job.scene.positions, job.scene.indices,
                        job.triangle_ids ? job.triangle_ids[slot] : slot, fp, job.planes, c,
                        [&](const RasterTri& t) {
-                         if (box_pixels(t) > kLargeTriPixels) large.push_back(t);
+                         if (box_pixels(t) > kCpuLargeTriPixels) large.push_back(t);
                          else raster_rect(t, t.px0, t.py0, t.px1, t.py1, visit);
                        });
   }
@@ -120,7 +121,7 @@ void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, i
   render(make_frame_params(camera, settings, m_scene->bounds, width, height));
 }
 
-void CpuRenderer::render(const FrameParams& fp) {
+void CpuRenderer::render(const FrameParams& fp, const FrameTarget&) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   auto t_frame = std::chrono::steady_clock::now();
   const SceneView s = m_scene->view(m_shade.data());
@@ -129,18 +130,17 @@ void CpuRenderer::render(const FrameParams& fp) {
   m_height = fp.height;
   m_tag = fp.vis_tag;
 
-  // Vertex projection.
   auto t0 = std::chrono::steady_clock::now();
+  m_vis.assign(pixels, kEmptyKey);
+  m_stats.times.clear = (float)ms_since(t0);
+
+  // Geometry: vertex projection, then setup and rasterization.
+  t0 = std::chrono::steady_clock::now();
   const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
   m_projected.resize(s.vertex_count);
-  parallel_for(s.vertex_count, 1 << 16, [&](uint64_t b, uint64_t e, unsigned) {
+  parallel_for(s.vertex_count, kCpuVertexChunk, [&](uint64_t b, uint64_t e, unsigned) {
     project_vertices(fp, planes, s.positions, m_projected.data(), b, e);
   });
-  m_stats.times.vertex = (float)ms_since(t0);
-
-  // Setup and rasterization.
-  t0 = std::chrono::steady_clock::now();
-  m_vis.assign(pixels, kEmptyKey);
   uint64_t* vis = m_vis.data();
   unsigned workers = worker_count();
   std::vector<TriCounters> counters(workers, TriCounters{});
@@ -151,13 +151,13 @@ void CpuRenderer::render(const FrameParams& fp) {
   skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius);
   const uint32_t* ids = m_meshlet_triangle_ids.empty() ? nullptr : m_meshlet_triangle_ids.data();
   const RasterJob job{s, fp, planes, cull, m_meshlets.data(), ids, m_projected.data(), vis};
-  parallel_for(m_meshlets.size(), 32, [&](uint64_t b, uint64_t e, unsigned w) {
+  parallel_for(m_meshlets.size(), kCpuMeshletChunk, [&](uint64_t b, uint64_t e, unsigned w) {
     raster_meshlets(job, b, e, counters[w], large[w]);
   });
-  int bands = (fp.height + kRowBand - 1) / kRowBand;
+  int bands = (fp.height + kCpuRowBand - 1) / kCpuRowBand;
   parallel_for((uint64_t)bands, 1, [&](uint64_t b, uint64_t e, unsigned) {
     for (uint64_t band = b; band < e; ++band) {
-      int y0 = (int)band * kRowBand, y1 = std::min(fp.height, y0 + kRowBand) - 1;
+      int y0 = (int)band * kCpuRowBand, y1 = std::min(fp.height, y0 + kCpuRowBand) - 1;
       for (const auto& list : large)
         for (const RasterTri& t : list) {
           int ry0 = std::max(y0, t.py0), ry1 = std::min(y1, t.py1);
@@ -166,7 +166,7 @@ void CpuRenderer::render(const FrameParams& fp) {
         }
     }
   });
-  m_stats.times.raster = (float)ms_since(t0);
+  m_stats.times.geometry = (float)ms_since(t0);
   m_stats.tris = {};
   for (const TriCounters& c : counters) add_counters(m_stats.tris, c);
   m_stats.back_faces_culled = fp.cull_backfaces;
@@ -174,7 +174,7 @@ void CpuRenderer::render(const FrameParams& fp) {
   // Resolve: shade each pixel once.
   t0 = std::chrono::steady_clock::now();
   m_rgba.resize(pixels);
-  parallel_for((uint64_t)fp.height, 8, [&](uint64_t b, uint64_t e, unsigned) {
+  parallel_for((uint64_t)fp.height, kCpuResolveRows, [&](uint64_t b, uint64_t e, unsigned) {
     resolve_rows(s, fp, m_vis.data(), m_rgba.data(), b, e);
   });
   m_stats.times.resolve = (float)ms_since(t0);

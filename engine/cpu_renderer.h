@@ -18,8 +18,8 @@ class CpuRenderer final : public Renderer {
   void read_triangle_ids(std::vector<uint32_t>& out) override;
   FrameStats stats() const override { return m_stats; }
 
-  // Renders with explicit frame parameters (tests use this to share them with other peers).
-  void render(const FrameParams& params);
+  // The CPU backend draws only into its own buffer: a surface target is not for it.
+  void render(const FrameParams& params, const FrameTarget& target = {}) override;
   // The visibility buffer of the last frame: (depth bits << 32 | triangle) per pixel.
   const std::vector<uint64_t>& visibility() const { return m_vis; }
 

@@ -86,8 +86,7 @@ uint32_t morton2(uint32_t x, uint32_t y) {
 // numbers its vertices in order of first use. A patch grows ring by ring, so its slots come out
 // scattered, and neighbouring lanes of a geometry warp read unrelated vertices from shared
 // memory; in curve order, 32 consecutive slots are a small area sharing most of its vertices,
-// closer to what a strip of the file's triangles gives. Measured on the 20 M sphere built as
-// patches: geometry 0.273 -> 0.270 ms, still short of its strips' 0.258 (NOTES.md, v8).
+// closer to what a strip of the file's triangles gives (NOTES.md, v8).
 void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_t>& triangles,
                    std::vector<uint32_t>& ids) {
   const uint32_t n = m.triangle_count, first = m.first_triangle;

@@ -11,12 +11,13 @@
 //  - compact patches grown from a seed by the neighbours that add the fewest new vertices: for
 //    scans, whose file order scatters vertices (runs took 1.26 vertices a triangle on the dragon,
 //    2.03 on the bunny; patches about 0.67: every vertex is projected once per meshlet holding it).
-// Measured (NOTES.md, v8): the dragon's geometry 0.046 -> 0.039 ms at 1080p with patches; the
-// 20 M sphere's 0.258 -> 0.270 with patches, hence the choice.
+// Which is faster for which mesh was measured (NOTES.md, v8); the thresholds are in
+// kernels/tuning.h (kKeepFileOrder, kPatchMaxVertices).
 #pragma once
 #include <vector>
 
 #include "engine/scene.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 
@@ -37,14 +38,6 @@ struct Meshlets {
 inline uint32_t scene_triangle(const Meshlets& m, uint32_t slot) {
   return m.triangle_ids.empty() ? slot : m.triangle_ids[slot];
 }
-
-// build_meshlets keeps the file's order when its runs need at most this many vertices a triangle.
-constexpr double kKeepFileOrder = 1.05;
-
-// The patch builder's vertex limit, below the format's kMeshletMaxVertices: a claiming geometry
-// block projects 32 vertices a warp pass, and 96 keeps a full patch of a regular mesh (~86
-// vertices) within three passes rather than four.
-constexpr int kPatchMaxVertices = 96;
 
 // All three are deterministic, and throw std::invalid_argument when an index is out of range (a
 // scene the loader would have refused).

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/cpu_renderer.h"
+#include "engine/frame_setup.h"
 #include "kernels/cluster.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/cuda_renderer.h"
@@ -38,7 +39,7 @@ bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds) {
   const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
   if (!k.enabled) return false;
   const Plane& near = k.clip[0];
-  return plane_eval(near, bounds.center) > sphere_reach(near, bounds.radius, sphere_size(bounds.center, bounds.radius));
+  return plane_eval(near, bounds.center) > sphere_reach(near, bounds.radius, coordinate_magnitude(bounds.center, bounds.radius));
 }
 
 FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/camera.h"
+#include "engine/frame_plan.h"
 #include "engine/scene.h"
 
 namespace facet {
@@ -34,10 +35,13 @@ struct FrameTarget {
 };
 
 // GPU (or CPU wall-clock) time of each stage of the last frame whose timings are available, ms.
+// The same stages on both backends: clear, then geometry (vertex projection, whole-meshlet and
+// per-triangle culling, clipping, setup and rasterization into the visibility buffer), then
+// resolve.
 struct StageTimes {
-  float vertex = 0;    // vertex projection; when vertices_in_raster, the buffer clears alone
-  bool vertices_in_raster = false;  // CUDA: vertices are projected per meshlet inside raster
-  float raster = 0;    // triangle setup, clipping and rasterization into the visibility buffer
+  float clear = 0;     // resetting the visibility buffer (CUDA clears one frame in four: the
+                       //   frames between carry a tag in their keys instead, and read 0 here)
+  float geometry = 0;  // everything from the scene's vertices to the filled visibility buffer
   float resolve = 0;   // shading each pixel once, writing RGBA8
   float total = 0;     // the whole frame
   // The stage figures were measured on this frame. CUDA times the stages on one frame in four
@@ -65,6 +69,17 @@ struct FrameStats {
                                    //   (a closed model seen from outside, make_frame_params)
 };
 
+// How a backend computes a frame, never what it shows: `facet bench` and the tests compare the
+// choices. A backend ignores what it does not have (the CPU backend has no graph, no claiming
+// blocks and no occlusion culling).
+struct BackendOptions {
+  bool graph_launch = true;         // CUDA: a frame as one graph launch (false: call by call,
+                                    //   to measure what the graph saves)
+  OcclusionMode occlusion = OcclusionMode::Auto;  // CUDA: occlusion culling of whole meshlets
+  bool claiming_geometry = false;   // CUDA: claiming geometry blocks whatever the scene's size
+                                    //   (tests run both shapes of the stage on small scenes)
+};
+
 class Renderer {
  public:
   virtual ~Renderer() = default;
@@ -74,6 +89,16 @@ class Renderer {
   virtual void set_scene(std::shared_ptr<const Scene> scene) = 0;
   virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
                       const FrameTarget& target = {}) = 0;
+  // A frame from explicit parameters (make_frame_params; tests and the bench share them between
+  // backends and with OpenGL).
+  virtual void render(const FrameParams& params, const FrameTarget& target = {}) = 0;
+  // Waits for the frame in flight; its timings and counters are then in stats(). The CPU
+  // backend's frames are finished when render returns.
+  virtual void finish() {}
+  virtual void set_options(const BackendOptions& options) { (void)options; }
+  // The cudaStream_t the frames run on, for CUDA-GL interop (map and unmap on that stream), or
+  // null where frames do not run on a CUDA stream.
+  virtual void* cuda_stream() const { return nullptr; }
   // The last frame's pixels, row 0 = top. Waits for the frame to finish.
   virtual void read_rgba(std::vector<Rgba8>& out) = 0;
   // The last frame's visibility: triangle index per pixel, or ~0u where no triangle is.

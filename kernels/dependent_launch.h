@@ -7,7 +7,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
-#include "engine/cuda/cuda_check.h"
+#include "kernels/cuda_check.h"
 
 namespace facet {
 

@@ -28,14 +28,14 @@ __global__ void __launch_bounds__(32 * kWarps) hiz_kernel(RasterStageParams p) {
     }
   }
   bound = __reduce_max_sync(0xffffffffu, bound);
-  __shared__ uint32_t warp_bound[kWarps];
+  __shared__ uint32_t s_warp_bound[kWarps];
   if (lane == 0) {
-    warp_bound[warp] = bound;
+    s_warp_bound[warp] = bound;
     if (tx < o.tiles_x && ty < o.tiles_y) p.occlusion.hiz[(size_t)ty * o.tiles_x + tx] = bound;
   }
   __syncthreads();
   if (threadIdx.x < 32) {
-    uint32_t coarse = __reduce_max_sync(0xffffffffu, threadIdx.x < kWarps ? warp_bound[threadIdx.x] : 0u);
+    uint32_t coarse = __reduce_max_sync(0xffffffffu, threadIdx.x < kWarps ? s_warp_bound[threadIdx.x] : 0u);
     if (threadIdx.x == 0) p.occlusion.hiz_coarse[(size_t)blockIdx.y * o.coarse_x + blockIdx.x] = coarse;
   }
 }

@@ -10,13 +10,10 @@
 #pragma once
 #include "cluster.h"
 #include "raster.h"
+#include "tuning.h"
 
 namespace facet {
 
-constexpr int kHizTile = 16;      // pixels a side of a tile of the depth bound
-constexpr int kHizCoarse = 4;     // fine tiles a side of a coarse tile (64 px): for meshlets
-                                  //   whose bounds reach too many fine ones (strips of a UV sphere)
-constexpr int kHizMaxTiles = 16;  // tiles tested at most, fine or else coarse; beyond, drawn untested
 // Slack of the sphere's bounds for the float rounding of the projection here and in the vertex
 // stage (about 1000 float ulps of the coordinates involved), and of its depth.
 constexpr float kOcclusionSlack = 1e-4f;
@@ -51,30 +48,6 @@ FACET_HD uint32_t hiz_depth_bits(uint64_t key, uint32_t tag) {
   return (uint32_t)(key >> 32) & 0x3fffffffu;  // depth in [0, 1]: its float bits order as integers
 }
 
-inline OcclusionTest make_occlusion_test(const FrameParams& fp, const uint32_t* hiz, const uint32_t* coarse) {
-  OcclusionTest o{};
-  o.hiz = hiz;
-  o.coarse = coarse;
-  o.width = fp.width;
-  o.height = fp.height;
-  o.tiles_x = hiz_tiles(fp.width);
-  o.tiles_y = hiz_tiles(fp.height);
-  o.coarse_x = hiz_coarse_tiles(fp.width);
-  o.coarse_y = hiz_coarse_tiles(fp.height);
-  const float* m = fp.view_proj.m;
-  for (int i = 0; i < 4; ++i) {
-    o.row[i] = {m[i], m[4 + i], m[8 + i], m[12 + i]};
-    o.reach[i] = std::sqrt(m[i] * m[i] + m[4 + i] * m[4 + i] + m[8 + i] * m[8 + i]);
-  }
-  const double w2 = (double)m[3] * m[3] + (double)m[7] * m[7] + (double)m[11] * m[11];
-  const double alpha = w2 > 0.0 ? ((double)m[2] * m[3] + (double)m[6] * m[7] + (double)m[10] * m[11]) / w2 : 0.0;
-  const double rest[4] = {m[2] - alpha * m[3], m[6] - alpha * m[7], m[10] - alpha * m[11], m[14] - alpha * m[15]};
-  o.alpha = (float)alpha;
-  o.rest = {(float)rest[0], (float)rest[1], (float)rest[2], (float)rest[3]};
-  o.rest_reach = (float)std::sqrt(rest[0] * rest[0] + rest[1] * rest[1] + rest[2] * rest[2]);
-  return o;
-}
-
 // Lower and upper bound of x / w over x in [x_lo, x_hi], w in [w_lo, w_hi], w_lo > 0.
 FACET_HD float ratio_lo(float x_lo, float w_lo, float w_hi) { return x_lo / (x_lo >= 0.0f ? w_hi : w_lo); }
 FACET_HD float ratio_hi(float x_hi, float w_lo, float w_hi) { return x_hi / (x_hi >= 0.0f ? w_lo : w_hi); }
@@ -94,7 +67,7 @@ FACET_HD SphereProjection project_sphere(const OcclusionTest& o, Vec3 c, float r
   if (!(r >= 0.0f)) return s;  // NaN: a non-finite vertex
   // Every point within r of c, and the vertex stage's rounding of it, within rr of c; and each
   // clip coordinate over them within [lo, hi], rounding included.
-  const float size = sphere_size(c, r);
+  const float size = coordinate_magnitude(c, r);
   const float rr = r + kOcclusionSlack * size;
   auto bounds = [&](Vec4 a, float reach, float& lo, float& hi) {
     const float v = fmaf(a.x, c.x, fmaf(a.y, c.y, fmaf(a.z, c.z, a.w)));
@@ -130,16 +103,6 @@ FACET_HD SphereProjection project_sphere(const OcclusionTest& o, Vec3 c, float r
 struct PixelBox {
   int32_t x0, y0, x1, y1;
 };
-
-// The pixels a scene whose vertices lie in the sphere (center, radius) can cover in frame fp:
-// the sphere's projection (every triangle and clipped piece lies inside the sphere), or the whole
-// frame when the sphere reaches the eye's plane. Resolve reads no key outside it: at 28 % of the
-// frame the bench's sphere leaves two thirds of the pixels background without a load.
-inline PixelBox scene_pixel_box(const FrameParams& fp, Vec3 center, float radius) {
-  const SphereProjection s = project_sphere(make_occlusion_test(fp, nullptr, nullptr), center, radius);
-  if (!s.bounded) return {0, 0, fp.width - 1, fp.height - 1};
-  return {s.px0, s.py0, s.px1, s.py1};
-}
 
 // True when the sphere (c, r) lies behind the bound of every tile it can touch (see the top).
 // `load` reads a tile's bound (the CUDA kernel reads it past L1: other blocks wrote it).

@@ -1,7 +1,9 @@
-// Resolve: shade each pixel once from the visibility buffer (deferred shading).
+// Resolve: shade each pixel once from the visibility buffer (deferred shading). As the frame's
+// last kernel it also zeroes the counter block the next frame counts into (frame.cu says why).
 #include "kernels/dependent_launch.h"
 #include "kernels/shade.h"
 #include "kernels/stages.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 
@@ -9,15 +11,15 @@ namespace {
 
 // Each thread takes kPixels pixels of a row, 32 apart so that every load and store of a warp
 // stays one contiguous run, and issues all their key loads, then all their triangle loads, before
-// it shades any of them: more loads in flight a thread. For the general kernel two pixels a
-// thread win at 4K and lose at 1080p (NOTES.md, v8), where its 80 registers leave too few threads.
-// A plain lit frame (shade.h) gets a kernel of its own: without the other modes' state it holds
-// 56 registers for two pixels against 80, and is bounded for more resident threads; latency-
-// bound as the pass is, that paid (NOTES.md, v10: sphere 2 K resolve at 4K 0.071 -> 0.052 ms).
-constexpr int kThreads = 128;
+// it shades any of them: more loads in flight a thread. A plain lit frame (shade.h) gets a
+// kernel of its own: without the other modes' state it holds 56 registers for two pixels against
+// 80, and is bounded for more resident threads; latency-bound as the pass is, that paid
+// (tuning.h).
+constexpr int kThreads = kResolveThreads;
 template <int kPixels, bool kPlain>
 constexpr int resolve_min_blocks() {  // resident threads an SM / kThreads
-  return (kPlain ? 1024 : (kPixels == 1 ? 1024 : 768)) / kThreads;
+  return (kPlain ? kResolvePlainThreadsPerSm
+                 : (kPixels == 1 ? kResolveOnePixelThreadsPerSm : kResolveTwoPixelThreadsPerSm)) / kThreads;
 }
 
 template <int kPixels, bool kPlain>
@@ -80,12 +82,11 @@ void launch_resolve(const ResolveStageParams& p, cudaStream_t stream) {
 }  // namespace
 
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream) {
-  // The plain lit kernel: two pixels a thread at any size (NOTES.md, v10: at 1080p the dragon's
-  // resolve 0.0170 -> 0.0147 ms, the 2 M sphere's 0.0203 -> 0.0194). The general one: two from
-  // about 4 M pixels (4K: 8.3 M), one below (1080p: 2.1 M), where its 80 registers cost more.
+  // The plain lit kernel: two pixels a thread at any size (NOTES.md, v10). The general one: two
+  // from kResolveTwoPixelsFrom pixels, one below, where its 80 registers cost more.
   if (plain_lit_frame(p.frame, p.scene_textured)) {
     launch_resolve<2, true>(p, stream);
-  } else if ((int64_t)p.frame.width * p.frame.height >= (int64_t)4 << 20) {
+  } else if ((int64_t)p.frame.width * p.frame.height >= kResolveTwoPixelsFrom) {
     launch_resolve<2, false>(p, stream);
   } else {
     launch_resolve<1, false>(p, stream);

@@ -4,13 +4,9 @@
 //   large  (60 px or more a side):            cut into kTileSide x kTileSide tiles, a warp each.
 #pragma once
 #include "raster.h"
+#include "tuning.h"
 
 namespace facet {
-
-// A triangle's bounding box up to this many pixels is rasterized by the thread that set it up.
-constexpr int kSmallTriPixels = 64;
-// Large triangles are split into square tiles of this side, one warp each (two pixels a lane).
-constexpr int kTileSide = 8;
 
 enum class SizeClass : uint8_t { Small, Medium, Large };
 

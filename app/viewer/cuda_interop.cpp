@@ -7,10 +7,11 @@
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 
+#include "kernels/cuda_check.h"
+
 #include <cstdio>
 #include <stdexcept>
 
-#include "engine/cuda/cuda_renderer.h"
 #endif
 
 namespace facet {
@@ -18,13 +19,6 @@ namespace facet {
 #if FACET_HAVE_CUDA
 
 namespace {
-// Non-throwing check for teardown paths: report and carry on.
-void warn_cuda(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) std::fprintf(stderr, "facet view: %s: %s\n", what, cudaGetErrorString(e));
-}
-void check_cuda(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
-}
 cudaGraphicsResource_t as_resource(void* p) { return static_cast<cudaGraphicsResource_t>(p); }
 }  // namespace
 
@@ -49,42 +43,35 @@ void CudaGlInterop::unregister() {
   unmap();
   // The last frame's kernels may still be storing to the surface: let them finish before the
   // surface and the registration go (a resize, rare enough that a wait costs nothing).
-  warn_cuda(cudaDeviceSynchronize(), "synchronize before unregistering the frame texture");
-  if (m_surface) warn_cuda(cudaDestroySurfaceObject(m_surface), "cudaDestroySurfaceObject");
-  warn_cuda(cudaGraphicsUnregisterResource(as_resource(m_resource)), "cudaGraphicsUnregisterResource");
+  FACET_CUDA_CHECK_NOTHROW(cudaDeviceSynchronize());
+  if (m_surface) FACET_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(m_surface));
+  FACET_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(as_resource(m_resource)));
   m_surface = 0;
   m_array = nullptr;
   m_resource = nullptr;
-}
-
-void* render_stream(Renderer& renderer) {
-  auto* cuda = dynamic_cast<CudaRenderer*>(&renderer);
-  return cuda ? static_cast<void*>(cuda->stream()) : nullptr;
 }
 
 FrameTarget CudaGlInterop::map(void* stream) {
   FrameTarget target;
   if (!m_resource) return target;
   cudaGraphicsResource_t resource = as_resource(m_resource);
-  check_cuda(cudaGraphicsMapResources(1, &resource, static_cast<cudaStream_t>(stream)),
-             "cudaGraphicsMapResources");
+  FACET_CUDA_CHECK(cudaGraphicsMapResources(1, &resource, static_cast<cudaStream_t>(stream)));
   m_stream = stream;
   m_mapped = true;
   cudaArray_t array = nullptr;
-  check_cuda(cudaGraphicsSubResourceGetMappedArray(&array, resource, 0, 0),
-             "cudaGraphicsSubResourceGetMappedArray");
+  FACET_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource, 0, 0));
   // The array normally stays the same from map to map; the surface object is made again only
   // when it does not, so a frame creates and destroys nothing.
   if (array != m_array) {
     if (m_surface) {
-      warn_cuda(cudaDeviceSynchronize(), "synchronize before replacing the frame surface");
-      warn_cuda(cudaDestroySurfaceObject(m_surface), "cudaDestroySurfaceObject");
+      FACET_CUDA_CHECK_NOTHROW(cudaDeviceSynchronize());
+      FACET_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(m_surface));
     }
     cudaResourceDesc desc{};
     desc.resType = cudaResourceTypeArray;
     desc.res.array.array = array;
     cudaSurfaceObject_t surface = 0;
-    check_cuda(cudaCreateSurfaceObject(&surface, &desc), "cudaCreateSurfaceObject");
+    FACET_CUDA_CHECK(cudaCreateSurfaceObject(&surface, &desc));
     m_surface = surface;
     m_array = array;
   }
@@ -96,8 +83,7 @@ FrameTarget CudaGlInterop::map(void* stream) {
 void CudaGlInterop::unmap() {
   if (!m_mapped) return;
   cudaGraphicsResource_t resource = as_resource(m_resource);
-  warn_cuda(cudaGraphicsUnmapResources(1, &resource, static_cast<cudaStream_t>(m_stream)),
-            "cudaGraphicsUnmapResources");
+  FACET_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource, static_cast<cudaStream_t>(m_stream)));
   m_mapped = false;
 }
 
@@ -124,7 +110,6 @@ FrameTarget CudaGlInterop::map(void*) { return {}; }
 void CudaGlInterop::unmap() {}
 
 bool cuda_device_memory_used(size_t*) { return false; }
-void* render_stream(Renderer&) { return nullptr; }
 
 #endif
 

@@ -23,7 +23,8 @@ class CudaGlInterop {
   void unregister();
   bool registered() const { return m_resource != nullptr; }
 
-  // Maps the texture for this frame on `stream` (the renderer's: render_stream()) and returns
+  // Maps the texture for this frame on `stream` (Renderer::cuda_stream(): the CUDA backend's
+  // stream is non-blocking, so stream 0 would not be ordered against its kernels) and returns
   // the surface to render into; unmap() queues the unmap on the same stream, after the frame's
   // kernels, before GL samples the texture. No host wait either way.
   FrameTarget map(void* stream);
@@ -36,11 +37,6 @@ class CudaGlInterop {
   void* m_stream = nullptr;             // cudaStream_t the resource is mapped on
   bool m_mapped = false;
 };
-
-// The CUDA stream a renderer's frames run on (cudaStream_t), or nullptr (the legacy default
-// stream) for the CPU backend. Interop must map and unmap on it: the CUDA backend's stream is
-// non-blocking, so stream 0 would not be ordered against its kernels.
-void* render_stream(Renderer& renderer);
 
 // Device memory in use on the current CUDA device (total - free), bytes; false without CUDA.
 bool cuda_device_memory_used(size_t* bytes);

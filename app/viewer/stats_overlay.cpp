@@ -29,8 +29,8 @@ void stage_times(const FrameStats& st, const FramePresenter& presenter) {
     ImGui::TableNextColumn();
     ImGui::Text("%8.3f ms", ms);
   };
-  row(st.times.vertices_in_raster ? "clear" : "vertex", st.times.vertex);
-  row(st.times.vertices_in_raster ? "vertex + setup + raster" : "setup + raster", st.times.raster);
+  row("clear", st.times.clear);
+  row("geometry + raster", st.times.geometry);
   row("resolve + shade", st.times.resolve);
   row("render total", st.times.total);
   row("present (GL)", presenter.present_ms());

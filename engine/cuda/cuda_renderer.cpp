@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "engine/frame_setup.h"
 #include "kernels/raster.h"
 
 namespace facet {
@@ -31,12 +32,11 @@ CudaRenderer::CudaRenderer() {
   m_persistent = persistent_blocks(std::max(1, sms));
   m_geometry_blocks = std::max(1, sms) * geometry_blocks_per_sm();
   for (FrameSlot& s : m_slots) {
-    for (cudaEvent_t* e : {&s.begin, &s.after_vertex, &s.after_raster, &s.end, &s.copied})
+    for (cudaEvent_t* e : {&s.begin, &s.after_clear, &s.after_geometry, &s.end, &s.copied})
       FACET_CUDA_CHECK(cudaEventCreate(e));
     FACET_CUDA_CHECK(cudaMallocHost(&s.host_counters, sizeof(FrameCounters)));
   }
-  // Two counter blocks used in turn: each frame's resolve zeroes the one the next frame uses, so
-  // that no memset node opens the frame (NOTES.md, v9).
+  // Two counter blocks used in turn (kernels/frame.cu).
   m_counters.allocate(2, "frame counters");
   FACET_CUDA_CHECK(cudaMemset(m_counters.data(), 0, m_counters.bytes()));
   cudaDeviceProp prop{};
@@ -47,7 +47,7 @@ CudaRenderer::CudaRenderer() {
 CudaRenderer::~CudaRenderer() {
   if (m_stream) FACET_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream));
   for (FrameSlot& s : m_slots) {
-    for (cudaEvent_t e : {s.begin, s.after_vertex, s.after_raster, s.end, s.copied})
+    for (cudaEvent_t e : {s.begin, s.after_clear, s.after_geometry, s.end, s.copied})
       if (e) FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(e));
     if (s.host_counters) FACET_CUDA_CHECK_NOTHROW(cudaFreeHost(s.host_counters));
   }
@@ -82,13 +82,13 @@ void CudaRenderer::ensure_frame_buffers(int width, int height) {
     m_width = width;
     m_height = height;
   }
-  if (m_big.size() < m_big_capacity || m_items.size() < m_item_capacity)
+  if (m_warp_tris.size() < m_warp_capacity || m_tile_items.size() < m_tile_item_capacity)
     FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // a frame in flight may use the queues
-  if (m_big.size() < m_big_capacity) {
-    m_big.allocate(m_big_capacity, "the large-triangle queue");
-    m_fallback.allocate(m_big_capacity, "the fallback queue");
+  if (m_warp_tris.size() < m_warp_capacity) {
+    m_warp_tris.allocate(m_warp_capacity, "the warp queue");
+    m_fallback.allocate(m_warp_capacity, "the fallback queue");
   }
-  if (m_items.size() < m_item_capacity) m_items.allocate(m_item_capacity, "the tile-item queue");
+  if (m_tile_items.size() < m_tile_item_capacity) m_tile_items.allocate(m_tile_item_capacity, "the tile-item queue");
 }
 
 void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
@@ -127,7 +127,7 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   const RasterStageParams rp = raster_params(fp, m_counters.data() + m_counter_index);
   auto record = [&] { record_frame(fp, rp, target, slot, clear); };
   try {
-    if (m_use_graph)
+    if (m_options.graph_launch)
       m_graphs[clear][rp.occlusion.enabled].run(m_stream, record);
     else
       record();
@@ -155,8 +155,8 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.cull = make_cluster_cull(fp, rp.planes);
   skip_cluster_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius);
   rp.vis = m_vis.data();
-  rp.queues = {m_big.data(), (uint32_t)m_big.size(), m_items.data(), (uint32_t)m_items.size(),
-               m_fallback.data()};
+  rp.queues = {m_warp_tris.data(), (uint32_t)m_warp_tris.size(), m_tile_items.data(),
+               (uint32_t)m_tile_items.size(), m_fallback.data()};
   rp.counters = counters;
   rp.chain_launches = m_dependent_launches;
   rp.persistent = m_persistent;
@@ -165,7 +165,20 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.occlusion.hiz = m_hiz.data();
   rp.occlusion.hiz_coarse = m_hiz_coarse.data();
   rp.occlusion.test = make_occlusion_test(fp, m_hiz.data(), m_hiz_coarse.data());
-  plan_geometry_work(rp, (uint32_t)m_geometry_blocks, m_force_claims, m_occlusion);
+  GeometryPlanInput in;
+  in.meshlet_count = rp.meshlet_count;
+  in.width = fp.width;
+  in.height = fp.height;
+  in.resident_blocks = (uint32_t)m_geometry_blocks;
+  in.cull_backfaces = fp.cull_backfaces;
+  in.occlusion_buffers = rp.occlusion.seen != nullptr;
+  in.occlusion = m_options.occlusion;
+  in.force_claims = m_options.claiming_geometry;
+  const GeometryPlan plan = plan_geometry_work(in);
+  rp.geometry_blocks = plan.blocks;
+  rp.meshlet_chunk = plan.meshlet_chunk;
+  rp.meshlet_claims = plan.claims;
+  rp.occlusion.enabled = plan.occlusion;
   return rp;
 }
 
@@ -174,31 +187,34 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   // Inside a capture an event record must be "external" to become an event node of the graph
   // (and that flag is refused outside a capture).
   auto mark = [&](cudaEvent_t e) {
-    if (m_use_graph) FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal));
+    if (m_options.graph_launch) FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal));
     else FACET_CUDA_CHECK(cudaEventRecord(e, m_stream));
   };
-  SceneView sv = m_device_scene.view();
-  FrameCounters* counters = rp.counters;
-  slot.big_capacity = rp.queues.big_capacity;
-  slot.item_capacity = rp.queues.item_capacity;
+  slot.warp_capacity = rp.queues.warp_capacity;
+  slot.tile_item_capacity = rp.queues.tile_item_capacity;
   // Events between the stages cost about 4 us a frame (two graph nodes, and kernels that can no
   // longer overlap: NOTES.md, v9), so only the frames that clear the visibility buffer (one in
   // kTagCycle) time each stage; every frame times the whole.
   const bool stage_marks = clear;
   slot.stage_marks = stage_marks;
   mark(slot.begin);
-  if (clear)  // timed with the vertex stage
+  if (clear)
     FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
-  // Vertices are projected inside the geometry kernel, per meshlet: the "vertex" interval is the
-  // clear alone.
-  if (stage_marks) mark(slot.after_vertex);
-
-  launch_raster_stage(rp, m_stream);
+  if (stage_marks) mark(slot.after_clear);
+  launch_visibility(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
-  if (stage_marks) mark(slot.after_raster);
+  if (stage_marks) mark(slot.after_geometry);
+  record_resolve(fp, rp, target, m_dependent_launches && !stage_marks);  // an event node is not a kernel
+  mark(slot.end);
+  FACET_CUDA_CHECK(cudaMemcpyAsync(slot.host_counters, rp.counters, sizeof(FrameCounters),
+                                   cudaMemcpyDeviceToHost, m_stream));
+  mark(slot.copied);
+}
 
+void CudaRenderer::record_resolve(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
+                                  bool after_kernel) {
   ResolveStageParams res{};
-  res.scene = sv;
+  res.scene = m_device_scene.view();
   res.scene_textured = m_device_scene.textured();
   res.frame = fp;
   res.vis = m_vis.data();
@@ -211,13 +227,9 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
     res.triangle_meshlet = m_device_scene.triangle_meshlet();
   }
   res.frame_number = m_frame_number;
-  res.after_kernel = m_dependent_launches && !stage_marks;  // an event node is not a kernel
+  res.after_kernel = after_kernel;
   launch_resolve_stage(res, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
-  mark(slot.end);
-  FACET_CUDA_CHECK(cudaMemcpyAsync(slot.host_counters, counters, sizeof(FrameCounters),
-                                   cudaMemcpyDeviceToHost, m_stream));
-  mark(slot.copied);
 }
 
 void CudaRenderer::collect(FrameSlot& slot) {
@@ -225,25 +237,26 @@ void CudaRenderer::collect(FrameSlot& slot) {
   slot.pending = false;
   StageTimes& times = m_stats.times;
   FACET_CUDA_CHECK(cudaEventElapsedTime(&times.total, slot.begin, slot.end));
-  times.vertices_in_raster = true;
   times.stages_this_frame = slot.stage_marks;
   if (slot.stage_marks) {  // otherwise the stages keep the last timed frame's figures
-    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.vertex, slot.begin, slot.after_vertex));
-    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.raster, slot.after_vertex, slot.after_raster));
-    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.resolve, slot.after_raster, slot.end));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.clear, slot.begin, slot.after_clear));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.geometry, slot.after_clear, slot.after_geometry));
+    FACET_CUDA_CHECK(cudaEventElapsedTime(&times.resolve, slot.after_geometry, slot.end));
   }
   const FrameCounters c = *slot.host_counters;
   m_stats.tris = {};
   for (const TriCounters& t : c.tris) add_counters(m_stats.tris, t);
   // Overflow: the frame was completed by the fallback paths; grow so later frames need none.
   bool overflow = false;
-  if (c.big_count > slot.big_capacity) {
-    m_big_capacity = std::max(m_big_capacity, c.big_count + c.big_count / 4);
+  auto grown = [](uint32_t needed) {
+    return (uint32_t)std::min<uint64_t>((uint64_t)needed + needed / kQueueGrowthDivisor, 0xffffffffu);
+  };
+  if (c.warp_queued > slot.warp_capacity) {
+    m_warp_capacity = std::max(m_warp_capacity, grown(c.warp_queued));
     overflow = true;
   }
-  if (c.items_wanted > slot.item_capacity) {
-    uint64_t grown = (uint64_t)c.items_wanted + c.items_wanted / 4;
-    m_item_capacity = std::max<uint32_t>(m_item_capacity, (uint32_t)std::min<uint64_t>(grown, 0xffffffffu));
+  if (c.tile_items_wanted > slot.tile_item_capacity) {
+    m_tile_item_capacity = std::max(m_tile_item_capacity, grown(c.tile_items_wanted));
     overflow = true;
   }
   if (overflow) ++m_stats.overflow_events;
@@ -278,7 +291,7 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
 FrameStats CudaRenderer::stats() const {
   FrameStats s = m_stats;
   s.frame_bytes = m_vis.bytes() + m_hiz.bytes() + m_hiz_coarse.bytes() + m_rgba.bytes() + m_counters.bytes() +
-                  m_big.bytes() + m_items.bytes() + m_fallback.bytes();
+                  m_warp_tris.bytes() + m_tile_items.bytes() + m_fallback.bytes();
   return s;
 }
 

@@ -4,9 +4,9 @@
 // by the viewer).
 // The host never waits inside a frame: timings and counters are read one frame late. A frame is
 // launched as one CUDA graph (frame_graph.h): one launch per frame, whose kernels start while
-// the one before drains (dependent_launch.h) and which needs no memset of its counters (the
-// previous frame's resolve zeroed them). Dense frames of very large meshes cull hidden meshlets
-// in two geometry passes (kernels/occlusion.h), from what the previous frame showed.
+// the one before drains (kernels/dependent_launch.h) and which needs no memset of its counters
+// (kernels/frame.cu). Dense frames of very large meshes cull hidden meshlets in two geometry
+// passes (kernels/occlusion.h), from what the previous frame showed.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -17,6 +17,7 @@
 #include "engine/cuda/frame_graph.h"
 #include "engine/renderer.h"
 #include "kernels/stages.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 
@@ -31,29 +32,19 @@ class CudaRenderer final : public Renderer {
   void read_rgba(std::vector<Rgba8>& out) override;
   void read_triangle_ids(std::vector<uint32_t>& out) override;
   FrameStats stats() const override;
+  void render(const FrameParams& params, const FrameTarget& target = {}) override;
+  void finish() override;
+  void set_options(const BackendOptions& options) override { m_options = options; }
+  void* cuda_stream() const override { return m_stream; }
 
-  // A frame from explicit parameters (tests share them with the CPU backend).
-  void render(const FrameParams& params, const FrameTarget& target = {});
-  // Waits for the frame in flight and folds its timings and counters into stats().
-  void finish();
-  cudaStream_t stream() const { return m_stream; }
   // Sets the starting queue sizes (tests force overflow with tiny ones; frames grow them).
-  void set_queue_capacities(uint32_t big, uint32_t items) {
-    m_big_capacity = std::max(big, 1u);
-    m_item_capacity = std::max(items, 1u);
-    m_big.release();
-    m_items.release();
+  void set_queue_capacities(uint32_t warp_tris, uint32_t tile_items) {
+    m_warp_capacity = std::max(warp_tris, 1u);
+    m_tile_item_capacity = std::max(tile_items, 1u);
+    m_warp_tris.release();
+    m_tile_items.release();
     m_fallback.release();
   }
-  // Graph launch (default) or the same work launched call by call (to measure what the graph
-  // saves, `facet bench --stream-launches`).
-  void set_use_graph(bool on) { m_use_graph = on; }
-  // Geometry blocks that claim chunks of meshlets whatever the scene's size (geometry.cu), so
-  // that tests can run both shapes of the geometry stage on small scenes.
-  void set_claiming_geometry(bool on) { m_force_claims = on; }
-  // Occlusion culling of meshlets (occlusion.h): by the frame's density (default), never, or on
-  // every frame (tests, and `facet bench` to compare).
-  void set_occlusion_culling(OcclusionMode mode) { m_occlusion = mode; }
   // Executable graphs instantiated so far: stays at 2 (frames with and without the clear) while
   // the frame's shape stays the same, 4 where occlusion culling (two more kernels) comes and goes;
   // every other frame updates a graph in place.
@@ -67,32 +58,33 @@ class CudaRenderer final : public Renderer {
  private:
   // Per-frame record, two deep so the host reads frame N-1 while frame N runs.
   struct FrameSlot {
-    cudaEvent_t begin = nullptr, after_vertex = nullptr, after_raster = nullptr, end = nullptr;
+    cudaEvent_t begin = nullptr, after_clear = nullptr, after_geometry = nullptr, end = nullptr;
     cudaEvent_t copied = nullptr;            // the counters have reached host_counters
     FrameCounters* host_counters = nullptr;  // pinned
     bool pending = false;                    // recorded, not yet read back
-    uint32_t big_capacity = 0;               // queue sizes this frame ran with
-    uint32_t item_capacity = 0;
+    uint32_t warp_capacity = 0;              // queue sizes this frame ran with
+    uint32_t tile_item_capacity = 0;
     bool stage_marks = false;                // events between the stages (one frame in kTagCycle)
   };
 
   void ensure_frame_buffers(int width, int height);
   // Records one frame on the stream; returns its parameters with the frame tag it used.
   FrameParams encode_frame(const FrameParams& params, const FrameTarget& target);
-  // Enqueues the frame's work on m_stream (captured into a graph, or launched directly).
-  // The raster stage's parameters for a frame, its geometry planned (plan_geometry_work).
+  // The raster stage's parameters for a frame, its geometry planned (engine/frame_plan.h).
   RasterStageParams raster_params(const FrameParams& fp, FrameCounters* counters) const;
   void record_frame(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
                     FrameSlot& slot, bool clear);
+  // Enqueues the frame's resolve on m_stream.
+  void record_resolve(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
+                      bool after_kernel);
   void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
 
   std::shared_ptr<const Scene> m_scene;
   DeviceScene m_device_scene;
   cudaStream_t m_stream = nullptr;
-  PersistentBlocks m_persistent;  // blocks of the bin and tile kernels
+  PersistentBlocks m_persistent;  // blocks of the warp and tile raster kernels
   int m_geometry_blocks = 0;  // resident claiming geometry blocks on the whole device
-  bool m_force_claims = false;
-  OcclusionMode m_occlusion = OcclusionMode::Auto;
+  BackendOptions m_options;
   DeviceBuffer<uint32_t> m_hiz, m_hiz_coarse;  // occlusion culling's tile bounds (occlusion.h)
   uint32_t m_frame_number = 2;            // of the next frame; its previous is never 0, the
                                           //   number DeviceScene::meshlet_seen starts at
@@ -102,16 +94,15 @@ class CudaRenderer final : public Renderer {
   DeviceBuffer<FrameCounters> m_counters;  // two: this frame's, and the next one's (zeroed by resolve)
   int m_counter_index = 0;                 // the block the next frame counts into
   bool m_dependent_launches = false;       // the device overlaps dependent kernels (sm_90+)
-  DeviceBuffer<RasterTri> m_big;
-  DeviceBuffer<TileItem> m_items;
+  DeviceBuffer<RasterTri> m_warp_tris;    // the warp queue: medium and large triangles
+  DeviceBuffer<TileItem> m_tile_items;
   DeviceBuffer<uint32_t> m_fallback;
-  uint32_t m_big_capacity = 1u << 16;     // grown when a frame needed more
-  uint32_t m_item_capacity = 1u << 20;
+  uint32_t m_warp_capacity = kWarpQueueStart;  // grown when a frame needed more
+  uint32_t m_tile_item_capacity = kTileItemQueueStart;
   int m_width = 0, m_height = 0;
   static constexpr int kTagCycle = 4;     // frames per visibility-buffer clear (2 tag bits)
   int m_frames_since_clear = kTagCycle;   // kTagCycle: the next frame clears
 
-  bool m_use_graph = true;
   // By [clears the visibility buffer][culls by occlusion]: frames of four shapes (other nodes),
   // each replayed by a graph of its own that is updated in place.
   FrameGraph m_graphs[2][2];

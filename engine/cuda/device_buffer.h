@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/cuda/cuda_check.h"
+#include "kernels/cuda_check.h"
 
 namespace facet {
 

@@ -1,6 +1,6 @@
 #include "engine/cuda/frame_graph.h"
 
-#include "engine/cuda/cuda_check.h"
+#include "kernels/cuda_check.h"
 
 namespace facet {
 

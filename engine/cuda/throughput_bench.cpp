@@ -45,12 +45,12 @@ VertexBenchResult bench_vertex_projection(uint64_t n, int reps) {
   DeviceBuffer<Vec3> pos;
   pos.upload(host, "benchmark positions");
   DeviceBuffer<ProjectedVertex> out(n, "benchmark projected vertices");
-  VertexStageParams p{pos.data(), out.data(), (uint32_t)n, {}, 1920, 1080};
+  ProjectPointsParams p{pos.data(), out.data(), (uint32_t)n, {}, 1920, 1080};
   // A perspective view of the unit cube from z = 3: every vertex is in front and inside.
   const float m[16] = {1.3f, 0, 0, 0, 0, 2.4f, 0, 0, 0, 0, -1.02f, -1, 0, 0, 2.8f, 3};
   for (int i = 0; i < 16; ++i) p.view_proj.m[i] = m[i];
   double ms = median_ms(reps, nullptr, [&] {
-    launch_vertex_stage(p, nullptr);
+    launch_project_points(p, nullptr);
     FACET_CUDA_CHECK(cudaGetLastError());
   });
   VertexBenchResult r;

@@ -10,6 +10,7 @@
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "engine/meshlets.h"
+#include "engine/frame_setup.h"
 #include "kernels/cluster.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"

@@ -13,6 +13,7 @@
 #include "engine/cpu_renderer.h"
 #include "engine/generate.h"
 #include "kernels/clip.h"
+#include "engine/frame_setup.h"
 #include "kernels/occlusion.h"
 #include "kernels/vertex.h"
 #include "tests/support/test_scenes.h"

@@ -131,7 +131,7 @@ TEST_F(CudaVsCpu, StreamLaunchesGiveTheFrameTheGraphGives) {
   // call must draw the same frame and report stage times.
   auto scene = load("spot/spot_triangulated_with_mtl.obj");
   CudaRenderer graph, stream;
-  stream.set_use_graph(false);
+  stream.set_options({false, OcclusionMode::Auto, false});
   graph.set_scene(scene);
   stream.set_scene(scene);
   FrameParams fp = test::frame_params(*scene, Camera::framing(scene->bounds, 4.0f / 3.0f), 320, 240);
@@ -166,7 +166,7 @@ TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
     for (bool claims : {false, true})
       for (bool cull : {false, true}) {
         CudaRenderer gpu;
-        gpu.set_claiming_geometry(claims);
+        gpu.set_options({true, OcclusionMode::Auto, claims});
         gpu.set_scene(scene);
         RenderSettings settings;
         settings.cull_backfaces = cull;

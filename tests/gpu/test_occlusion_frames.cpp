@@ -53,7 +53,7 @@ std::vector<Camera> camera_path(const Bounds& b) {
 
 void expect_path_agrees(const std::shared_ptr<Scene>& scene, const std::string& name, bool expect_occluded) {
   CudaRenderer gpu;
-  gpu.set_occlusion_culling(OcclusionMode::Always);  // the passes run on claiming blocks
+  gpu.set_options({true, OcclusionMode::Always, false});  // the passes run on claiming blocks
   gpu.set_scene(scene);
   uint64_t occluded = 0;
   int frame = 0;
@@ -90,7 +90,7 @@ TEST_F(OcclusionFrames, ScannedModelsDrawWhatTheCpuDraws) {
 TEST_F(OcclusionFrames, OffDrawsTheSameAndSkipsNothing) {
   auto scene = std::make_shared<Scene>(make_sphere(200000));
   CudaRenderer gpu;
-  gpu.set_occlusion_culling(OcclusionMode::Off);
+  gpu.set_options({true, OcclusionMode::Off, false});
   gpu.set_scene(scene);
   for (const Camera& cam : camera_path(scene->bounds)) {
     test::expect_backends_agree(gpu, scene, test::frame_params(*scene, cam, 320, 240), "sphere-off");

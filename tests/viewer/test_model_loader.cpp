@@ -79,6 +79,7 @@ TEST(ModelLoader, AnUploadThatFailsKeepsThePreviousModel) {
     void render(const Camera& c, const RenderSettings& s, int w, int h, const FrameTarget& t) override {
       cpu->render(c, s, w, h, t);
     }
+    void render(const FrameParams& fp, const FrameTarget& t) override { cpu->render(fp, t); }
     void read_rgba(std::vector<Rgba8>& out) override { cpu->read_rgba(out); }
     void read_triangle_ids(std::vector<uint32_t>& out) override { cpu->read_triangle_ids(out); }
     FrameStats stats() const override { return cpu->stats(); }

@@ -1,0 +1,33 @@
+// plan_geometry_work (frame_plan.h): the thresholds and their reasons are in kernels/tuning.h.
+#include "engine/frame_plan.h"
+
+#include <algorithm>
+
+#include "kernels/params.h"
+#include "kernels/tuning.h"
+
+namespace facet {
+
+GeometryPlan plan_geometry_work(const GeometryPlanInput& in) {
+  const uint64_t meshlets = in.meshlet_count, resident = std::max(1u, in.resident_blocks);
+  const uint64_t pixels = (uint64_t)std::max(in.width, 0) * (uint64_t)std::max(in.height, 0);
+  // Most triangles of a dense frame cover no pixel centre: little is rasterized per meshlet.
+  const bool dense = meshlets > resident && meshlets * kMeshletMaxTriangles >= pixels / kDensePixelsPerTriangle;
+  GeometryPlan plan;
+  plan.occlusion = in.occlusion_buffers && meshlets > 0 &&
+                   (in.occlusion == OcclusionMode::Always ||
+                    (in.occlusion == OcclusionMode::Auto && dense && !in.cull_backfaces &&
+                     meshlets >= kOcclusionMeshletsPerBlock * resident));
+  const bool claims = in.force_claims || plan.occlusion || dense || meshlets > kMeshletsPerBlockForLaunches * resident;
+  if (!claims) {
+    plan.blocks = in.meshlet_count;
+    return plan;
+  }
+  plan.claims = true;
+  plan.blocks = (uint32_t)std::max<uint64_t>(1, std::min(resident, meshlets));
+  const uint64_t chunk = meshlets / (kChunksPerBlockShare * resident);
+  plan.meshlet_chunk = (uint32_t)std::clamp<uint64_t>(chunk, 1, kGeometryClaimingThreads);
+  return plan;
+}
+
+}  // namespace facet

@@ -1,0 +1,30 @@
+// What the host computes once a frame, in double precision where it matters, for the tests the
+// kernels run per meshlet and per pixel: the world-space clip planes and eye of whole-meshlet
+// culling (kernels/cluster.h), the projection rows of occlusion culling (kernels/occlusion.h)
+// and the pixels the scene can reach (what resolve reads). Both backends call these; the
+// per-element tests themselves stay in kernels/.
+#pragma once
+#include "kernels/cluster.h"
+#include "kernels/occlusion.h"
+
+namespace facet {
+
+// The planes, eye and facing of a frame (cluster.h). facing is 0 unless fp.cull_backfaces.
+ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes);
+
+// Whole-meshlet tests can drop nothing when back faces are kept and the scene's bounding sphere
+// lies inside every clip plane and every side of the frame: turned off for such a frame, so that
+// no thread spends time on them (never a change of image or counts).
+void skip_cluster_cull_when_useless(ClusterCull& k, Vec3 scene_center, float scene_radius);
+
+// What occlusion culling's second pass tests meshlets against (hiz and coarse may be null where
+// only the projection is wanted).
+OcclusionTest make_occlusion_test(const FrameParams& fp, const uint32_t* hiz, const uint32_t* coarse);
+
+// The pixels a scene whose vertices lie in the sphere (center, radius) can cover in frame fp:
+// the sphere's projection (every triangle and clipped piece lies inside the sphere), or the whole
+// frame when the sphere reaches the eye's plane. Resolve reads no key outside it: at 28 % of the
+// frame the bench's sphere leaves two thirds of the pixels background without a load.
+PixelBox scene_pixel_box(const FrameParams& fp, Vec3 center, float radius);
+
+}  // namespace facet

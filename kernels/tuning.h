@@ -1,0 +1,97 @@
+// Every performance tunable of the pipeline, in one place, each with the reason for its value.
+// Values decided by a measurement point to the entry of bench/NOTES.md that holds it. Format
+// limits (meshlet sizes, sub-pixel bits) live in params.h and correctness slacks beside the test
+// they protect: changing those changes pixels, changing these changes only time.
+#pragma once
+#include <cstdint>
+
+namespace facet {
+
+// ---- Size classes of rasterization (size_classes.h) ----
+// A triangle whose pixel box has at most this many pixels is rasterized by the thread that set
+// it up: dense meshes are mostly such triangles, and a queue round trip would cost more.
+constexpr int kSmallTriPixels = 64;
+// Large triangles are cut into square tiles of this side, one warp each (two pixels a lane).
+constexpr int kTileSide = 8;
+
+// ---- Geometry (geometry.cu) ----
+// The block-per-meshlet shape: a thread per triangle and per vertex of a full meshlet.
+constexpr int kGeometryMeshletThreads = 128;
+// The claiming shape: two triangles and two vertices a thread, so that a meshlet's barriers are
+// shared by more work (NOTES.md, v7).
+constexpr int kGeometryClaimingThreads = 64;
+// Both geometry kernels are bounded for a full SM of threads (64 registers): the stage is
+// latency-bound and wants every warp it can get.
+constexpr int kGeometryThreadsPerSm = 1024;
+
+// ---- Planning the geometry work (engine/frame_plan.cpp) ----
+// A block per meshlet while the scene has at most this many meshlets per resident claiming
+// block: launches measured cheaper there than the claiming blocks' barrier chains (NOTES.md, v7).
+constexpr uint64_t kMeshletsPerBlockForLaunches = 8;
+// A frame is dense when its triangles number at least the pixels divided by this: most cover no
+// pixel centre, and claiming blocks' cheaper bookkeeping wins (NOTES.md, v9).
+constexpr uint64_t kDensePixelsPerTriangle = 2;
+// A claiming block takes chunks of about 1/kChunksPerBlockShare of its share of the meshlets:
+// fine enough to even out, few enough that the frame's cursor is not a queue (NOTES.md, v7).
+constexpr uint64_t kChunksPerBlockShare = 8;
+// Occlusion culling (Auto) needs at least this many meshlets per resident claiming block: a
+// closed mesh hides half of itself and the two passes pay off only when they skip a lot
+// (NOTES.md, v10: the 20 M sphere gains, the 2 M sphere loses; v11 says why).
+constexpr uint64_t kOcclusionMeshletsPerBlock = 16;
+
+// ---- Occlusion culling's tile depth bounds (occlusion.h, hiz.cu) ----
+constexpr int kHizTile = 16;      // pixels a side of a tile of the depth bound
+constexpr int kHizCoarse = 4;     // fine tiles a side of a coarse tile (64 px): for meshlets
+                                  //   whose bounds reach too many fine ones (strips of a UV sphere)
+constexpr int kHizMaxTiles = 16;  // tiles tested at most, fine or else coarse; beyond, drawn untested
+
+// ---- Warp and tile rasterization (warp_raster.cu, tile_raster.cu) ----
+// Threads a block of the two persistent raster kernels: eight warps, each working alone.
+constexpr int kRasterThreads = 256;
+// Blocks of the warp-raster kernel an SM: twice its resident wave (64 registers: 4 blocks),
+// so that a second wave picks up medium triangles the first wave's share would leave waiting
+// (NOTES.md, v9). The tile kernel runs one resident wave (occupancy.h).
+constexpr int kWarpRasterBlocksPerSm = 8;
+
+// ---- Resolve (resolve.cu) ----
+constexpr int kResolveThreads = 128;
+// The general kernel takes two pixels a thread from this many pixels a frame (4K), one below
+// (1080p), where its 80 registers leave too few threads for two (NOTES.md, v8).
+constexpr int64_t kResolveTwoPixelsFrom = int64_t{4} << 20;
+// Resident threads an SM the resolve kernels are bounded for: the plain lit kernel fits a full
+// SM at 56 registers (NOTES.md, v10); the general one at one pixel a thread too, at two 768.
+constexpr int kResolvePlainThreadsPerSm = 1024;
+constexpr int kResolveOnePixelThreadsPerSm = 1024;
+constexpr int kResolveTwoPixelThreadsPerSm = 768;
+
+// ---- Frame buffers (engine/cuda/cuda_renderer.cpp) ----
+// Starting sizes of the queues; a frame that needed more grows them for the frames after it.
+constexpr uint32_t kWarpQueueStart = 1u << 16;        // triangles (medium and large)
+constexpr uint32_t kTileItemQueueStart = 1u << 20;    // tile items
+// A queue that overflowed grows to what the frame needed plus this fraction, so that a camera
+// moving closer does not overflow again on the next frame.
+constexpr uint32_t kQueueGrowthDivisor = 4;           // + 1/4
+// Copies of the triangle counters the geometry blocks add into (block b into b % copies): one
+// word for tens of thousands of blocks serialized on it. The host sums the copies.
+constexpr int kTriCounterCopies = 64;
+
+// ---- Bench-only vertex projection (project_points.cu) ----
+constexpr int kProjectPointsThreads = 256;  // bandwidth-bound: any full-occupancy size does
+
+// ---- Meshlet building (engine/meshlets.cpp) ----
+// Keep the file's order when its runs need at most this many vertices a triangle (strip-ordered
+// meshes: a generated UV sphere needs about 1); otherwise build compact patches (NOTES.md, v8).
+constexpr double kKeepFileOrder = 1.05;
+// The patch builder's vertex limit, below the format's kMeshletMaxVertices: a claiming geometry
+// block projects 32 vertices a warp pass, and 96 keeps a full patch of a regular mesh (~86
+// vertices) within three passes rather than four.
+constexpr int kPatchMaxVertices = 96;
+
+// ---- CPU backend (engine/cpu_renderer.cpp) ----
+constexpr int64_t kCpuLargeTriPixels = 4096;  // boxes past this are split over row bands
+constexpr int kCpuRowBand = 16;               // rows a band: a worker's share of a large triangle
+constexpr uint64_t kCpuVertexChunk = 1 << 16; // vertices a task: enough to amortize a hand-out
+constexpr uint64_t kCpuMeshletChunk = 32;     // meshlets a task
+constexpr uint64_t kCpuResolveRows = 8;       // rows a task of resolve
+
+}  // namespace facet
