@@ -1,7 +1,10 @@
 // Parsing of the camera and shading options shared by `facet render` and `facet view`.
 #include "app/camera_options.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -60,6 +63,31 @@ void add_shading_options(CLI::App* cmd, ShadingOptions& o) {
       ->type_name("R,G,B");
 }
 
+namespace {
+
+bool all_finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+// v / |v|, scaled first so that the length of a vector of huge coordinates does not overflow.
+glm::vec3 unit(const glm::vec3& v) {
+  const float m = std::max(std::max(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z));
+  return m > 0.0f ? glm::normalize(v / m) : v;
+}
+
+// Why the camera came out of single precision's range: a model too large (or placed too far out)
+// to be framed, rather than the option it happened to break.
+std::string framing_problem(const Bounds& b, const CameraOptions& o) {
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "the model cannot be framed at this scale: its bounding sphere (radius %g, centre %g,%g,%g) "
+                "puts the camera beyond the range of single-precision coordinates (%g)%s",
+                (double)b.radius, (double)b.center.x, (double)b.center.y, (double)b.center.z,
+                (double)std::numeric_limits<float>::max(),
+                o.eye ? "" : "; give --eye and --target, or scale the model down");
+  return text;
+}
+
+}  // namespace
+
 Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height) {
   float aspect = (float)width / (float)height;
   float fov = glm::radians(o.fov_y_deg.value_or(45.0f));
@@ -78,11 +106,13 @@ Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int 
     }
     cam.eye = cam.target + offset;
   }
+  if (!all_finite(cam.eye) || !all_finite(cam.target)) throw std::invalid_argument(framing_problem(bounds, o));
   glm::vec3 dir = cam.target - cam.eye;
   if (glm::length(dir) <= 0.0f) throw std::invalid_argument("--eye and --target are the same point");
-  if (glm::length(glm::cross(glm::normalize(dir), glm::normalize(cam.up))) < 1e-6f)
+  if (glm::length(glm::cross(unit(dir), unit(cam.up))) < 1e-6f)
     throw std::invalid_argument("--up is parallel to the viewing direction");
   cam.fit_clip_planes(bounds);
+  if (!std::isfinite(cam.far_plane)) throw std::invalid_argument(framing_problem(bounds, o));
   if (o.near_plane) cam.near_plane = *o.near_plane;
   if (o.far_plane) cam.far_plane = *o.far_plane;
   if (!(cam.far_plane > cam.near_plane))

@@ -27,9 +27,17 @@ glm::mat4 Camera::projection(float aspect) const {
   return glm::perspective(fov_y, aspect, near_plane, far_plane);
 }
 
+namespace {
+// |v| without overflow in the squares for coordinates past 1e19.
+float length_of(const glm::vec3& v) {
+  const float m = std::max(std::max(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z));
+  return m > 0.0f ? m * glm::length(v / m) : 0.0f;
+}
+}  // namespace
+
 void Camera::fit_clip_planes(const Bounds& b) {
   glm::vec3 c{b.center.x, b.center.y, b.center.z};
-  float d = glm::length(eye - c);
+  float d = length_of(eye - c);
   float r = std::max(b.radius, 1e-6f);
   // Far: just past the sphere. Near: just before it, but never so close to the eye that depth
   // precision collapses (1/1000 of the far distance), and never behind the eye.

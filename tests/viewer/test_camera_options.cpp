@@ -56,3 +56,31 @@ TEST(CameraOptions, BackendAndSizeParsingRefuseWhatTheyDoNotKnow) {
   EXPECT_THROW(parse_size("10x0", w, h), std::invalid_argument);
   EXPECT_THROW(parse_size("99999x10", w, h), std::invalid_argument);
 }
+
+TEST(CameraOptions, AModelTooLargeToFrameIsRefusedForItsScaleNotForTheUpVector) {
+  // Coordinates near 1e38: the framed distance passes single precision's range.
+  for (float extent : {1e38f, 3e38f}) {
+    Bounds b;
+    b.min = {-extent, -extent, -extent};
+    b.max = {extent, extent, extent};
+    b.center = {0, 0, 0};
+    b.radius = extent * 1.7320508f;  // infinite for 3e38
+    try {
+      make_camera(CameraOptions{}, b, 640, 480);
+      ADD_FAILURE() << "framed a model of extent " << extent;
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("cannot be framed at this scale"), std::string::npos) << what;
+      EXPECT_EQ(what.find("--up"), std::string::npos) << what;
+    }
+  }
+  // Large but framable coordinates: an explicit camera far out is no "--up" problem.
+  Bounds b;
+  b.min = {-1e36f, -1e36f, -1e36f};
+  b.max = {1e36f, 1e36f, 1e36f};
+  b.radius = 1.7320508e36f;
+  CameraOptions o;
+  o.eye = glm::vec3(0, 0, 1e37f);
+  o.target = glm::vec3(0, 0, 0);
+  EXPECT_NO_THROW(make_camera(o, b, 640, 480));
+}
