@@ -5,7 +5,7 @@
 // computed from the edge's two endpoints in a canonical order, so both triangles sharing the
 // edge get the same bits.
 #pragma once
-#include "params.h"
+#include "kernels/params.h"
 
 namespace facet {
 

@@ -10,7 +10,7 @@
 #pragma once
 #include <cmath>
 
-#include "clip.h"
+#include "kernels/clip.h"
 
 namespace facet {
 

@@ -2,7 +2,7 @@
 // (homogeneous 2D rasterization, Olano & Greer 1997): no division by a vertex's w, so they are
 // right for triangles that cross the near plane too.
 #pragma once
-#include "params.h"
+#include "kernels/params.h"
 
 namespace facet {
 

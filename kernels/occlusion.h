@@ -8,9 +8,9 @@
 // culling. The previous frame only decides what pass 1 draws, so a camera cut or a new scene
 // costs time (pass 2 draws what pass 1 did not), never pixels.
 #pragma once
-#include "cluster.h"
-#include "raster.h"
-#include "tuning.h"
+#include "kernels/cluster.h"
+#include "kernels/raster.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 

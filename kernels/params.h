@@ -2,7 +2,7 @@
 // the math does not care which), per-frame parameters, and the per-triangle raster record.
 // Every field says its units or layout. No behaviour lives here.
 #pragma once
-#include "hd.h"
+#include "kernels/hd.h"
 
 namespace facet {
 

@@ -2,7 +2,7 @@
 // 24.8 fixed-point window coordinates. The NumPy snippet's "shift, rotate, divide", done in
 // homogeneous coordinates so that nothing behind the camera is ever divided (see clip.h).
 #pragma once
-#include "params.h"
+#include "kernels/params.h"
 
 namespace facet {
 

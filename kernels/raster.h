@@ -2,7 +2,7 @@
 // vertices with the top-left fill rule, so a mesh is watertight (each pixel centre on a shared
 // edge belongs to exactly one of the two triangles), and the 64-bit visibility key.
 #pragma once
-#include "params.h"
+#include "kernels/params.h"
 
 namespace facet {
 

@@ -2,7 +2,7 @@
 // fixed-point vertices, edge orientation, pixel bounding box, depth equation), or nothing when
 // the triangle is back-facing, has zero area, or covers no pixel centre.
 #pragma once
-#include "project.h"
+#include "kernels/project.h"
 
 namespace facet {
 

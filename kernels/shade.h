@@ -1,10 +1,10 @@
 // Resolve and shade one pixel from its visibility key: the design's shading modes (lit,
 // texture, normals, depth) and the wireframe overlay, written as RGBA8.
 #pragma once
-#include "interp.h"
-#include "project.h"
-#include "raster.h"
-#include "texture.h"
+#include "kernels/interp.h"
+#include "kernels/project.h"
+#include "kernels/raster.h"
+#include "kernels/texture.h"
 
 namespace facet {
 
@@ -26,7 +26,7 @@ FACET_HD float edge_distance_px(const Barycentrics& b) {
 }
 
 // What a covered pixel reads of its triangle before its vertices: the vertex indices and, for
-// the modes that use it, the material index, issued together (the material read used to wait
+// the modes that use it, the material index, issued together (apart, the material read would wait
 // for the vertex math). Apart from the rest so that the CUDA resolve can issue several pixels'.
 struct PixelTriangle { uint32_t i0, i1, i2, material; };
 FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp, uint32_t tri) {

@@ -3,8 +3,8 @@
 //   medium (larger, under 60 px a side):      one warp over the whole box, 32-bit stepping;
 //   large  (60 px or more a side):            cut into kTileSide x kTileSide tiles, a warp each.
 #pragma once
-#include "raster.h"
-#include "tuning.h"
+#include "kernels/raster.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 

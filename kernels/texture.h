@@ -2,7 +2,7 @@
 // on RGBA8 texels stored level after level. Texture v = 0 is the bottom of the image (OBJ), and
 // texel row 0 is the top, hence the flip.
 #pragma once
-#include "params.h"
+#include "kernels/params.h"
 
 namespace facet {
 

@@ -3,8 +3,8 @@
 // coordinates recomputed from the positions: the same floats the vertex stage computed), and
 // hand each resulting RasterTri to `emit`. Counts what happened to the triangle.
 #pragma once
-#include "clip.h"
-#include "setup.h"
+#include "kernels/clip.h"
+#include "kernels/setup.h"
 
 namespace facet {
 

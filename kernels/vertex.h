@@ -2,8 +2,8 @@
 // and (inside all of them) divide by w and snap to fixed point. Triangle setup then needs no
 // division at all for the common triangle that crosses no plane.
 #pragma once
-#include "clip.h"
-#include "project.h"
+#include "kernels/clip.h"
+#include "kernels/project.h"
 
 namespace facet {
 

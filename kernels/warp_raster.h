@@ -5,8 +5,8 @@
 // - large triangles: the warp covers one kTileSide x kTileSide tile, two pixels a lane.
 // Written per lane so that the CPU tests can run all 32 lanes and compare with raster_rect.
 #pragma once
-#include "raster.h"
-#include "size_classes.h"
+#include "kernels/raster.h"
+#include "kernels/size_classes.h"
 
 namespace facet {
 
