@@ -215,7 +215,13 @@ namespace {
 // or UTF-16's zero bytes on the first line) is reported through `error` and returns nullptr.
 const char* line_end(const char* p, const char* e, const ObjChunk& chunk, uint32_t line,
                      std::string* error) {
-  for (const char* q = p; q < e; ++q) {
+  const char* q = p;
+  // Eight bytes at a time while none is below 0x20 (line ends, tabs, control bytes).
+  for (uint64_t x; q + 8 <= e; q += 8) {
+    std::memcpy(&x, q, 8);
+    if ((x - 0x2020202020202020ull) & ~x & 0x8080808080808080ull) break;
+  }
+  for (; q < e; ++q) {
     const unsigned char c = (unsigned char)*q;
     if (c >= 0x20) continue;
     if (c == '\n' || c == '\r') return q;
