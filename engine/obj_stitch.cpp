@@ -130,13 +130,15 @@ void check_absolute_indices(const std::string& path, ObjModel& m,
   }
 }
 
+// One array of the whole file from the chunks' parts, which are freed as they are copied.
 template <class T>
-std::vector<T> concatenate(const std::vector<ObjChunk>& chunks, std::vector<T> ObjChunk::*part) {
+std::vector<T> concatenate(std::vector<ObjChunk>& chunks, std::vector<T> ObjChunk::*part) {
   std::vector<size_t> offset(chunks.size() + 1, 0);
   for (size_t i = 0; i < chunks.size(); ++i) offset[i + 1] = offset[i] + (chunks[i].*part).size();
   std::vector<T> out(offset.back());
   for_each_chunk(chunks.size(), [&](size_t i) {
     std::copy((chunks[i].*part).begin(), (chunks[i].*part).end(), out.begin() + (long)offset[i]);
+    std::vector<T>().swap(chunks[i].*part);
   });
   return out;
 }
@@ -201,6 +203,7 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
   m.texcoords = concatenate(m.chunks, &ObjChunk::texcoords);
   m.normals = concatenate(m.chunks, &ObjChunk::normals);
   if (m.colored_vertices == m.counts.v) m.colors = concatenate(m.chunks, &ObjChunk::colors);
+  for (ObjChunk& c : m.chunks) std::vector<float>().swap(c.colors);
   return m;
 }
 

@@ -15,7 +15,8 @@
 namespace facet {
 
 struct ObjModel {
-  std::vector<ObjChunk> chunks;       // in file order; corners resolved, faces triangulated
+  std::vector<ObjChunk> chunks;       // in file order; corners resolved, faces triangulated;
+                                      //   their v / vt / vn arrays moved into those below
   std::vector<float> positions;       // x, y, z per `v` of the file
   std::vector<float> texcoords;       // u, v per `vt`
   std::vector<float> normals;         // x, y, z per `vn`
