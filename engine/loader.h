@@ -1,4 +1,5 @@
-// Loading a model: OBJ + MTL (tinyobjloader) and textures (stb_image) into one flat Scene.
+// Loading a model: OBJ + MTL (our own parser, obj_loader.h) and textures (stb_image) into one
+// flat Scene.
 // A file is either loaded (with warnings for what was dropped or replaced) or refused with one
 // LoadError whose message names the file and the problem. Never a half-loaded scene.
 #pragma once

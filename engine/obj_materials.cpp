@@ -1,4 +1,4 @@
-// MTL reading for tinyobjloader and the scene's materials and textures (see obj_materials.h).
+// Material libraries and the scene's materials and textures (see obj_materials.h).
 #include "engine/obj_materials.h"
 
 #include <sys/stat.h>
@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "engine/texture_file.h"
 
@@ -38,35 +37,44 @@ static bool is_regular_file(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-MtlReader::MtlReader(std::string obj_path)
+MaterialLibrary::MaterialLibrary(std::string obj_path)
     : m_obj_path(std::move(obj_path)), m_obj_dir(parent_dir(m_obj_path)) {}
 
-// Which materials of an MTL text give Kd themselves, in tinyobjloader's order (one material per
-// named newmtl, the last one always). tinyobjloader substitutes 0.6 grey for a missing Kd when
-// map_Kd is set; knowing it was missing lets the loader show the texture unscaled instead.
-static std::vector<bool> materials_with_kd(const std::string& text) {
-  std::vector<bool> has_kd(1, false);
-  bool named = false;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    size_t p = line.find_first_not_of(" \t");
-    if (p == std::string::npos) continue;
-    const char* t = line.c_str() + p;
-    if (std::strncmp(t, "newmtl", 6) == 0 && (t[6] == ' ' || t[6] == '\t')) {
-      if (named) has_kd.push_back(false);
-      named = clean_file_name(t + 7).size() > 0;
-    } else if (t[0] == 'K' && t[1] == 'd' && (t[2] == ' ' || t[2] == '\t')) {
-      has_kd.back() = true;
+// Names split at spaces, '\' escaping the next character; the last (possibly empty) name is
+// always kept, as facet has always read mtllib lines.
+static std::vector<std::string> library_names(const std::string& s) {
+  std::vector<std::string> names;
+  std::string name;
+  bool escaping = false;
+  for (char c : s) {
+    if (escaping) {
+      escaping = false;
+    } else if (c == '\\') {
+      escaping = true;
+      continue;
+    } else if (c == ' ') {
+      if (!name.empty()) names.push_back(name);
+      name.clear();
+      continue;
     }
+    name += c;
   }
-  return has_kd;
+  names.push_back(name);
+  return names;
 }
 
-bool MtlReader::operator()(const std::string& mat_id, std::vector<tinyobj::material_t>* materials,
-                           std::map<std::string, int>* mat_map, std::string* warn,
-                           std::string* err) {
-  std::string name = clean_file_name(mat_id);
+void MaterialLibrary::load(const std::string& statement) {
+  for (const std::string& name : library_names(statement)) {
+    if (std::find(m_loaded.begin(), m_loaded.end(), name) != m_loaded.end()) return;
+    if (read_library(name)) {
+      m_loaded.push_back(name);
+      return;
+    }
+  }
+}
+
+bool MaterialLibrary::read_library(const std::string& mtllib_name) {
+  std::string name = clean_file_name(mtllib_name);
   std::string path = join_path(m_obj_dir, name);
   std::ifstream file;
   if (is_regular_file(path)) file.open(path, std::ios::binary);
@@ -76,27 +84,27 @@ bool MtlReader::operator()(const std::string& mat_id, std::vector<tinyobj::mater
     return false;
   }
   std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  size_t before = materials->size();
-  std::istringstream in(text);
-  std::string mtl_warn, mtl_err;
-  tinyobj::LoadMtl(mat_map, materials, &in, &mtl_warn, &mtl_err);
-  (void)warn;
-  (void)err;  // LoadMtl's messages are about options we do not shade; not worth a warning
-  std::vector<bool> has_kd = materials_with_kd(text);
-  size_t added = materials->size() - before;
-  for (size_t i = 0; i < added; ++i) {
-    // tinyobjloader reads "usemtl NAME WITH SPACES" as its first word only, but keeps newmtl
-    // names whole: let the first word find the material too, unless another owns that name.
-    const std::string& full = (*materials)[before + i].name;
-    size_t blank = full.find_first_of(" \t");
-    if (blank != std::string::npos) mat_map->insert({full.substr(0, blank), (int)(before + i)});
-    Source s;
-    s.dir = parent_dir(path);
-    s.has_kd = has_kd.size() == added ? (bool)has_kd[i] : true;
-    m_sources.push_back(s);
+  std::vector<MtlMaterial> read = parse_mtl(text.data(), text.size());
+  const size_t before = m_materials.size();
+  for (MtlMaterial& m : read) {
+    m_by_name.insert({m.name, (int32_t)m_materials.size()});
+    m_materials.push_back({std::move(m), parent_dir(path)});
   }
-  m_loaded_any = true;
+  // "usemtl NAME WITH SPACES" selects by its first word: let that word find the material too,
+  // unless another material owns that name.
+  for (size_t i = before; i < m_materials.size(); ++i) {
+    const std::string& full = m_materials[i].material.name;
+    size_t blank = full.find_first_of(" \t");
+    if (blank != std::string::npos) m_by_name.insert({full.substr(0, blank), (int32_t)i});
+  }
   return true;
+}
+
+int32_t MaterialLibrary::find(const std::string& name) {
+  auto it = m_by_name.find(name);
+  if (it != m_by_name.end()) return it->second;
+  m_unknown.push_back(name);
+  return -1;
 }
 
 namespace {
@@ -148,28 +156,24 @@ float finite_or(float v, float fallback) { return std::isfinite(v) ? v : fallbac
 
 }  // namespace
 
-int32_t build_materials(const std::string& obj_path,
-                        const std::vector<tinyobj::material_t>& materials,
-                        const MtlReader& reader, bool needs_default, Scene& scene,
-                        const LoadOptions& options) {
+int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library,
+                        bool needs_default, Scene& scene, const LoadOptions& options) {
   TextureCache cache;
-  const auto& sources = reader.sources();
+  const auto& materials = library.materials();
   for (size_t i = 0; i < materials.size(); ++i) {
-    const tinyobj::material_t& m = materials[i];
-    MtlReader::Source src = i < sources.size() ? sources[i] : MtlReader::Source{};
+    const MtlMaterial& m = materials[i].material;
     Material out{};
-    out.kd = {std::max(0.0f, finite_or(m.diffuse[0], 0.8f)),
-              std::max(0.0f, finite_or(m.diffuse[1], 0.8f)),
-              std::max(0.0f, finite_or(m.diffuse[2], 0.8f))};
+    out.kd = {std::max(0.0f, finite_or(m.kd.x, 0.8f)), std::max(0.0f, finite_or(m.kd.y, 0.8f)),
+              std::max(0.0f, finite_or(m.kd.z, 0.8f))};
     out.texture = -1;
-    std::string tex = clean_file_name(m.diffuse_texname);
+    std::string tex = clean_file_name(m.map_kd);
     if (!tex.empty()) {
       // A texture multiplied by a black or absent Kd would not show: use white instead.
       bool black = out.kd.x == 0 && out.kd.y == 0 && out.kd.z == 0;
-      if (black || !src.has_kd) out.kd = {1, 1, 1};
+      if (black || !m.has_kd) out.kd = {1, 1, 1};
       // Progress runs from 0.8 to 0.99 over the materials, half decoding, half mips.
       const float step = 0.19f / (float)materials.size();
-      out.texture = texture_for(obj_path, m.name, tex, src.dir, scene, cache, options,
+      out.texture = texture_for(obj_path, m.name, tex, materials[i].dir, scene, cache, options,
                                 0.8f + step * (float)i, step);
     }
     scene.materials.push_back(out);

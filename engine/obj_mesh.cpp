@@ -1,6 +1,8 @@
-// The unified mesh from tinyobjloader's shapes (see obj_mesh.h).
+// The unified mesh from the stitched OBJ model (see obj_mesh.h). It runs in the file's order, one
+// corner after another, so that vertex numbering is the same on every machine and run.
 #include "engine/obj_mesh.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/loader.h"
@@ -20,133 +22,128 @@ struct Variant {
   int32_t next;    // next variant of the same position, or -1
 };
 
-bool finite3(const float* p) {
-  return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
+uint8_t to_byte(float c) {
+  return (uint8_t)std::lround(std::min(1.0f, std::max(0.0f, std::isfinite(c) ? c : 0.0f)) * 255);
 }
+
+class MeshBuilder {
+ public:
+  MeshBuilder(const ObjModel& model, Scene& scene)
+      : m_model(model), m_scene(scene), m_head(model.counts.v, -1),
+        m_unusable(model.counts.v, 0) {
+    for (uint32_t i : model.unusable) m_unusable[i] = 1;
+    // One bad normal index makes the file's normals suspect: compute them all.
+    m_use_vn = model.counts.vn > 0 && model.bad_normal_line == 0;
+    m_variants.reserve(model.counts.v);
+    m_scene.positions.reserve(model.counts.v);
+  }
+
+  uint32_t emit(int32_t v, int32_t vt, int32_t vn) {
+    uint32_t out = (uint32_t)m_scene.positions.size();
+    const float* p = &m_model.positions[3 * (size_t)v];
+    m_scene.positions.push_back({p[0], p[1], p[2]});
+    if (!m_model.colors.empty()) {
+      const float* c = &m_model.colors[3 * (size_t)v];
+      m_scene.colors.push_back({to_byte(c[0]), to_byte(c[1]), to_byte(c[2]), 255});
+    }
+    if (vt >= 0) {
+      m_uvs.push_back({m_model.texcoords[2 * (size_t)vt], m_model.texcoords[2 * (size_t)vt + 1]});
+      m_any_uv = true;
+    } else {
+      m_uvs.push_back({0, 0});
+    }
+    const float* n = vn >= 0 ? &m_model.normals[3 * (size_t)vn] : nullptr;
+    m_file_normals.push_back(n ? Vec3{n[0], n[1], n[2]} : Vec3{0, 0, 0});
+    m_has_normal.push_back(vn >= 0);
+    return out;
+  }
+
+  uint32_t corner(const ObjCorner& c, bool flat, uint32_t smoothing) {
+    int32_t v = c.v, vt = c.vt, vn = c.vn;
+    if (vt < 0 || (uint64_t)vt >= m_model.counts.vt) vt = -1;
+    if (!m_use_vn || vn < 0 || (uint64_t)vn >= m_model.counts.vn) vn = -1;
+    if (vn < 0 && flat) return emit(v, vt, vn);  // a flat corner shares its normal with no face
+    const uint32_t group = vn >= 0 ? 0u : smoothing;
+    int32_t i = m_head[(size_t)v];
+    while (i >= 0 && !(m_variants[i].vt == vt && m_variants[i].vn == vn &&
+                       m_variants[i].group == group))
+      i = m_variants[i].next;
+    if (i >= 0) return m_variants[i].out;
+    uint32_t out = emit(v, vt, vn);
+    m_variants.push_back({vt, vn, group, out, m_head[(size_t)v]});
+    m_head[(size_t)v] = (int32_t)m_variants.size() - 1;
+    return out;
+  }
+
+  void chunk(const ObjChunk& c) {
+    for (size_t t = 0; t < c.triangle_faces.size(); ++t) {
+      const ObjCorner* k[3] = {&c.corners[c.triangles[3 * t]], &c.corners[c.triangles[3 * t + 1]],
+                               &c.corners[c.triangles[3 * t + 2]]};
+      if (m_unusable[(size_t)k[0]->v] || m_unusable[(size_t)k[1]->v] ||
+          m_unusable[(size_t)k[2]->v]) {
+        ++m_stats.nonfinite_faces;
+        continue;
+      }
+      const ObjFace& face = c.faces[c.triangle_faces[t]];
+      // With smoothing groups in the file, group 0 ("s off") means a flat face.
+      const bool flat = m_model.has_smoothing && face.smoothing == 0;
+      for (const ObjCorner* corner_k : k)
+        m_scene.indices.push_back(corner(*corner_k, flat, face.smoothing));
+      m_scene.tri_material.push_back(face.usemtl < 0 ? kNoMaterial : (uint32_t)face.usemtl);
+    }
+  }
+
+  // Computed for all vertices (it is cheap), then replaced where the file gave a usable normal.
+  void normals() {
+    m_scene.normals = compute_vertex_normals(m_scene.positions, m_scene.indices);
+    for (size_t i = 0; i < m_scene.normals.size(); ++i) {
+      if (m_has_normal[i]) {
+        Vec3 n = m_file_normals[i];
+        double l = std::sqrt((double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z);
+        if (l > 0 && std::isfinite(l)) {
+          m_scene.normals[i] = {(float)(n.x / l), (float)(n.y / l), (float)(n.z / l)};
+          continue;
+        }
+      }
+      ++m_stats.computed_normals;
+    }
+    if (m_any_uv) m_scene.uvs = std::move(m_uvs);
+  }
+
+  ObjMeshStats& stats() { return m_stats; }
+
+ private:
+  const ObjModel& m_model;
+  Scene& m_scene;
+  std::vector<int32_t> m_head;     // per position: its newest variant, or -1
+  std::vector<uint8_t> m_unusable; // per position: must not reach the rasterizer
+  std::vector<Variant> m_variants;
+  std::vector<Vec2> m_uvs;
+  std::vector<Vec3> m_file_normals;  // parallel to positions; valid where m_has_normal
+  std::vector<uint8_t> m_has_normal;
+  bool m_use_vn = false;
+  bool m_any_uv = false;
+  ObjMeshStats m_stats;
+};
 
 }  // namespace
 
-ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& attrib,
-                            const std::vector<tinyobj::shape_t>& shapes, const ObjScan& scan,
-                            Scene& scene,
+ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scene& scene,
                             const std::function<void(float, const char*)>& progress) {
-  ObjMeshStats stats;
-  const size_t nv = attrib.vertices.size() / 3;
-  const size_t nt = attrib.texcoords.size() / 2;
-  const size_t nn = attrib.normals.size() / 3;
-
-  std::vector<uint8_t> bad(nv, 0);  // positions that must not reach the rasterizer
-  for (uint32_t i : scan.nonfinite_vertices)
-    if (i < nv) bad[i] = 1;
-  for (size_t i = 0; i < nv; ++i)
-    if (!finite3(&attrib.vertices[3 * i])) bad[i] = 1;
-
-  // One bad normal index makes the file's normals suspect: compute them all.
-  const bool use_vn = nn > 0 && scan.bad_normal_line == 0;
-  stats.file_normals_ignored = scan.bad_normal_line != 0;
-
-  size_t tri_total = 0;
-  for (const auto& s : shapes) tri_total += s.mesh.indices.size() / 3;
-  scene.indices.reserve(tri_total * 3);
-  scene.tri_material.reserve(tri_total);
-  scene.positions.reserve(nv);
-
-  std::vector<int32_t> head(nv, -1);
-  std::vector<Variant> variants;
-  variants.reserve(nv);
-  std::vector<Vec2> uvs;
-  std::vector<Vec3> file_normals;  // parallel to positions; valid where has_normal
-  std::vector<uint8_t> has_normal;
-  bool any_uv = false;
-
-  auto emit = [&](int32_t v, int32_t vt, int32_t vn) -> uint32_t {
-    uint32_t out = (uint32_t)scene.positions.size();
-    const float* p = &attrib.vertices[3 * (size_t)v];
-    scene.positions.push_back({p[0], p[1], p[2]});
-    if (vt >= 0) {
-      uvs.push_back({attrib.texcoords[2 * (size_t)vt], attrib.texcoords[2 * (size_t)vt + 1]});
-      any_uv = true;
-    } else {
-      uvs.push_back({0, 0});
-    }
-    if (vn >= 0) {
-      const float* n = &attrib.normals[3 * (size_t)vn];
-      file_normals.push_back({n[0], n[1], n[2]});
-    } else {
-      file_normals.push_back({0, 0, 0});
-    }
-    has_normal.push_back(vn >= 0);
-    return out;
-  };
-
-  for (const auto& shape : shapes) {
-    const auto& mesh = shape.mesh;
-    const size_t ntri = mesh.indices.size() / 3;
-    for (size_t t = 0; t < ntri; ++t) {
-      const tinyobj::index_t* c = &mesh.indices[3 * t];
-      bool skip = false;
-      for (int k = 0; k < 3; ++k) {
-        int v = c[k].vertex_index;
-        if (v < 0 || (size_t)v >= nv)  // scan_obj refuses these first; never index past the array
-          throw LoadError(path + ": a face refers to vertex " + std::to_string(v + 1) +
-                          ", which does not exist");
-        skip |= bad[(size_t)v] != 0;
-      }
-      if (skip) {
-        ++stats.nonfinite_faces;
-        continue;
-      }
-      const unsigned sg = t < mesh.smoothing_group_ids.size() ? mesh.smoothing_group_ids[t] : 0;
-      // With smoothing groups in the file, group 0 ("s off") means a flat face.
-      const bool flat = scan.has_smoothing && sg == 0;
-      for (int k = 0; k < 3; ++k) {
-        int32_t v = c[k].vertex_index;
-        int32_t vt = c[k].texcoord_index;
-        int32_t vn = c[k].normal_index;
-        if (vt < 0 || (size_t)vt >= nt) vt = -1;
-        if (!use_vn || vn < 0 || (size_t)vn >= nn) vn = -1;
-        uint32_t out;
-        if (vn < 0 && flat) {
-          out = emit(v, vt, vn);  // a flat corner shares its normal with no other face
-        } else {
-          const uint32_t group = vn >= 0 ? 0u : (uint32_t)sg;
-          int32_t i = head[(size_t)v];
-          while (i >= 0 && !(variants[i].vt == vt && variants[i].vn == vn &&
-                             variants[i].group == group))
-            i = variants[i].next;
-          if (i >= 0) {
-            out = variants[i].out;
-          } else {
-            out = emit(v, vt, vn);
-            variants.push_back({vt, vn, group, out, head[(size_t)v]});
-            head[(size_t)v] = (int32_t)variants.size() - 1;
-          }
-        }
-        scene.indices.push_back(out);
-      }
-      int mat = t < mesh.material_ids.size() ? mesh.material_ids[t] : -1;
-      scene.tri_material.push_back(mat < 0 ? kNoMaterial : (uint32_t)mat);
-    }
+  size_t triangles = 0;
+  for (const ObjChunk& c : model.chunks) triangles += c.triangle_faces.size();
+  scene.indices.reserve(3 * triangles);
+  scene.tri_material.reserve(triangles);
+  MeshBuilder builder(model, scene);
+  builder.stats().file_normals_ignored = model.bad_normal_line != 0;
+  for (const ObjChunk& c : model.chunks) {
+    builder.chunk(c);
+    if (scene.positions.size() >= UINT32_MAX)
+      throw LoadError(path + ": more than 2^32 - 1 vertices");
   }
-  if (scene.positions.size() >= UINT32_MAX)
-    throw LoadError(path + ": more than 2^32 - 1 vertices");
-
   progress(0.7f, "normals");
-  // Computed for all vertices (it is cheap), then replaced where the file gave a usable normal.
-  scene.normals = compute_vertex_normals(scene.positions, scene.indices);
-  for (size_t i = 0; i < scene.normals.size(); ++i) {
-    if (has_normal[i]) {
-      Vec3 n = file_normals[i];
-      double l = std::sqrt((double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z);
-      if (l > 0 && std::isfinite(l)) {
-        scene.normals[i] = {(float)(n.x / l), (float)(n.y / l), (float)(n.z / l)};
-        continue;
-      }
-    }
-    ++stats.computed_normals;
-  }
-  if (any_uv) scene.uvs = std::move(uvs);
-  return stats;
+  builder.normals();
+  return builder.stats();
 }
 
 }  // namespace facet

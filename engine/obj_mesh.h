@@ -1,16 +1,13 @@
-// From tinyobjloader's shapes (per-corner v/vt/vn indices, already triangulated) to the scene's
-// single indexed mesh: identical (v, vt, vn) corners become one vertex, smoothing groups split
-// vertices where normals must not be shared, faces touching non-finite positions are dropped,
-// and normals the file lacks are computed (area-weighted).
+// From the stitched OBJ model (obj_stitch.h) to the scene's single indexed mesh: identical
+// (v, vt, vn) corners become one vertex, smoothing groups split vertices where normals must not
+// be shared, faces touching non-finite positions are dropped, and normals the file lacks are
+// computed (area-weighted). Vertex colours come along when every `v` has them.
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <vector>
 
-#include <tiny_obj_loader.h>
-
-#include "engine/obj_scan.h"
+#include "engine/obj_stitch.h"
 #include "engine/scene.h"
 
 namespace facet {
@@ -24,11 +21,9 @@ struct ObjMeshStats {
   bool file_normals_ignored = false;  // some vn index pointed at nothing
 };
 
-// Fills scene.positions, normals, uvs, indices and tri_material (tinyobjloader's material id,
-// or kNoMaterial). Throws LoadError("PATH: ...") only if an index slipped past scan_obj.
-ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& attrib,
-                            const std::vector<tinyobj::shape_t>& shapes, const ObjScan& scan,
-                            Scene& scene,
+// Fills scene.positions, normals, uvs, colors, indices and tri_material (the face's material
+// number, or kNoMaterial). Throws LoadError("PATH: ...") past 2^32 - 1 vertices.
+ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scene& scene,
                             const std::function<void(float, const char*)>& progress);
 
 }  // namespace facet

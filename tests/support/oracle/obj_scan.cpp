@@ -2,14 +2,14 @@
 // line numbers, non-finite vertex coordinates. Index rules follow tinyobjloader's own resolution
 // (absolute = 1-based over the whole file, negative = relative to the vertices read so far), so
 // whatever passes here is safe for it and for the mesh builder.
-#include "engine/obj_scan.h"
+#include "tests/support/oracle/obj_scan.h"
 
 #include <cstdint>
 #include <cstring>
 
 #include "engine/loader.h"
 
-namespace facet {
+namespace facet::oracle {
 
 namespace {
 
@@ -207,4 +207,4 @@ ObjScan scan_obj(const std::string& path, const char* data, size_t size) {
   return out;
 }
 
-}  // namespace facet
+}  // namespace facet::oracle

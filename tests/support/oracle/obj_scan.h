@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace facet {
+namespace facet::oracle {
 
 struct ObjScan {
   size_t v_count = 0, vt_count = 0, vn_count = 0;  // v, vt, vn statements
@@ -31,4 +31,4 @@ struct ObjScan {
 // and for face indices that are 0, malformed, overflow 32 bits or point at no vertex / texcoord.
 ObjScan scan_obj(const std::string& path, const char* data, size_t size);
 
-}  // namespace facet
+}  // namespace facet::oracle

@@ -1,0 +1,83 @@
+// Reading the pieces of one OBJ/MTL line: blanks, words, numbers and face indices. Numbers go
+// through fast_float (libfast-float-dev: correctly rounded, no locale, no allocation) with the
+// rules facet has always applied to OBJ text: a leading '+' is accepted, a word that is not a
+// number reads as the fallback (0 unless said otherwise), a dangling exponent ("5e", "1e+")
+// makes the whole word unreadable. Pure functions over [p, e) ranges; nothing here allocates.
+#pragma once
+#include <fast_float/fast_float.h>
+
+#include <cstdint>
+
+namespace facet {
+
+inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+inline const char* skip_blanks(const char* p, const char* e) {
+  while (p < e && is_blank(*p)) ++p;
+  return p;
+}
+
+// End of the word starting at p (the next blank or e).
+inline const char* word_end(const char* p, const char* e) {
+  while (p < e && !is_blank(*p)) ++p;
+  return p;
+}
+
+// A word made only of digits, signs, dots and exponent letters, with at least one digit: what
+// OBJ writers produce for a number. "nan", "inf", "1.#IND" are not, and mark a vertex unusable.
+inline bool is_plain_number(const char* p, const char* e) {
+  bool digit = false;
+  for (; p < e; ++p) {
+    char c = *p;
+    if (c >= '0' && c <= '9') digit = true;
+    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E') return false;
+  }
+  return digit;
+}
+
+// The number at the start of the word [p, e); false (out untouched) when the word does not
+// start with one. Trailing junk after a number is ignored ("1.5abc" reads 1.5).
+inline bool read_number(const char* p, const char* e, float* out) {
+  bool negative = false;
+  if (p < e && (*p == '+' || *p == '-')) negative = (*p++ == '-');
+  if (p == e || !((*p >= '0' && *p <= '9') || *p == '.')) return false;  // not "inf", "nan"
+  float value = 0;
+  auto result = fast_float::from_chars(p, e, value);
+  if (result.ec != std::errc()) return false;
+  if (result.ptr < e && (*result.ptr == 'e' || *result.ptr == 'E')) return false;  // "5e", "2e+"
+  *out = negative ? -value : value;
+  return true;
+}
+
+// The next word of the line as a number: advances *p past it (and the blanks before it).
+// Returns false when the line has no more words or the word is not a number; *out then
+// holds `fallback`.
+inline bool next_number(const char** p, const char* e, float fallback, float* out) {
+  const char* s = skip_blanks(*p, e);
+  const char* w = word_end(s, e);
+  *p = w;
+  *out = fallback;
+  return s < w && read_number(s, w, out);
+}
+
+// One face index: optional sign and decimal digits, at most 32-bit signed. Returns false with
+// *overflow when it is too large, false alone when malformed.
+inline bool read_index(const char*& p, const char* e, int64_t* out, bool* overflow) {
+  bool neg = false;
+  if (p < e && (*p == '-' || *p == '+')) neg = (*p++ == '-');
+  const char* digits = p;
+  int64_t v = 0;
+  while (p < e && *p >= '0' && *p <= '9') {
+    if (v <= INT32_MAX) v = v * 10 + (*p - '0');  // keeps counting digits past the limit
+    ++p;
+  }
+  if (p == digits) return false;
+  if (v > INT32_MAX) {
+    *overflow = true;
+    return false;
+  }
+  *out = neg ? -v : v;
+  return true;
+}
+
+}  // namespace facet
