@@ -15,9 +15,12 @@
 #include <streambuf>
 
 #include "engine/closed_surface.h"
+#include "engine/model_formats.h"
 #include "engine/obj_materials.h"
 #include "engine/obj_mesh.h"
 #include "engine/obj_scan.h"
+#include "engine/ply_loader.h"
+#include "engine/stl_loader.h"
 
 namespace facet {
 
@@ -182,6 +185,9 @@ Scene load_model_unguarded(const std::string& path, const LoadOptions& options) 
 Scene load_model(const std::string& path, const LoadOptions& options) {
   // Whatever fails below (allocation included) reaches the caller as one LoadError naming the file.
   try {
+    // By extension: .ply and .stl have their own readers; everything else is read as OBJ.
+    if (has_extension(path, ".ply")) return load_ply(path, options);
+    if (has_extension(path, ".stl")) return load_stl(path, options);
     return load_model_unguarded(path, options);
   } catch (const LoadError&) {
     throw;
