@@ -57,7 +57,9 @@ class AsciiStl {
 
  private:
   [[noreturn]] void refuse(const std::string& what) const {
-    throw LoadError(m_path + ":" + std::to_string(m_line) + ": " + what);
+    // At the end of a file that ends in a newline, the last line is the one before it.
+    int line = m_p == m_end && m_line > 1 && m_end[-1] == '\n' ? m_line - 1 : m_line;
+    throw LoadError(m_path + ":" + std::to_string(line) + ": " + what);
   }
   std::string_view word() {
     while (m_p < m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\r' || *m_p == '\n')) {
