@@ -18,6 +18,16 @@ inline bool has_extension(const std::string& path, const std::string& ext) {
                     [](char a, char b) { return std::tolower((unsigned char)a) == std::tolower((unsigned char)b); });
 }
 
+// "OBJ, PLY, ..." for messages: the extensions without their dots, upper case, comma-separated.
+inline std::string model_extension_list() {
+  std::string out;
+  for (const char* ext : kModelExtensions) {
+    if (!out.empty()) out += ", ";
+    for (const char* c = ext + 1; *c; ++c) out += (char)std::toupper((unsigned char)*c);
+  }
+  return out;
+}
+
 // Whether `path` ends in one of kModelExtensions.
 inline bool is_model_path(const std::string& path) {
   return std::any_of(kModelExtensions.begin(), kModelExtensions.end(),
