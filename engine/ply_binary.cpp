@@ -132,6 +132,35 @@ std::string fan(const Body& b, const char* p, PlyType t, uint64_t k, uint32_t* o
   return {};
 }
 
+// Rows [r0, r1) of a fixed-size face element: the k indices (type T) at list_offset of each row
+// fanned into k - 2 triangles. Stops at the first index out of range, recording it.
+template <class T>
+void fan_rows(const Body& b, const char* rows, size_t stride, size_t list_offset, uint64_t k,
+              uint64_t r0, uint64_t r1, RowError& error) {
+  uint32_t* out = &b.mesh.indices[r0 * (k - 2) * 3];
+  const uint64_t nv = b.vertex_count;
+  for (uint64_t r = r0; r < r1; ++r) {
+    const char* p = rows + r * stride + list_offset;
+    uint32_t first = 0, prev = 0;
+    for (uint64_t j = 0; j < k; ++j) {
+      const int64_t i = (int64_t)load<T>(p + j * sizeof(T), b.swap);
+      if ((uint64_t)i >= nv) {  // negative indices wrap to huge
+        error.record(r, "index " + std::to_string(i) + " out of range (" + std::to_string(nv) + " vertices)");
+        return;
+      }
+      if (j >= 2) {
+        out[0] = first;
+        out[1] = prev;
+        out[2] = (uint32_t)i;
+        out += 3;
+      } else if (j == 0) {
+        first = (uint32_t)i;
+      }
+      prev = (uint32_t)i;
+    }
+  }
+}
+
 // The rows of element `ei` at `at`, fixed size, in parallel: vertex values stored, or (faces) the
 // index lists fanned. list_len[pi]: the length every row's list pi has (0 for scalars). Returns
 // the end of the element.
@@ -166,14 +195,20 @@ size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
   }
   RowError error;
   parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
+    if (faces) {
+      if (!tris || error.any()) return;
+      const char* rows = b.data + at;
+      switch (list_type) {
+        case PlyType::Int8: return fan_rows<int8_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::UInt8: return fan_rows<uint8_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::Int16: return fan_rows<int16_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::UInt16: return fan_rows<uint16_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::Int32: return fan_rows<int32_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        default: return fan_rows<uint32_t>(b, rows, stride, list_offset, k, r0, r1, error);
+      }
+    }
     for (uint64_t r = r0; r < r1 && !error.any(); ++r) {
       const char* row = b.data + at + r * stride;
-      if (faces) {
-        if (!tris) break;
-        std::string what = fan(b, row + list_offset, list_type, k, &b.mesh.indices[r * tris * 3]);
-        if (!what.empty()) error.record(r, std::move(what));
-        continue;
-      }
       for (size_t pi = 0; pi < roles.size(); ++pi)
         if (roles[pi] != PlyRole::Skip && !e.properties[pi].is_list)
           store_vertex_value(b.mesh, r, roles[pi], e.properties[pi].type,
