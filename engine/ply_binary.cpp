@@ -76,7 +76,9 @@ int64_t decode_int(const char* p, PlyType t, bool swap) {
   }
 }
 
-// The first (lowest-row) problem any worker found; workers keep going, the reader throws after.
+// The lowest-row problem the workers found, whatever order they ran in: a chunk is skipped only
+// when it starts after a row already known to be bad, so the same file always gets the same
+// message.
 class RowError {
  public:
   void record(uint64_t row, std::string what) {
@@ -85,18 +87,17 @@ class RowError {
       m_row = row;
       m_what = std::move(what);
     }
-    m_any = true;
   }
-  bool any() const { return m_any.load(); }
+  bool before(uint64_t row) const { return m_row.load(std::memory_order_relaxed) < row; }
   void raise(const std::string& path, const std::string& element) const {
-    if (m_any) throw LoadError(path + ": " + element + " " + std::to_string(m_row) + ": " + m_what);
+    if (m_row != kNoRow) throw LoadError(path + ": " + element + " " + std::to_string(m_row) + ": " + m_what);
   }
 
  private:
+  static constexpr uint64_t kNoRow = std::numeric_limits<uint64_t>::max();
   std::mutex m_mutex;
-  uint64_t m_row = std::numeric_limits<uint64_t>::max();
+  std::atomic<uint64_t> m_row{kNoRow};
   std::string m_what;
-  std::atomic<bool> m_any{false};
 };
 
 struct Body {
@@ -196,7 +197,7 @@ size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
   RowError error;
   parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
     if (faces) {
-      if (!tris || error.any()) return;
+      if (!tris || error.before(r0)) return;
       const char* rows = b.data + at;
       switch (list_type) {
         case PlyType::Int8: return fan_rows<int8_t>(b, rows, stride, list_offset, k, r0, r1, error);
@@ -207,7 +208,7 @@ size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
         default: return fan_rows<uint32_t>(b, rows, stride, list_offset, k, r0, r1, error);
       }
     }
-    for (uint64_t r = r0; r < r1 && !error.any(); ++r) {
+    for (uint64_t r = r0; r < r1; ++r) {
       const char* row = b.data + at + r * stride;
       for (size_t pi = 0; pi < roles.size(); ++pi)
         if (roles[pi] != PlyRole::Skip && !e.properties[pi].is_list)

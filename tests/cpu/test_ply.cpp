@@ -355,6 +355,23 @@ TEST(Ply, EveryMalformedFileIsRefusedNamingTheFileAndTheProblem) {
   }
 }
 
+TEST(Ply, TheFirstBadRowIsNamedWhenFacesAreReadInParallel) {
+  // Enough rows for several parallel chunks, with bad indices in two of them: the message must
+  // name the lower row whatever order the workers finish in.
+  ScratchDir dir;
+  const uint32_t rows = 200000;
+  std::string header = "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
+                       "property float y\nproperty float z\nelement face " + std::to_string(rows) +
+                       "\nproperty list uchar int vertex_indices\nend_header\n";
+  PlyBody b(PlyBody::LittleEndian);
+  for (float v : {0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 0.f, 1.f, 0.f}) b.put(v);
+  for (uint32_t r = 0; r < rows; ++r)
+    b.put<uint8_t>(3).put(0).put(1).put(r == 150000 ? 7 : r == 40000 ? -2 : 2);
+  std::string path = dir.write("late.ply", header + b.bytes());
+  for (int run = 0; run < 3; ++run)
+    EXPECT_EQ(refusal(path), path + ": face 40000: index -2 out of range (3 vertices)");
+}
+
 TEST(Ply, RealPointCloudsAreRefusedAsPointClouds) {
   for (const char* f : {"ply/point_cloud_test_pos.ply", "ply/int_point_cloud.ply", "ply/float_inf_point_cloud.ply"})
     EXPECT_NE(refusal(formats(f)).find("no triangles to show"), std::string::npos) << f;
