@@ -155,3 +155,14 @@ TEST(Stl, FileWithNoFacetsIsRefused) {
   path = dir.write("zero.stl", binary_stl({}, ""));
   EXPECT_EQ(refusal(path), path + ": no triangles to show (the STL has no facets)");
 }
+
+TEST(Stl, AsciiFilesWithSeveralSolidsAndPolygonLoopsAreReadWhole) {
+  ScratchDir dir;
+  std::string text =
+      "solid a\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 1 1 0\nvertex 0 1 0\n"
+      "endloop\nendfacet\nendsolid a\nsolid b\nfacet normal 0 0 1\nouter loop\nvertex 5 0 0\n"
+      "vertex 6 0 0\nvertex 5 1 0\nendloop\nendfacet\nendsolid b\n";
+  Scene s = load_model(dir.write("two.stl", text));
+  EXPECT_EQ(s.triangle_count(), 3u);  // the quad fanned into two, then solid b's triangle
+  EXPECT_EQ(s.vertex_count(), 7u);
+}
