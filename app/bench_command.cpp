@@ -123,7 +123,7 @@ int run_bench(const BenchOptions& o) {
       auto it = std::find_if(all.begin(), all.end(), [&](const SceneSpec& s) { return s.name == name; });
       if (it != all.end()) {
         specs.push_back(*it);
-      } else {  // any OBJ path
+      } else {  // any model path (OBJ, PLY, STL: load_model picks the reader by extension)
         specs.push_back({name, Shading::Lit, [name] { return load_model(name); }, false});
       }
     }
@@ -278,7 +278,7 @@ Command add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "Per-stage timings against OpenGL on the same card");
   cmd->add_option("scenes", o->scenes,
-                  "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or OBJ paths (default: all)");
+                  "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or model file paths: OBJ, PLY, STL (default: all)");
   cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)");
   cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100)")->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");

@@ -67,7 +67,7 @@ int run_render(const RenderOptions& o) {
 Command add_render_command(CLI::App& app) {
   auto o = std::make_shared<RenderOptions>();
   CLI::App* cmd = app.add_subcommand("render", "Render one frame of a model to a PNG, headless");
-  cmd->add_option("model", o->model, "OBJ file to render")->required();
+  cmd->add_option("model", o->model, "Model file to render (OBJ, PLY or STL, by extension)")->required();
   cmd->add_option("-o,--output", o->output, "PNG file to write")->required();
   cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
   cmd->add_option("--backend", o->backend, "auto (CUDA when a device exists) | cpu | cuda")

@@ -43,7 +43,7 @@ int run_view(ViewArgs& a) {
 Command add_view_command(CLI::App& app) {
   auto a = std::make_shared<ViewArgs>();
   CLI::App* cmd = app.add_subcommand("view", "Open a model in a window (the default command)");
-  cmd->add_option("model", a->viewer.model, "OBJ file to open (default: the bundled Spot cow)");
+  cmd->add_option("model", a->viewer.model, "Model file to open: OBJ, PLY or STL (default: the bundled Spot cow)");
   cmd->add_option("--size", a->size, "Window size WxH in pixels (default 1280x800)");
   cmd->add_option("--frames", a->viewer.frames, "Exit after N frames (scripted runs, tests)")
       ->check(CLI::NonNegativeNumber);

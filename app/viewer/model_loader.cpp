@@ -16,13 +16,6 @@ double now_seconds() {
 }
 }  // namespace
 
-bool is_obj_path(const std::string& path) {
-  if (path.size() < 4) return false;
-  std::string ext = path.substr(path.size() - 4);
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".obj";
-}
-
 ModelLoader::ModelLoader(LoadFn load) : m_load(std::move(load)) {
   if (!m_load) m_load = [](const std::string& p, const LoadOptions& o) { return load_model(p, o); };
 }
@@ -41,9 +34,9 @@ void ModelLoader::request(const std::string& path) {
 
 void ModelLoader::request_dropped(const std::vector<std::string>& paths) {
   for (const std::string& p : paths)
-    if (is_obj_path(p)) return request(p);
+    if (is_model_path(p)) return request(p);
   m_error = paths.empty() ? std::string("nothing was dropped")
-                          : paths.front() + ": not an OBJ file (only .obj models can be opened)";
+                          : paths.front() + ": not a model file (" + model_extension_list() + ")";
 }
 
 void ModelLoader::reload() {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/loader.h"
+#include "engine/model_formats.h"
 #include "engine/renderer.h"
 
 namespace facet {
@@ -26,7 +27,8 @@ class ModelLoader {
 
   // Starts reading `path` in the background. While a load runs, the newest request waits its turn.
   void request(const std::string& path);
-  // What the window's drop callback calls: the first .obj among the paths, or an error naming
+  // What the window's drop callback calls: the first model file among the paths (is_model_path,
+  // engine/model_formats.h), or an error naming
   // what was dropped when there is none.
   void request_dropped(const std::vector<std::string>& paths);
   // Reads the current model's file again (long-run tests).
@@ -69,8 +71,5 @@ class ModelLoader {
   double m_last_seconds = 0;
   int m_installed = 0;
 };
-
-// Case-insensitive ".obj" suffix: what the Open panel lists and a drop accepts.
-bool is_obj_path(const std::string& path);
 
 }  // namespace facet

@@ -1,5 +1,5 @@
 // The model panel: what is shown, what is loading (progress bar), what failed, and the Open panel
-// (a path field plus a listing of one directory: folders and .obj files only).
+// (a path field plus a listing of one directory: folders and model files only, is_model_path).
 #include <imgui.h>
 
 #include <algorithm>
@@ -29,7 +29,7 @@ void list_directory(OpenPanelState& open) {
     bool dir = e.is_directory(type_ec);
     std::string name = e.path().filename().string();
     if (!name.empty() && name[0] == '.') continue;  // hidden files
-    if (dir || is_obj_path(name)) open.entries.push_back({name, dir});
+    if (dir || is_model_path(name)) open.entries.push_back({name, dir});
   }
   std::sort(open.entries.begin(), open.entries.end(), [](const auto& a, const auto& b) {
     return a.is_directory != b.is_directory ? a.is_directory : a.name < b.name;
@@ -121,7 +121,7 @@ void draw_model_panel(ViewerState& s) {
   ImGui::Begin("Model");
   current_model(s);
   load_status(s);
-  if (ImGui::CollapsingHeader("Open (or drop an .obj on the window)")) open_controls(s);
+  if (ImGui::CollapsingHeader("Open (or drop a model file on the window)")) open_controls(s);
   ImGui::End();
 }
 

@@ -10,7 +10,7 @@
 namespace facet {
 
 struct ViewerOptions {
-  std::string model;               // OBJ to open first
+  std::string model;               // model file to open first (OBJ, PLY, STL)
   int width = 1280, height = 800;  // window (or offscreen framebuffer) size in pixels
   int frames = 0;                  // > 0: exit after this many frames (scripted runs)
   std::string screenshot;          // save the last frame (overlay included when shown) here

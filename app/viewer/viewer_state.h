@@ -36,7 +36,7 @@ class FrameTimeHistory {
   int m_next = 0, m_count = 0;
 };
 
-// The Open panel: a path field and the listing of one directory (folders and .obj files).
+// The Open panel: a path field and the listing of one directory (folders and model files).
 struct OpenPanelState {
   struct Entry {
     std::string name;

@@ -1,6 +1,10 @@
 // The loader's fuzz target (libFuzzer; also built into facet_fuzz_replay, which replays saved
-// inputs without libFuzzer). One input is up to three files laid side by side in a private temp
-// folder, then loaded with facet::load_model exactly as `facet render` would:
+// inputs without libFuzzer). The input's first bytes pick the format:
+//   "ply..."              the whole input is one PLY file (fuzz.ply): its magic is its own mark
+//   "#--stl--\n" STL      what follows is one STL file (fuzz.stl), binary or ASCII
+//   anything else         OBJ, as below
+// An OBJ input is up to three files laid side by side in a private temp folder; every input is
+// loaded with facet::load_model exactly as `facet render` would:
 //
 //   OBJ text
 //   \n#--mtl--\n          optional: what follows is the MTL, written under the name of the OBJ's
@@ -27,6 +31,7 @@ namespace {
 
 constexpr std::string_view kMtlMark = "\n#--mtl--\n";
 constexpr std::string_view kTexMark = "\n#--tex--\n";
+constexpr std::string_view kStlMark = "#--stl--\n";
 
 // The private folder, made once per process and emptied after every input.
 const std::string& work_dir() {
@@ -98,6 +103,7 @@ void check_whole(const facet::Scene& s) {
   for (uint32_t i : s.indices)
     if (i >= nv) fail("an index names no vertex");
   if (s.normals.size() != nv) fail("normals are not one per vertex");
+  if (!s.colors.empty() && s.colors.size() != nv) fail("colours are neither absent nor one per vertex");
   if (!s.uvs.empty() && s.uvs.size() != nv) fail("uvs are neither absent nor one per vertex");
   if (s.tri_material.size() != nt) fail("materials are not one per triangle");
   if (s.materials.empty() || s.material_names.size() != s.materials.size())
@@ -122,8 +128,17 @@ void check_whole(const facet::Scene& s) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view all(reinterpret_cast<const char*>(data), size);
   std::string_view obj = all, mtl, tex;
+  std::string model = "fuzz.obj";
+  if (all.substr(0, 3) == "ply") {
+    model = "fuzz.ply";
+  } else if (all.substr(0, kStlMark.size()) == kStlMark) {
+    model = "fuzz.stl";
+    obj = all.substr(kStlMark.size());
+  }
   bool has_mtl = false, has_tex = false;
-  if (size_t m = obj.find(kMtlMark); m != std::string_view::npos) {
+  if (model != "fuzz.obj") {
+    // One file, no MTL or texture parts.
+  } else if (size_t m = obj.find(kMtlMark); m != std::string_view::npos) {
     mtl = obj.substr(m + kMtlMark.size());
     obj = obj.substr(0, m);
     has_mtl = true;
@@ -146,7 +161,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     written.push_back(path);
   };
-  lay("fuzz.obj", obj);
+  lay(model, obj);
   if (has_mtl) {
     std::string_view name = first_argument(obj, "mtllib");
     lay(plain_name(name) ? name : "fuzz.mtl", mtl);
@@ -159,7 +174,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // FACET_FUZZ_VERBOSE=1 (for facet_fuzz_replay) says what became of each input.
   static const bool verbose = std::getenv("FACET_FUZZ_VERBOSE") != nullptr;
   try {
-    facet::Scene scene = facet::load_model(dir + "/fuzz.obj");
+    facet::Scene scene = facet::load_model(dir + "/" + model);
     check_whole(scene);
     if (verbose) {
       std::printf("  loaded: %u triangles, %zu materials, %zu textures\n", scene.triangle_count(),

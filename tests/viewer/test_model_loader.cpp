@@ -57,13 +57,29 @@ TEST(ModelLoader, ABadFileDroppedOnTheWindowLeavesThePreviousModelInPlace) {
   }
 }
 
-TEST(ModelLoader, ADropWithoutAnObjFileIsRefusedWithAMessage) {
+TEST(ModelLoader, ADropWithoutAModelFileIsRefusedWithAMessage) {
   auto renderer = make_renderer(Backend::Cpu);
   ModelLoader loader;
   loader.request_dropped({"/tmp/picture.png"});
   EXPECT_FALSE(loader.busy());
   EXPECT_NE(loader.error().find("/tmp/picture.png"), std::string::npos);
   EXPECT_FALSE(loader.current());
+}
+
+TEST(ModelLoader, ADropOpensTheFirstModelFileWhateverItsFormat) {
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader;
+  const std::string ply = write_temp_file("facet_viewer_triangle.PLY",
+                                          "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+                                          "property float y\nproperty float z\nelement face 1\n"
+                                          "property list uchar int vertex_indices\nend_header\n"
+                                          "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+  loader.request_dropped({"/tmp/picture.png", ply});
+  loader.finish(*renderer);
+  EXPECT_EQ(loader.error(), "");
+  ASSERT_TRUE(loader.current());
+  EXPECT_EQ(loader.current()->triangle_count(), 1u);
+  EXPECT_EQ(loader.current_path(), ply);
 }
 
 TEST(ModelLoader, AnUploadThatFailsKeepsThePreviousModel) {

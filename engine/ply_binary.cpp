@@ -1,0 +1,335 @@
+// Binary PLY bodies, both byte orders. Elements whose rows have a fixed size are read in
+// parallel (a row's place is its number times the row size); a face element whose lists all have
+// the length of its first row's is checked to be so in parallel and then read the same way.
+// Anything else is walked row by row, which is also what finds and names a broken row.
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <limits>
+#include <mutex>
+
+#include "engine/loader.h"
+#include "engine/parallel.h"
+#include "engine/ply_body.h"
+
+namespace facet {
+
+namespace {
+
+// Rows per parallel work item: large enough that handing out work costs nothing, small enough
+// that 16 cores share a 1 M-row element evenly.
+constexpr uint64_t kRowsPerChunk = 1 << 15;
+
+template <class T>
+T load(const char* p, bool swap) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  if (swap) {
+    if constexpr (sizeof(T) == 2) {
+      uint16_t u;
+      std::memcpy(&u, &v, 2);
+      u = __builtin_bswap16(u);
+      std::memcpy(&v, &u, 2);
+    } else if constexpr (sizeof(T) == 4) {
+      uint32_t u;
+      std::memcpy(&u, &v, 4);
+      u = __builtin_bswap32(u);
+      std::memcpy(&v, &u, 4);
+    } else if constexpr (sizeof(T) == 8) {
+      uint64_t u;
+      std::memcpy(&u, &v, 8);
+      u = __builtin_bswap64(u);
+      std::memcpy(&v, &u, 8);
+    }
+  }
+  return v;
+}
+
+double decode_real(const char* p, PlyType t, bool swap) {
+  switch (t) {
+    case PlyType::Int8: return load<int8_t>(p, swap);
+    case PlyType::UInt8: return load<uint8_t>(p, swap);
+    case PlyType::Int16: return load<int16_t>(p, swap);
+    case PlyType::UInt16: return load<uint16_t>(p, swap);
+    case PlyType::Int32: return load<int32_t>(p, swap);
+    case PlyType::UInt32: return load<uint32_t>(p, swap);
+    case PlyType::Float32: return load<float>(p, swap);
+    case PlyType::Float64: return load<double>(p, swap);
+  }
+  return 0;
+}
+
+// Integer types only (counts and indices; the header refuses float counts, float index lists are
+// truncated toward zero like any cast).
+int64_t decode_int(const char* p, PlyType t, bool swap) {
+  switch (t) {
+    case PlyType::Int8: return load<int8_t>(p, swap);
+    case PlyType::UInt8: return load<uint8_t>(p, swap);
+    case PlyType::Int16: return load<int16_t>(p, swap);
+    case PlyType::UInt16: return load<uint16_t>(p, swap);
+    case PlyType::Int32: return load<int32_t>(p, swap);
+    case PlyType::UInt32: return load<uint32_t>(p, swap);
+    default: {
+      double d = decode_real(p, t, swap);
+      return d == d && d > -1e18 && d < 1e18 ? (int64_t)d : -1;
+    }
+  }
+}
+
+// The lowest-row problem the workers found, whatever order they ran in: a chunk is skipped only
+// when it starts after a row already known to be bad, so the same file always gets the same
+// message.
+class RowError {
+ public:
+  void record(uint64_t row, std::string what) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (row < m_row) {
+      m_row = row;
+      m_what = std::move(what);
+    }
+  }
+  bool before(uint64_t row) const { return m_row.load(std::memory_order_relaxed) < row; }
+  void raise(const std::string& path, const std::string& element) const {
+    if (m_row != kNoRow) throw LoadError(path + ": " + element + " " + std::to_string(m_row) + ": " + m_what);
+  }
+
+ private:
+  static constexpr uint64_t kNoRow = std::numeric_limits<uint64_t>::max();
+  std::mutex m_mutex;
+  std::atomic<uint64_t> m_row{kNoRow};
+  std::string m_what;
+};
+
+struct Body {
+  const std::string& path;
+  const PlyHeader& header;
+  const PlyLayout& layout;
+  const char* data;
+  size_t size;
+  bool swap;
+  PlyMesh& mesh;
+  uint32_t vertex_count;
+};
+
+// Writes the fan of one face's k indices (at p, `t`-typed) as triangles starting at out; returns
+// an error text or "" when every index names a vertex.
+std::string fan(const Body& b, const char* p, PlyType t, uint64_t k, uint32_t* out) {
+  const size_t step = ply_type_size(t);
+  uint32_t first = 0, prev = 0;
+  for (uint64_t j = 0; j < k; ++j) {
+    int64_t i = decode_int(p + j * step, t, b.swap);
+    if (i < 0 || i >= (int64_t)b.vertex_count)
+      return "index " + std::to_string(i) + " out of range (" + std::to_string(b.vertex_count) +
+             " vertices)";
+    if (j == 0) first = (uint32_t)i;
+    if (j >= 2) {
+      out[0] = first;
+      out[1] = prev;
+      out[2] = (uint32_t)i;
+      out += 3;
+    }
+    prev = (uint32_t)i;
+  }
+  return {};
+}
+
+// Rows [r0, r1) of a fixed-size face element: the k indices (type T) at list_offset of each row
+// fanned into k - 2 triangles. Stops at the first index out of range, recording it.
+template <class T>
+void fan_rows(const Body& b, const char* rows, size_t stride, size_t list_offset, uint64_t k,
+              uint64_t r0, uint64_t r1, RowError& error) {
+  uint32_t* out = &b.mesh.indices[r0 * (k - 2) * 3];
+  const uint64_t nv = b.vertex_count;
+  for (uint64_t r = r0; r < r1; ++r) {
+    const char* p = rows + r * stride + list_offset;
+    uint32_t first = 0, prev = 0;
+    for (uint64_t j = 0; j < k; ++j) {
+      const int64_t i = (int64_t)load<T>(p + j * sizeof(T), b.swap);
+      if ((uint64_t)i >= nv) {  // negative indices wrap to huge
+        error.record(r, "index " + std::to_string(i) + " out of range (" + std::to_string(nv) + " vertices)");
+        return;
+      }
+      if (j >= 2) {
+        out[0] = first;
+        out[1] = prev;
+        out[2] = (uint32_t)i;
+        out += 3;
+      } else if (j == 0) {
+        first = (uint32_t)i;
+      }
+      prev = (uint32_t)i;
+    }
+  }
+}
+
+// The rows of element `ei` at `at`, fixed size, in parallel: vertex values stored, or (faces) the
+// index lists fanned. list_len[pi]: the length every row's list pi has (0 for scalars). Returns
+// the end of the element.
+size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
+                       const std::vector<uint64_t>& list_len) {
+  const PlyElement& e = b.header.elements[ei];
+  const std::vector<PlyRole>& roles = b.layout.roles[ei];
+  const bool faces = ei == b.layout.face_element;
+  // Offsets of each property in a row, lists taken to hold k entries.
+  std::vector<size_t> offset(e.properties.size());
+  size_t list_offset = 0;
+  uint64_t k = 0;
+  PlyType list_type = PlyType::UInt32;
+  for (size_t pi = 0, o = 0; pi < e.properties.size(); ++pi) {
+    const PlyProperty& p = e.properties[pi];
+    offset[pi] = o;
+    if (!p.is_list) {
+      o += ply_type_size(p.type);
+      continue;
+    }
+    if (roles[pi] == PlyRole::Indices) {
+      list_offset = o + ply_type_size(p.count_type);
+      list_type = p.type;
+      k = list_len[pi];
+    }
+    o += ply_type_size(p.count_type) + list_len[pi] * ply_type_size(p.type);
+  }
+  const uint64_t tris = k >= 3 ? k - 2 : 0;
+  if (faces) {
+    b.mesh.indices.resize(e.count * tris * 3);
+    if (!tris) b.mesh.short_faces = e.count;
+  }
+  RowError error;
+  parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
+    if (faces) {
+      if (!tris || error.before(r0)) return;
+      const char* rows = b.data + at;
+      switch (list_type) {
+        case PlyType::Int8: return fan_rows<int8_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::UInt8: return fan_rows<uint8_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::Int16: return fan_rows<int16_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::UInt16: return fan_rows<uint16_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        case PlyType::Int32: return fan_rows<int32_t>(b, rows, stride, list_offset, k, r0, r1, error);
+        default: return fan_rows<uint32_t>(b, rows, stride, list_offset, k, r0, r1, error);
+      }
+    }
+    for (uint64_t r = r0; r < r1; ++r) {
+      const char* row = b.data + at + r * stride;
+      for (size_t pi = 0; pi < roles.size(); ++pi)
+        if (roles[pi] != PlyRole::Skip && !e.properties[pi].is_list)
+          store_vertex_value(b.mesh, r, roles[pi], e.properties[pi].type,
+                             decode_real(row + offset[pi], e.properties[pi].type, b.swap));
+    }
+  });
+  error.raise(b.path, e.name);
+  return at + e.count * stride;
+}
+
+// Whether every row of face element `ei` has the list lengths of its first row (then its rows
+// have a fixed size, returned in stride, and list_len holds the lengths). False sends the
+// element to walk_rows, which also names the row of any problem found here.
+bool uniform_lists(const Body& b, size_t ei, size_t at, size_t& stride, std::vector<uint64_t>& list_len) {
+  const PlyElement& e = b.header.elements[ei];
+  if (e.count == 0) return false;
+  list_len.assign(e.properties.size(), 0);
+  std::vector<size_t> count_at;  // offsets of the list counts in a row
+  std::vector<size_t> count_pi;
+  size_t o = 0;
+  for (size_t pi = 0; pi < e.properties.size(); ++pi) {
+    const PlyProperty& p = e.properties[pi];
+    if (!p.is_list) {
+      o += ply_type_size(p.type);
+      continue;
+    }
+    if (b.size - at < o + ply_type_size(p.count_type)) return false;
+    int64_t c = decode_int(b.data + at + o, p.count_type, b.swap);
+    if (c < 0 || (uint64_t)c > (b.size - at) / ply_type_size(p.type)) return false;
+    count_at.push_back(o);
+    count_pi.push_back(pi);
+    list_len[pi] = (uint64_t)c;
+    o += ply_type_size(p.count_type) + (size_t)c * ply_type_size(p.type);
+  }
+  stride = o;
+  if (e.count > (b.size - at) / stride) return false;
+  std::atomic<bool> uniform{true};
+  parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
+    for (uint64_t r = r0; r < r1 && uniform.load(std::memory_order_relaxed); ++r)
+      for (size_t j = 0; j < count_at.size(); ++j) {
+        const PlyProperty& p = e.properties[count_pi[j]];
+        if (decode_int(b.data + at + r * stride + count_at[j], p.count_type, b.swap) !=
+            (int64_t)list_len[count_pi[j]])
+          uniform = false;
+      }
+  });
+  return uniform;
+}
+
+[[noreturn]] void refuse_row(const Body& b, const PlyElement& e, uint64_t row, const std::string& what) {
+  throw LoadError(b.path + ": " + e.name + " " + std::to_string(row) + ": " + what);
+}
+
+// Element `ei` row by row: vertex values stored, face lists fanned, everything else stepped over.
+size_t walk_rows(const Body& b, size_t ei, size_t at) {
+  const PlyElement& e = b.header.elements[ei];
+  const std::vector<PlyRole>& roles = b.layout.roles[ei];
+  const bool vertices = ei == b.layout.vertex_element;
+  const std::string truncated =
+      "the file ends inside this row (truncated; the header says " + std::to_string(e.count) + " rows)";
+  for (uint64_t r = 0; r < e.count; ++r)
+    for (size_t pi = 0; pi < e.properties.size(); ++pi) {
+      const PlyProperty& p = e.properties[pi];
+      if (!p.is_list) {
+        if (b.size - at < ply_type_size(p.type)) refuse_row(b, e, r, truncated);
+        if (vertices && roles[pi] != PlyRole::Skip)
+          store_vertex_value(b.mesh, r, roles[pi], p.type, decode_real(b.data + at, p.type, b.swap));
+        at += ply_type_size(p.type);
+        continue;
+      }
+      if (b.size - at < ply_type_size(p.count_type)) refuse_row(b, e, r, truncated);
+      int64_t c = decode_int(b.data + at, p.count_type, b.swap);
+      at += ply_type_size(p.count_type);
+      if (c < 0) refuse_row(b, e, r, "list " + p.name + " has a negative length (" + std::to_string(c) + ")");
+      if ((uint64_t)c > (b.size - at) / ply_type_size(p.type))
+        refuse_row(b, e, r, "list " + p.name + " of " + std::to_string(c) +
+                                " entries runs past the end of the file");
+      if (roles[pi] == PlyRole::Indices && c < 3) {
+        if (b.mesh.short_faces++ == 0) b.mesh.first_short_face = r;
+      } else if (roles[pi] == PlyRole::Indices) {
+        size_t first = b.mesh.indices.size();
+        b.mesh.indices.resize(first + ((size_t)c - 2) * 3);
+        std::string what = fan(b, b.data + at, p.type, (uint64_t)c, &b.mesh.indices[first]);
+        if (!what.empty()) refuse_row(b, e, r, what);
+      }
+      at += (size_t)c * ply_type_size(p.type);
+    }
+  return at;
+}
+
+}  // namespace
+
+void read_ply_binary_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout,
+                          const char* data, size_t size, PlyMesh& mesh) {
+  const uint32_t nv = (uint32_t)header.elements[layout.vertex_element].count;
+  Body b{path, header, layout, data, size, header.format == PlyFormat::BinaryBigEndian, mesh, nv};
+  size_t at = header.body_offset;
+  for (size_t ei = 0; ei < header.elements.size(); ++ei) {
+    const PlyElement& e = header.elements[ei];
+    // The fewest bytes a row can take: a bound on the rows the rest of the file can hold, checked
+    // before anything is allocated for them (a header may claim 10^18 rows).
+    size_t min_row = e.scalar_bytes();
+    for (const PlyProperty& p : e.properties)
+      if (p.is_list) min_row += ply_type_size(p.count_type);
+    if (min_row == 0) continue;
+    if (e.count > (size - at) / min_row)
+      throw LoadError(path + ": " + e.name + ": the header says " + std::to_string(e.count) +
+                      " rows, the " + std::to_string(size - at) + " bytes left hold at most " +
+                      std::to_string((size - at) / min_row) + " (truncated file?)");
+    const bool wanted = ei == layout.vertex_element || ei == layout.face_element;
+    if (ei == layout.vertex_element) allocate_vertex_arrays(mesh, layout, e.count);
+    size_t stride = 0;
+    std::vector<uint64_t> list_len(e.properties.size(), 0);
+    if (!e.has_lists())
+      at = wanted ? read_fixed_rows(b, ei, at, min_row, list_len) : at + e.count * min_row;
+    else if (ei == layout.face_element && uniform_lists(b, ei, at, stride, list_len))
+      at = read_fixed_rows(b, ei, at, stride, list_len);
+    else
+      at = walk_rows(b, ei, at);
+  }
+}
+
+}  // namespace facet

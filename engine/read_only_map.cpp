@@ -1,0 +1,43 @@
+// mmap of a whole regular file, with the checks load_model makes of an OBJ (folder, not a
+// regular file, unreadable, empty) in the same words.
+#include "engine/read_only_map.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "engine/loader.h"
+
+namespace facet {
+
+ReadOnlyMap::ReadOnlyMap(const std::string& path) {
+  auto refuse = [&](const std::string& what) { throw LoadError(path + ": " + what); };
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) refuse(std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) refuse("is a directory, not a model file");
+  if (!S_ISREG(st.st_mode)) refuse("not a regular file");
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) refuse(std::string("cannot open: ") + std::strerror(errno));
+  if (fstat(fd, &st) != 0 || st.st_size == 0) {
+    ::close(fd);
+    refuse("the file is empty");
+  }
+  // MAP_POPULATE: the page tables for the whole file are made in one call, not one fault a page
+  // (every byte is read anyway).
+  void* p = mmap(nullptr, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  int e = errno;
+  ::close(fd);  // the mapping keeps the file open
+  if (p == MAP_FAILED) refuse(std::string("cannot map: ") + std::strerror(e));
+  m_data = static_cast<const char*>(p);
+  m_size = (size_t)st.st_size;
+}
+
+ReadOnlyMap::~ReadOnlyMap() {
+  if (m_data) munmap(const_cast<char*>(m_data), m_size);
+}
+
+}  // namespace facet

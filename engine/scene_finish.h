@@ -1,0 +1,17 @@
+// What every model format does once its parser has filled positions, indices and whatever the
+// file gave of normals, uvs and colours: faces on non-finite positions dropped (with a warning),
+// normals computed or repaired, one default grey material for every triangle (neither PLY nor STL
+// carries materials), bounds and the closed-surface flag. Used by
+// the PLY and STL readers; textures and materials from files are each format's own business.
+#pragma once
+#include <string>
+
+#include "engine/scene.h"
+
+namespace facet {
+
+// Completes `scene` (source set to path when empty). Throws LoadError("PATH: ...") when no
+// triangle is left after dropping those that touch NaN or infinite positions.
+void finish_scene(Scene& scene, const std::string& path);
+
+}  // namespace facet
