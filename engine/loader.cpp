@@ -18,6 +18,7 @@
 #include "engine/obj_materials.h"
 #include "engine/obj_mesh.h"
 #include "engine/obj_scan.h"
+#include "engine/scene_cache.h"
 
 namespace facet {
 
@@ -177,9 +178,7 @@ Scene load_model_unguarded(const std::string& path, const LoadOptions& options) 
   return scene;
 }
 
-}  // namespace
-
-Scene load_model(const std::string& path, const LoadOptions& options) {
+Scene load_model_guarded(const std::string& path, const LoadOptions& options) {
   // Whatever fails below (allocation included) reaches the caller as one LoadError naming the file.
   try {
     return load_model_unguarded(path, options);
@@ -190,6 +189,12 @@ Scene load_model(const std::string& path, const LoadOptions& options) {
   } catch (const std::exception& e) {
     throw LoadError(path + ": " + e.what());
   }
+}
+
+}  // namespace
+
+Scene load_model(const std::string& path, const LoadOptions& options) {
+  return load_prepared(path, options, load_model_guarded);  // cache, meshlets, cancel (scene_cache.h)
 }
 
 }  // namespace facet

@@ -328,4 +328,9 @@ Meshlets build_meshlets(const Scene& scene) {
   return build_meshlet_patches(scene);
 }
 
+std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene) {
+  if (scene.meshlets) return scene.meshlets;
+  return std::make_shared<const Meshlets>(build_meshlets(scene));
+}
+
 }  // namespace facet

@@ -14,6 +14,7 @@
 // Measured (NOTES.md, v8): the dragon's geometry 0.046 -> 0.039 ms at 1080p with patches; the
 // 20 M sphere's 0.258 -> 0.270 with patches, hence the choice.
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "engine/scene.h"
@@ -50,6 +51,8 @@ constexpr int kPatchMaxVertices = 96;
 // scene the loader would have refused).
 // Runs if they are strip-like (kKeepFileOrder), else patches.
 Meshlets build_meshlets(const Scene& scene);
+// The scene's prepared meshlets (Scene::meshlets) when it has them, else build_meshlets(scene).
+std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene);
 // Runs in file order: a meshlet closes when the next triangle would pass either format limit.
 Meshlets build_meshlet_runs(const Scene& scene);
 // Patches: a meshlet closes at kMeshletMaxTriangles or when its next triangle would pass
