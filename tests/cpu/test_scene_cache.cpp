@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -264,6 +266,37 @@ TEST(SceneCache, CancelledLoadThrowsLoadCancelled) {
   LoadOptions o;
   o.cancel = &cancel;
   EXPECT_THROW(load_model(m.obj, o), LoadCancelled);
+}
+
+TEST(SceneCache, CancelDuringParsingStopsTheLoad) {
+  CachedModel m;
+  std::atomic<bool> cancel{false};
+  LoadOptions o;
+  o.cancel = &cancel;
+  o.progress = [&](float, const char* stage) {
+    if (std::string(stage) == "parsing") cancel = true;
+  };
+  EXPECT_THROW(load_model(m.obj, o), LoadCancelled);
+}
+
+TEST(SceneCache, StatusReportsTheStagesWithBytesAndTriangles) {
+  CachedModel m;
+  std::vector<std::string> stages;
+  LoadStatus last;
+  LoadOptions o;
+  o.status = [&](const LoadStatus& st) {
+    if (stages.empty() || stages.back() != st.stage) stages.push_back(st.stage);
+    last = st;
+  };
+  Scene s = load_model(m.obj, o);
+  EXPECT_EQ(stages.front(), "reading");
+  EXPECT_NE(std::find(stages.begin(), stages.end(), "parsing"), stages.end());
+  EXPECT_NE(std::find(stages.begin(), stages.end(), "preparing"), stages.end());
+  EXPECT_EQ(stages.back(), "done");
+  EXPECT_EQ(last.bytes_total, fs::file_size(m.obj));
+  EXPECT_EQ(last.bytes_done, last.bytes_total);
+  EXPECT_EQ(last.triangles_total, s.triangle_count());
+  EXPECT_EQ(last.triangles_done, s.triangle_count());
 }
 
 }  // namespace
