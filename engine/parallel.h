@@ -9,7 +9,16 @@
 
 namespace facet {
 
-inline unsigned worker_count() { return std::max(1u, std::thread::hardware_concurrency()); }
+// Tests set it to check that results do not depend on the number of threads; 0: all of them.
+inline std::atomic<unsigned>& worker_count_override() {
+  static std::atomic<unsigned> count{0};
+  return count;
+}
+
+inline unsigned worker_count() {
+  const unsigned forced = worker_count_override().load(std::memory_order_relaxed);
+  return forced ? forced : std::max(1u, std::thread::hardware_concurrency());
+}
 
 // fn(begin, end, worker) over [0, n) in chunks of `chunk`.
 template <class Fn>
