@@ -1,6 +1,6 @@
 // facet_prepare_bench: the time from nothing to a prepared scene (everything the renderer uploads,
 // meshlets included), median of N runs, and each preparation step alone on the same scene.
-//   facet_prepare_bench [dragon | sphere-20M | sphere-N | MODEL.obj] [-n RUNS]
+//   facet_prepare_bench [dragon | sphere-20M | sphere-N | MODEL.obj] [-n RUNS] [--threads N]
 // dragon: load_model of the 871 K dragon (scene cache off); sphere-N: make_sphere(N) and its
 // meshlets. Steps: vertex normals, closed-surface check, bounds, meshlets (runs and patches).
 #include <algorithm>
@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   int runs = 3;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) facet::worker_count_override() = std::atoi(argv[++i]);
     else what = argv[i];
   }
   const std::string path = what == "dragon" ? FACET_SHARED_ASSETS "/dragon/dragon_vrip.obj" : what;

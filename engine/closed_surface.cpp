@@ -47,20 +47,24 @@ size_t position_hash(const Vec3& p) {
 // land in the same table, each table sees its vertices in index order, so the first is the
 // same for any number of workers.
 std::vector<uint32_t> weld_by_position(const std::vector<Vec3>& positions) {
-  std::vector<uint32_t> id(positions.size());
+  const size_t n = positions.size();
+  std::vector<size_t> hashes(n);
+  parallel_for(n, kCornerChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t v = begin; v < end; ++v) hashes[v] = position_hash(positions[v]);
+  });
+  std::vector<uint32_t> id(n);
   const unsigned parts = worker_count();
   parallel_for(parts, 1, [&](uint64_t part_begin, uint64_t part_end, unsigned) {
     for (uint64_t part = part_begin; part < part_end; ++part) {
       auto mine = [&](size_t h) { return (h >> 40) % parts == part; };
       size_t count = 0;
-      for (const Vec3& p : positions) count += mine(position_hash(p));
+      for (size_t h : hashes) count += mine(h);
       size_t capacity = 16;
       while (capacity < 2 * count) capacity *= 2;
       const uint32_t kFree = ~0u;
       std::vector<uint32_t> table(capacity, kFree);
-      for (uint32_t v = 0; v < positions.size(); ++v) {
-        const Vec3& p = positions[v];
-        size_t h = position_hash(p);
+      for (uint32_t v = 0; v < n; ++v) {
+        size_t h = hashes[v];
         if (!mine(h)) continue;
         for (h &= capacity - 1;; h = (h + 1) & (capacity - 1)) {
           if (table[h] == kFree) {
@@ -68,7 +72,7 @@ std::vector<uint32_t> weld_by_position(const std::vector<Vec3>& positions) {
             id[v] = v;
             break;
           }
-          if (same_position(positions[table[h]], p)) {
+          if (same_position(positions[table[h]], positions[v])) {
             id[v] = table[h];
             break;
           }

@@ -203,7 +203,10 @@ Meshlets build_meshlet_patches(const Scene& scene) {
   return out;
 }
 
-Meshlets build_meshlet_runs(const Scene& scene) {
+namespace {
+
+// Runs grouped, without their bounds yet (finish_meshlets).
+Meshlets group_runs(const Scene& scene) {
   check_indices(scene);
   Meshlets out;
   const uint32_t tris = scene.triangle_count();
@@ -219,14 +222,22 @@ Meshlets build_meshlet_runs(const Scene& scene) {
     open.add(t, false, [](uint32_t) {});
   }
   open.close();
+  return out;
+}
+
+}  // namespace
+
+Meshlets build_meshlet_runs(const Scene& scene) {
+  Meshlets out = group_runs(scene);
   finish_meshlets(out, false);
   return out;
 }
 
 Meshlets build_meshlets(const Scene& scene) {
-  Meshlets runs = build_meshlet_runs(scene);
-  if (runs.positions.size() <= kKeepFileOrder * (double)runs.triangles.size()) return runs;
-  return build_meshlet_patches(scene);
+  Meshlets runs = group_runs(scene);  // bounds only for the grouping kept
+  if (runs.positions.size() > kKeepFileOrder * (double)runs.triangles.size()) return build_meshlet_patches(scene);
+  finish_meshlets(runs, false);
+  return runs;
 }
 
 std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene) {
