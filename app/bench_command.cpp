@@ -18,6 +18,7 @@
 #include "app/gl/gl_reference.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
+#include "engine/scene_cache.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/throughput_bench.h"
 #endif
@@ -43,6 +44,7 @@ struct BenchOptions {
                                              //   model's vertical axis (0: one fixed camera)
   std::string backend = "auto";
   std::string assets;                        // folder holding spot/ and dragon/
+  bool cache = true;                         // models through the scene cache (--no-cache)
 };
 
 struct SceneSpec {
@@ -65,15 +67,15 @@ std::string default_assets() {
   return FACET_SHARED_ASSETS_DIR;
 }
 
-std::vector<SceneSpec> standard_scenes(const std::string& assets) {
+std::vector<SceneSpec> standard_scenes(const std::string& assets, const LoadOptions& load) {
   std::vector<SceneSpec> s;
   for (uint64_t n : {2000ull, 200000ull, 2000000ull, 20000000ull}) {
     std::string label = n >= 1000000 ? std::to_string(n / 1000000) + "M" : std::to_string(n / 1000) + "K";
     s.push_back({"sphere-" + label, Shading::Lit, [n] { return make_sphere(n); }, true});
   }
-  s.push_back({"dragon", Shading::Lit, [assets] { return load_model(assets + "/dragon/dragon_vrip.obj"); }, false});
+  s.push_back({"dragon", Shading::Lit, [assets, load] { return load_model(assets + "/dragon/dragon_vrip.obj", load); }, false});
   s.push_back({"spot", Shading::Texture,
-               [assets] { return load_model(assets + "/spot/spot_triangulated_with_mtl.obj"); }, false});
+               [assets, load] { return load_model(assets + "/spot/spot_triangulated_with_mtl.obj", load); }, false});
   return s;
 }
 
@@ -117,14 +119,16 @@ int run_bench(const BenchOptions& o) {
       sizes.push_back({w, h});
     }
     std::string assets = o.assets.empty() ? default_assets() : o.assets;
-    std::vector<SceneSpec> all = standard_scenes(assets), specs;
+    LoadOptions load;
+    load.use_cache = o.cache;
+    std::vector<SceneSpec> all = standard_scenes(assets, load), specs;
     if (o.scenes.empty()) specs = all;
     for (const auto& name : o.scenes) {
       auto it = std::find_if(all.begin(), all.end(), [&](const SceneSpec& s) { return s.name == name; });
       if (it != all.end()) {
         specs.push_back(*it);
       } else {  // any model path (OBJ, PLY, STL: load_model picks the reader by extension)
-        specs.push_back({name, Shading::Lit, [name] { return load_model(name); }, false});
+        specs.push_back({name, Shading::Lit, [name, load] { return load_model(name, load); }, false});
       }
     }
 
@@ -286,6 +290,7 @@ Command add_bench_command(CLI::App& app) {
   cmd->add_option("--backend", o->backend, "auto | cpu | cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cmd->add_flag("!--no-vertices", o->vertices, "Skip the stand-alone vertex projection benchmark");
   cmd->add_flag("!--no-gl", o->gl, "Skip the OpenGL comparison");
+  cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);
   auto* cull = cmd->add_flag("--cull-backfaces", o->cull_backfaces,
                              "Both renderers drop back faces (facet culls whole meshlets by their normal cone)");
   cmd->add_flag("--two-sided", o->two_sided,

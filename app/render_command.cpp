@@ -2,11 +2,13 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "app/camera_options.h"
 #include "app/command.h"
 #include "engine/image_io.h"
 #include "engine/loader.h"
+#include "engine/scene_cache.h"
 
 namespace facet {
 
@@ -19,6 +21,25 @@ struct RenderOptions {
   std::string backend = "auto";
   CameraOptions camera;
   ShadingOptions shading;
+  bool cache = true;     // read and write the scene cache (--no-cache)
+  bool verbose = false;  // print each load stage's time
+};
+
+// Load stages' names and times as the loader reports them, for --verbose.
+struct StageClock {
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now(), last = start;
+  std::string stage;
+  void enter(const char* next) {
+    if (stage == next) return;
+    print_last();
+    stage = next;
+  }
+  void print_last() {
+    const auto now = std::chrono::steady_clock::now();
+    if (!stage.empty() && stage != "done")
+      std::printf("  load stage %-10s %8.3f s\n", stage.c_str(), std::chrono::duration<double>(now - last).count());
+    last = now;
+  }
 };
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -33,8 +54,16 @@ int run_render(const RenderOptions& o) {
     auto renderer = make_renderer(parse_backend(o.backend));
 
     auto t0 = std::chrono::steady_clock::now();
-    auto scene = std::make_shared<Scene>(load_model(o.model));
+    StageClock clock;
+    LoadOptions load;
+    load.use_cache = o.cache;
+    if (o.verbose) load.progress = [&clock](float, const char* stage) { clock.enter(stage); };
+    auto scene = std::make_shared<Scene>(load_model(o.model, load));
     double load_s = seconds_since(t0);
+    if (o.verbose) {
+      clock.enter("done");
+      std::printf("  load total       %8.3f s\n", load_s);
+    }
     for (const auto& w : scene->warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const Bounds& b = scene->bounds;
     std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g)%s, %.3f s\n",
@@ -74,6 +103,8 @@ Command add_render_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   add_camera_options(cmd, o->camera);
   add_shading_options(cmd, o->shading);
+  cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);
+  cmd->add_flag("-v,--verbose", o->verbose, "Print the time of each load stage and the total");
   return {cmd, [o] { return run_render(*o); }};
 }
 

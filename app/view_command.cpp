@@ -6,6 +6,7 @@
 #include "app/camera_options.h"
 #include "app/command.h"
 #include "app/viewer/viewer_options.h"
+#include "engine/scene_cache.h"
 
 namespace facet {
 
@@ -58,6 +59,7 @@ Command add_view_command(CLI::App& app) {
                 "No window: the same frame loop in an EGL context (no X server needed)");
   cmd->add_flag("--no-overlay", a->no_overlay, "Hide the ImGui panels and statistics (H toggles)");
   cmd->add_flag("--no-vsync", a->no_vsync, "Do not wait for the display's refresh");
+  cmd->add_flag("!--no-cache", a->viewer.cache, kSceneCacheHelp);
   cmd->add_option("--backend", a->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   add_camera_options(cmd, a->viewer.camera);

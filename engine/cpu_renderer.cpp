@@ -103,16 +103,15 @@ FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const
 void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
   // Everything built before anything is replaced: a scene refused here leaves the last one whole.
-  Meshlets meshlets = build_meshlets(*scene);
+  std::shared_ptr<const Meshlets> meshlets = scene_meshlets(*scene);
   std::vector<ShadeVertex> shade = interleave_shade_vertices(*scene);
-  m_meshlets = std::move(meshlets.meshlets);
-  m_meshlet_triangle_ids = std::move(meshlets.triangle_ids);
+  m_meshlets = std::move(meshlets);
   m_shade = std::move(shade);
   m_scene = std::move(scene);
   m_stats = {};
   m_stats.triangles_in = m_scene->triangle_count();
-  m_stats.scene_bytes = m_scene->byte_size() + m_meshlets.size() * sizeof(Meshlet) +
-                        m_meshlet_triangle_ids.size() * sizeof(uint32_t);
+  m_stats.scene_bytes = m_scene->byte_size() + m_meshlets->meshlets.size() * sizeof(Meshlet) +
+                        m_meshlets->triangle_ids.size() * sizeof(uint32_t);
 }
 
 void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
@@ -149,9 +148,10 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget&) {
   // Whole meshlets first (cluster.h), with the same test as the CUDA geometry stage.
   ClusterCull cull = make_cluster_cull(fp, planes);
   skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius);
-  const uint32_t* ids = m_meshlet_triangle_ids.empty() ? nullptr : m_meshlet_triangle_ids.data();
-  const RasterJob job{s, fp, planes, cull, m_meshlets.data(), ids, m_projected.data(), vis};
-  parallel_for(m_meshlets.size(), kCpuMeshletChunk, [&](uint64_t b, uint64_t e, unsigned w) {
+  const std::vector<uint32_t>& slot_ids = m_meshlets->triangle_ids;
+  const uint32_t* ids = slot_ids.empty() ? nullptr : slot_ids.data();
+  const RasterJob job{s, fp, planes, cull, m_meshlets->meshlets.data(), ids, m_projected.data(), vis};
+  parallel_for(m_meshlets->meshlets.size(), kCpuMeshletChunk, [&](uint64_t b, uint64_t e, unsigned w) {
     raster_meshlets(job, b, e, counters[w], large[w]);
   });
   int bands = (fp.height + kCpuRowBand - 1) / kCpuRowBand;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <memory>
 
+#include "engine/meshlets.h"
 #include "engine/renderer.h"
 
 namespace facet {
@@ -26,9 +27,7 @@ class CpuRenderer final : public Renderer {
  private:
   std::shared_ptr<const Scene> m_scene;
   std::vector<ShadeVertex> m_shade;        // the scene's vertices interleaved for resolve
-  std::vector<Meshlet> m_meshlets;          // the scene's triangles in patches, with cull bounds
-  std::vector<uint32_t> m_meshlet_triangle_ids;  // by meshlet slot: the scene triangle (empty:
-                                                 //   slot i holds triangle i)
+  std::shared_ptr<const Meshlets> m_meshlets;  // the scene's triangles in meshlets, cull bounds
   std::vector<ProjectedVertex> m_projected; // the vertex stage's output, last frame
   std::vector<uint64_t> m_vis;     // visibility buffer, width * height
   std::vector<Rgba8> m_rgba;       // shaded frame

@@ -1,17 +1,20 @@
 // load_model: the entry point for loading any model file into a complete Scene, or one
 // LoadError. It picks the format's loader by extension (obj_loader.h, ply_loader.h,
-// stl_loader.h) and turns any other failure (allocation included) into a LoadError naming the
-// file.
+// stl_loader.h), turns any other failure (allocation included) into a LoadError naming the file,
+// and goes through the scene cache, which also prepares the meshlets (scene_cache.h).
 #include "engine/loader.h"
 
 #include "engine/model_formats.h"
 #include "engine/obj_loader.h"
 #include "engine/ply_loader.h"
+#include "engine/scene_cache.h"
 #include "engine/stl_loader.h"
 
 namespace facet {
 
-Scene load_model(const std::string& path, const LoadOptions& options) {
+namespace {
+
+Scene load_model_guarded(const std::string& path, const LoadOptions& options) {
   // Whatever fails below (allocation included) reaches the caller as one LoadError naming the file.
   try {
     // By extension: .ply and .stl have their own readers; everything else is read as OBJ.
@@ -25,6 +28,12 @@ Scene load_model(const std::string& path, const LoadOptions& options) {
   } catch (const std::exception& e) {
     throw LoadError(path + ": " + e.what());
   }
+}
+
+}  // namespace
+
+Scene load_model(const std::string& path, const LoadOptions& options) {
+  return load_prepared(path, options, load_model_guarded);  // cache, meshlets, cancel (scene_cache.h)
 }
 
 }  // namespace facet

@@ -3,6 +3,8 @@
 // A file is either loaded (with warnings for what was dropped or replaced) or refused with one
 // LoadError whose message names the file and the problem. Never a half-loaded scene.
 #pragma once
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -16,9 +18,35 @@ class LoadError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The load was cancelled through LoadOptions::cancel ("PATH: cancelled").
+class LoadCancelled : public LoadError {
+ public:
+  using LoadError::LoadError;
+};
+
+// Where a load is, for a progress display (LoadOptions::status).
+struct LoadStatus {
+  const char* stage = "";        // "reading", "parsing", "preparing", "done"
+  float fraction = 0;            // of the whole load, 0..1
+  uint64_t bytes_done = 0;       // of the model file: read, or parsed (estimated from the
+  uint64_t bytes_total = 0;      //   parser's progress fraction)
+  uint64_t triangles_done = 0;   // triangles prepared (meshlets built)
+  uint64_t triangles_total = 0;  // 0 until parsing has counted them
+};
+
 struct LoadOptions {
   // Called now and then with the fraction done (0..1) and what is being done; may be empty.
   std::function<void(float fraction, const char* stage)> progress;
+  // Called at the same moments with the stage and the bytes and triangles done; may be empty.
+  std::function<void(const LoadStatus&)> status;
+  // Reuse and write the scene cache (scene_cache.h). Off by default so that tests and library
+  // users stay hermetic; facet's commands and viewer turn it on unless --no-cache.
+  bool use_cache = false;
+  std::string cache_dir;        // the cache's folder; empty: $XDG_CACHE_HOME/facet or ~/.cache/facet
+  uint64_t cache_max_bytes = 0; // the cache's size cap; 0: $FACET_CACHE_MAX_MB or 4 GiB
+  // When it becomes true (set from any thread), load_model stops at its next check and throws
+  // LoadCancelled. May be null.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Throws LoadError("PATH: problem") when the file cannot be shown.

@@ -14,6 +14,7 @@
 // Which is faster for which mesh was measured (NOTES.md, v8); the thresholds are in
 // kernels/tuning.h (kKeepFileOrder, kPatchMaxVertices).
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "engine/scene.h"
@@ -43,6 +44,8 @@ inline uint32_t scene_triangle(const Meshlets& m, uint32_t slot) {
 // scene the loader would have refused).
 // Runs if they are strip-like (kKeepFileOrder), else patches.
 Meshlets build_meshlets(const Scene& scene);
+// The scene's prepared meshlets (Scene::meshlets) when it has them, else build_meshlets(scene).
+std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene);
 // Runs in file order: a meshlet closes when the next triangle would pass either format limit.
 Meshlets build_meshlet_runs(const Scene& scene);
 // Patches: a meshlet closes at kMeshletMaxTriangles or when its next triangle would pass

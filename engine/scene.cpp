@@ -1,5 +1,6 @@
 // The host-side scene's helpers: sizes and views of its arrays, bounds, area-weighted vertex
-// normals, and textures with their full mip chains (box filter). No file reading here (loader.cpp).
+// normals, and textures with their full mip chains (box filter), the big loops on every core with
+// results that do not depend on the number of threads. No file reading here (loader.cpp).
 #include "engine/scene.h"
 
 #include <algorithm>
@@ -7,6 +8,9 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <utility>
+
+#include "engine/parallel.h"
 
 namespace facet {
 
@@ -45,29 +49,64 @@ SceneView Scene::view(const ShadeVertex* shade) const {
 
 std::vector<ShadeVertex> interleave_shade_vertices(const Scene& s) {
   std::vector<ShadeVertex> out(s.positions.size());
-  for (size_t i = 0; i < out.size(); ++i) {
-    out[i].p = s.positions[i];
-    out[i].n = i < s.normals.size() ? s.normals[i] : Vec3{0, 0, 0};
-    out[i].uv = i < s.uvs.size() ? s.uvs[i] : Vec2{0, 0};
-  }
+  parallel_for(out.size(), 1 << 15, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) {
+      out[i].p = s.positions[i];
+      out[i].n = i < s.normals.size() ? s.normals[i] : Vec3{0, 0, 0};
+      out[i].uv = i < s.uvs.size() ? s.uvs[i] : Vec2{0, 0};
+    }
+  });
   return out;
 }
 
+namespace {
+
+// Positions per parallel_for chunk in the scans below: enough work that handing out chunks costs
+// nothing, small enough to spread a 100 K-vertex model over the cores.
+constexpr uint64_t kVertexChunk = 1 << 15;
+
+struct Box {
+  Vec3 lo, hi;
+  bool any = false;
+};
+
+// The box of the finite positions in [begin, end). std::min and std::max keep the earlier of
+// two equal values (-0 and +0), so boxes merged in order give exactly the one-pass result.
+Box finite_box(const std::vector<Vec3>& positions, size_t begin, size_t end) {
+  const float inf = std::numeric_limits<float>::infinity();
+  Box b{{inf, inf, inf}, {-inf, -inf, -inf}, false};
+  for (size_t i = begin; i < end; ++i) {
+    const Vec3& p = positions[i];
+    if (!finite3(p)) continue;
+    b.any = true;
+    b.lo = {std::min(b.lo.x, p.x), std::min(b.lo.y, p.y), std::min(b.lo.z, p.z)};
+    b.hi = {std::max(b.hi.x, p.x), std::max(b.hi.y, p.y), std::max(b.hi.z, p.z)};
+  }
+  return b;
+}
+
+}  // namespace
+
 Bounds compute_bounds(const std::vector<Vec3>& positions) {
   Bounds b;
-  const float inf = std::numeric_limits<float>::infinity();
-  Vec3 lo{inf, inf, inf}, hi{-inf, -inf, -inf};
-  bool any = false;
-  for (const Vec3& p : positions) {
-    if (!finite3(p)) continue;
-    any = true;
-    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
-    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+  const size_t chunks = (positions.size() + kVertexChunk - 1) / kVertexChunk;
+  std::vector<Box> boxes(chunks);
+  parallel_for(chunks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t c = begin; c < end; ++c)
+      boxes[c] = finite_box(positions, c * kVertexChunk, std::min(positions.size(), (c + 1) * kVertexChunk));
+  });
+  Box all = finite_box(positions, 0, 0);
+  for (const Box& box : boxes) {  // in order: the same ties as one pass
+    if (!box.any) continue;
+    all.any = true;
+    all.lo = {std::min(all.lo.x, box.lo.x), std::min(all.lo.y, box.lo.y), std::min(all.lo.z, box.lo.z)};
+    all.hi = {std::max(all.hi.x, box.hi.x), std::max(all.hi.y, box.hi.y), std::max(all.hi.z, box.hi.z)};
   }
-  if (!any) {  // nothing to frame: a unit sphere at the origin keeps cameras sane
+  if (!all.any) {  // nothing to frame: a unit sphere at the origin keeps cameras sane
     b.radius = 1.0f;
     return b;
   }
+  const Vec3 lo = all.lo, hi = all.hi;
   b.min = lo;
   b.max = hi;
   // Box centre computed in double: (lo + hi) / 2 overflows float for coordinates near 3e38.
@@ -75,13 +114,26 @@ Bounds compute_bounds(const std::vector<Vec3>& positions) {
          cz = 0.5 * ((double)lo.z + hi.z);
   b.center = {(float)cx, (float)cy, (float)cz};
   // The sphere around the box centre through the farthest point: tighter than the half diagonal.
+  // Maxima are exact in any order.
+  std::vector<std::pair<double, double>> far(chunks, {0.0, 1.0});  // (r2, scale) per chunk
+  parallel_for(chunks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t c = begin; c < end; ++c) {
+      double r2 = 0, scale = 1;
+      for (size_t i = c * kVertexChunk; i < std::min(positions.size(), (c + 1) * kVertexChunk); ++i) {
+        const Vec3& p = positions[i];
+        if (!finite3(p)) continue;
+        double dx = p.x - (double)b.center.x, dy = p.y - (double)b.center.y,
+               dz = p.z - (double)b.center.z;
+        r2 = std::max(r2, dx * dx + dy * dy + dz * dz);
+        scale = std::max({scale, std::fabs((double)p.x), std::fabs((double)p.y), std::fabs((double)p.z)});
+      }
+      far[c] = {r2, scale};
+    }
+  });
   double r2 = 0, scale = 1;
-  for (const Vec3& p : positions) {
-    if (!finite3(p)) continue;
-    double dx = p.x - (double)b.center.x, dy = p.y - (double)b.center.y,
-           dz = p.z - (double)b.center.z;
-    r2 = std::max(r2, dx * dx + dy * dy + dz * dz);
-    scale = std::max({scale, std::fabs((double)p.x), std::fabs((double)p.y), std::fabs((double)p.z)});
+  for (const auto& f : far) {
+    r2 = std::max(r2, f.first);
+    scale = std::max(scale, f.second);
   }
   // Rounded up past float error of the centre, and never 0 (a single point still gets framed).
   double r = std::sqrt(r2) * (1.0 + 1e-6);
@@ -90,40 +142,54 @@ Bounds compute_bounds(const std::vector<Vec3>& positions) {
   return b;
 }
 
+// Each worker sums the faces around its own range of vertices, scanning the triangles in order:
+// every vertex gets the same sums, in the same order, as in one pass, for any number of workers.
 std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
                                          const std::vector<uint32_t>& indices) {
   std::vector<Vec3> acc(positions.size(), Vec3{0, 0, 0});
   const size_t n = positions.size();
-  for (size_t t = 0; t + 2 < indices.size(); t += 3) {
-    uint32_t i0 = indices[t], i1 = indices[t + 1], i2 = indices[t + 2];
-    if (i0 >= n || i1 >= n || i2 >= n) continue;
-    Vec3 p0 = positions[i0], p1 = positions[i1], p2 = positions[i2];
-    // The unnormalised cross product is twice the area times the unit normal: summing it
-    // weights each face by its area, so slivers from triangulation barely count.
-    Vec3 c = cross(p1 - p0, p2 - p0);
-    if (!finite3(c)) continue;
-    acc[i0] = acc[i0] + c;
-    acc[i1] = acc[i1] + c;
-    acc[i2] = acc[i2] + c;
-  }
-  for (Vec3& a : acc) {
-    // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the
-    // float length squared would underflow.
-    double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
-    if (l > 0 && std::isfinite(l)) {
-      a = {(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)};
-    } else {
-      a = {0, 0, 1};  // only degenerate faces touch it: any unit vector keeps shading defined
+  const unsigned parts = worker_count();
+  parallel_for(parts, 1, [&](uint64_t part_begin, uint64_t part_end, unsigned) {
+    for (uint64_t part = part_begin; part < part_end; ++part) {
+      const size_t lo = n * part / parts, hi = n * (part + 1) / parts;
+      auto mine = [&](uint32_t i) { return i >= lo && i < hi; };
+      for (size_t t = 0; t + 2 < indices.size(); t += 3) {
+        uint32_t i0 = indices[t], i1 = indices[t + 1], i2 = indices[t + 2];
+        if (i0 >= n || i1 >= n || i2 >= n) continue;
+        if (!mine(i0) && !mine(i1) && !mine(i2)) continue;
+        Vec3 p0 = positions[i0], p1 = positions[i1], p2 = positions[i2];
+        // The unnormalised cross product is twice the area times the unit normal: summing it
+        // weights each face by its area, so slivers from triangulation barely count.
+        Vec3 c = cross(p1 - p0, p2 - p0);
+        if (!finite3(c)) continue;
+        if (mine(i0)) acc[i0] = acc[i0] + c;
+        if (mine(i1)) acc[i1] = acc[i1] + c;
+        if (mine(i2)) acc[i2] = acc[i2] + c;
+      }
     }
-  }
+  });
+  parallel_for(n, kVertexChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) {
+      Vec3& a = acc[i];
+      // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the
+      // float length squared would underflow.
+      double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
+      if (l > 0 && std::isfinite(l)) {
+        a = {(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)};
+      } else {
+        a = {0, 0, 1};  // only degenerate faces touch it: any unit vector keeps shading defined
+      }
+    }
+  });
   return acc;
 }
 
 // One level down: each destination texel averages the source area it covers (scale w/nw by
 // h/nh), with fractional weights at the borders, so odd sizes lose no row or column.
-static void downsample_box(const Rgba8* src, int w, int h, Rgba8* dst, int nw, int nh) {
+static void downsample_rows(const Rgba8* src, int w, int h, Rgba8* dst, int nw, int nh, int y_begin,
+                            int y_end) {
   const double sx = (double)w / nw, sy = (double)h / nh;
-  for (int y = 0; y < nh; ++y) {
+  for (int y = y_begin; y < y_end; ++y) {
     double y0 = y * sy, y1 = (y + 1) * sy;
     int ya = (int)std::floor(y0), yb = std::min(h, (int)std::ceil(y1));
     for (int x = 0; x < nw; ++x) {
@@ -147,6 +213,14 @@ static void downsample_box(const Rgba8* src, int w, int h, Rgba8* dst, int nw, i
       dst[(size_t)y * nw + x] = {q(sum[0]), q(sum[1]), q(sum[2]), q(sum[3])};
     }
   }
+}
+
+// Rows of a level are independent: they go to all cores.
+static void downsample_box(const Rgba8* src, int w, int h, Rgba8* dst, int nw, int nh) {
+  constexpr uint64_t kRowChunk = 16;  // rows per chunk: a 4 K level has 128 of them
+  parallel_for((uint64_t)nh, kRowChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    downsample_rows(src, w, h, dst, nw, nh, (int)begin, (int)end);
+  });
 }
 
 int32_t add_texture(Scene& scene, const std::string& path, int width, int height,

@@ -3,12 +3,15 @@
 // Loading lives in loader.h; device upload in the CUDA backend.
 #pragma once
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "kernels/params.h"
 
 namespace facet {
+
+struct Meshlets;  // meshlets.h
 
 struct Bounds {
   Vec3 min{0, 0, 0};
@@ -34,6 +37,8 @@ struct Scene {
   std::vector<Rgba8> texels;          // all levels of all textures
   Bounds bounds;
   std::vector<std::string> warnings;  // what was dropped or replaced while loading
+  std::shared_ptr<const Meshlets> meshlets;  // prepared by load_model (meshlets.h); null: the
+                                             //   backends build them. Whoever edits the arrays resets it
 
   uint32_t vertex_count() const { return (uint32_t)positions.size(); }
   uint32_t triangle_count() const { return (uint32_t)(indices.size() / 3); }

@@ -21,7 +21,8 @@ ModelLoader::ModelLoader(LoadFn load) : m_load(std::move(load)) {
 }
 
 ModelLoader::~ModelLoader() {
-  if (m_thread.joinable()) m_thread.join();  // a load cannot be interrupted; wait for it
+  m_cancel = true;  // the load stops at its next check
+  if (m_thread.joinable()) m_thread.join();
 }
 
 void ModelLoader::request(const std::string& path) {
@@ -43,13 +44,20 @@ void ModelLoader::reload() {
   if (!m_current_path.empty()) request(m_current_path);
 }
 
+void ModelLoader::cancel() {
+  m_queued.clear();
+  if (m_thread.joinable()) m_cancel = true;
+}
+
 void ModelLoader::start(const std::string& path) {
   m_done = false;
   m_progress = 0;
+  m_cancel = false;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_path = path;
     m_stage = "opening";
+    m_status = LoadStatus{};
     m_result.reset();
     m_failure.clear();
   }
@@ -61,6 +69,12 @@ void ModelLoader::start(const std::string& path) {
       std::lock_guard<std::mutex> lock(m_mutex);
       m_stage = stage ? stage : "";
     };
+    options.status = [this](const LoadStatus& status) {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_status = status;
+    };
+    options.cancel = &m_cancel;
+    options.use_cache = m_use_cache;
     std::shared_ptr<Scene> scene;
     std::string failure;
     try {
@@ -126,6 +140,11 @@ void ModelLoader::finish(Renderer& renderer) {
 std::string ModelLoader::stage() const {
   std::lock_guard<std::mutex> lock(m_mutex);
   return m_stage;
+}
+
+LoadStatus ModelLoader::status() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_status;
 }
 
 std::string ModelLoader::loading_path() const {

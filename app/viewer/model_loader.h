@@ -1,6 +1,7 @@
 // Loading models for the viewer without stopping the frame loop: a file is read on a background
 // thread (with progress), then swapped in on the render thread. The model on screen stays until
-// the new one is uploaded; a refused file or a failed upload changes nothing but the error text.
+// the new one is uploaded; a refused file, a cancelled load or a failed upload changes nothing
+// but the error text.
 // No GL here, so tests drive it with the CPU renderer.
 #pragma once
 #include <atomic>
@@ -33,6 +34,11 @@ class ModelLoader {
   void request_dropped(const std::vector<std::string>& paths);
   // Reads the current model's file again (long-run tests).
   void reload();
+  // Abandons the running load (at the loader's next check) and any queued request; the current
+  // model stays.
+  void cancel();
+  // Whether loads go through the scene cache (LoadOptions::use_cache); off until set.
+  void set_use_cache(bool on) { m_use_cache = on; }
 
   // Once per frame on the render thread: installs a finished load with renderer.set_scene.
   // Returns true when a new model became current.
@@ -43,6 +49,7 @@ class ModelLoader {
   bool busy() const { return m_thread.joinable() || !m_queued.empty(); }
   float progress() const { return m_progress.load(); }
   std::string stage() const;
+  LoadStatus status() const;  // the running load's stage, bytes and triangles
   std::string loading_path() const;
   const std::string& error() const { return m_error; }            // last failure; empty after a success
   const std::vector<std::string>& warnings() const { return m_warnings; }  // of the current model
@@ -58,8 +65,11 @@ class ModelLoader {
   std::thread m_thread;
   std::atomic<bool> m_done{false};
   std::atomic<float> m_progress{0};
-  mutable std::mutex m_mutex;  // guards m_stage, m_result, m_failure, m_path
+  std::atomic<bool> m_cancel{false};  // LoadOptions::cancel of the running load
+  bool m_use_cache = false;
+  mutable std::mutex m_mutex;  // guards m_stage, m_status, m_result, m_failure, m_path
   std::string m_stage, m_path, m_failure;
+  LoadStatus m_status;
   std::shared_ptr<Scene> m_result;
   double m_started = 0;
 

@@ -63,8 +63,14 @@ void current_model(ViewerState& s) {
 
 void load_status(ViewerState& s) {
   if (s.loader.busy()) {
-    ImGui::TextWrapped("loading %s (%s)", s.loader.loading_path().c_str(), s.loader.stage().c_str());
-    ImGui::ProgressBar(s.loader.progress());
+    const LoadStatus st = s.loader.status();
+    ImGui::TextWrapped("loading %s (%s)", s.loader.loading_path().c_str(),
+                       st.stage[0] ? st.stage : s.loader.stage().c_str());
+    char counts[128];
+    std::snprintf(counts, sizeof counts, "%.1f / %.1f MB, %.2f / %.2f M triangles", st.bytes_done / 1e6,
+                  st.bytes_total / 1e6, st.triangles_done / 1e6, st.triangles_total / 1e6);
+    ImGui::ProgressBar(s.loader.progress(), ImVec2(-1.0f, 0.0f), counts);
+    if (ImGui::Button("Cancel")) s.loader.cancel();  // the current model stays
   }
   if (!s.loader.error().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));

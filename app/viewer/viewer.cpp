@@ -61,6 +61,7 @@ int frame_loop(ViewerState& s, Host& host) {
   // With reloads, memory is measured from after the first reload has been installed and drawn.
   RunReport report(s.options.reload_every > 0 ? s.options.reload_every + 100 : 1);
   const bool scripted = s.options.frames > 0;
+  s.loader.set_use_cache(s.options.cache);
   s.loader.request(s.options.model);
   if (scripted) s.loader.finish(*s.renderer);  // the model is there from the first frame
   host.set_vsync(s.vsync);

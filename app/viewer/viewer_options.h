@@ -19,6 +19,7 @@ struct ViewerOptions {
   bool offscreen = false;          // EGL context, no window, no X server
   bool overlay = true;             // the ImGui panels and statistics
   bool vsync = true;
+  bool cache = true;               // models through the scene cache (--no-cache)
   Backend backend = Backend::Auto;
   CameraOptions camera;
   ShadingOptions shading;

@@ -5,7 +5,8 @@ namespace facet {
 
 void DeviceScene::upload(const Scene& s) {
   DeviceScene next;
-  Meshlets m = build_meshlets(s);
+  const std::shared_ptr<const Meshlets> prepared = scene_meshlets(s);
+  const Meshlets& m = *prepared;
   next.m_meshlets.upload(m.meshlets, "meshlets");
   next.m_meshlet_positions.upload(m.positions, "meshlet vertex positions");
   next.m_meshlet_triangles.upload(m.triangles, "meshlet triangles");

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <thread>
 
@@ -135,6 +136,79 @@ TEST(ModelLoader, LoadsInTheBackgroundWithProgressAndTheNewestRequestWins) {
   loader.finish(*renderer);
   EXPECT_EQ(loader.current_path(), "newest");
   EXPECT_EQ(loader.models_installed(), 2);
+}
+
+// A load that waits until it is cancelled (or released), as a huge model would take its time.
+struct SlowLoad {
+  std::atomic<bool> release{false};
+  std::atomic<bool> started{false};
+  Scene operator()(const std::string& p, const LoadOptions& o) {
+    if (p == "slow") {
+      started = true;
+      while (!release) {
+        if (o.cancel && *o.cancel) throw LoadCancelled(p + ": cancelled");
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    }
+    Scene s = make_sphere(p == "slow" ? 512 : 64);
+    s.source = p;
+    return s;
+  }
+};
+
+TEST(ModelLoader, CancellingALoadLeavesThePreviousModelCurrent) {
+  auto renderer = make_renderer(Backend::Cpu);
+  SlowLoad slow;
+  ModelLoader loader([&](const std::string& p, const LoadOptions& o) { return slow(p, o); });
+  auto before = load_and_finish(loader, *renderer, "first");
+  ASSERT_TRUE(before);
+  loader.request("slow");
+  loader.request("queued");  // dropped by the cancel too
+  while (!slow.started) loader.poll(*renderer);
+  loader.cancel();
+  loader.finish(*renderer);
+  EXPECT_EQ(loader.current(), before);
+  EXPECT_EQ(loader.current_path(), "first");
+  EXPECT_EQ(loader.models_installed(), 1);
+  EXPECT_NE(loader.error().find("slow: cancelled"), std::string::npos) << loader.error();
+}
+
+TEST(ModelLoader, ThePreviousModelKeepsRenderingWhileALoadRuns) {
+  auto renderer = make_renderer(Backend::Cpu);
+  SlowLoad slow;
+  ModelLoader loader([&](const std::string& p, const LoadOptions& o) { return slow(p, o); });
+  auto before = load_and_finish(loader, *renderer, "first");
+  ASSERT_TRUE(before);
+  loader.request("slow");
+  while (!slow.started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const Camera cam = Camera::framing(before->bounds, 1.0f);
+  std::vector<Rgba8> first_frame, frame;
+  for (int f = 0; f < 10; ++f) {  // the frame loop: poll, then draw
+    EXPECT_FALSE(loader.poll(*renderer));
+    renderer->render(cam, RenderSettings{}, 32, 32);
+    EXPECT_EQ(renderer->stats().triangles_in, before->triangle_count());
+    renderer->read_rgba(f == 0 ? first_frame : frame);
+    if (f > 0) {
+      EXPECT_EQ(frame.size(), first_frame.size());
+      EXPECT_EQ(std::memcmp(frame.data(), first_frame.data(), frame.size() * sizeof(Rgba8)), 0) << "frame " << f;
+    }
+  }
+  EXPECT_TRUE(loader.busy());
+  slow.release = true;
+  loader.finish(*renderer);
+  EXPECT_EQ(loader.current_path(), "slow");
+}
+
+TEST(ModelLoader, AFailedLoadAfterASuccessKeepsTheModelAndSaysWhy) {
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader([](const std::string& p, const LoadOptions&) -> Scene {
+    if (p == "bad") throw LoadError(p + ": no triangles to show");
+    return make_sphere(64);
+  });
+  auto before = load_and_finish(loader, *renderer, "good");
+  load_and_finish(loader, *renderer, "bad");
+  EXPECT_EQ(loader.current(), before);
+  EXPECT_EQ(loader.error(), "bad: no triangles to show");
 }
 
 }  // namespace

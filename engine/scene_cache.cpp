@@ -1,0 +1,192 @@
+// load_prepared (scene_cache.h): cache lookup, the format's loader, meshlets, cache store, with
+// cancellation and stage reports around them. Every cache problem becomes one warning in the
+// scene; only the format's loader and cancellation can fail a load.
+#include "engine/scene_cache.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
+
+#include "engine/meshlets.h"
+#include "engine/scene_cache_files.h"
+
+namespace facet {
+
+const char* const kSceneCacheHelp =
+    "Neither read nor write the scene cache: each model's prepared scene, kept in "
+    "$XDG_CACHE_HOME/facet (default ~/.cache/facet), keyed by path, size and mtime, at most "
+    "$FACET_CACHE_MAX_MB MiB in all (default 4096), oldest files removed first";
+
+namespace {
+
+// Share of the progress bar the format's loader gets; preparing (meshlets) takes the rest.
+constexpr float kParseShare = 0.8f;
+
+void check_cancel(const std::string& path, const LoadOptions& options) {
+  if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+    throw LoadCancelled(path + ": cancelled");
+}
+
+// Passes the stages on to both of LoadOptions' callbacks, with the counts status wants.
+class Reporter {
+ public:
+  Reporter(const LoadOptions& options, uint64_t bytes_total) : m_options(options) {
+    m_status.bytes_total = bytes_total;
+  }
+  void operator()(float fraction, const char* stage) {
+    if (m_options.progress) m_options.progress(fraction, stage);
+    if (!m_options.status) return;
+    m_status.fraction = fraction;
+    m_status.stage = stage;
+    m_options.status(m_status);
+  }
+  // The format's loader at `fraction` of its work, in its own words (`stage`).
+  void parsing(float fraction, const char* stage) {
+    if (m_options.progress) m_options.progress(fraction * kParseShare, stage);
+    if (!m_options.status) return;
+    const bool reading = std::strcmp(stage, "reading") == 0;
+    m_status.stage = reading ? "reading" : "parsing";
+    m_status.fraction = fraction * kParseShare;
+    m_status.bytes_done = reading ? 0 : (uint64_t)(fraction * (double)m_status.bytes_total);
+    m_options.status(m_status);
+  }
+  // Past parsing: the whole file is done, and `triangles_done` of the triangles prepared.
+  void counts(uint64_t triangles_done, uint64_t triangles_total) {
+    m_status.bytes_done = m_status.bytes_total;
+    m_status.triangles_done = triangles_done;
+    m_status.triangles_total = triangles_total;
+  }
+
+ private:
+  const LoadOptions& m_options;
+  LoadStatus m_status;
+};
+
+// One model's cache file, and what was wrong with it or with writing it.
+class CacheEntry {
+ public:
+  CacheEntry(const std::string& path, const LoadOptions& options)
+      : m_path(path), m_abs(absolute_path(path)), m_source(stamp_of(path)),
+        m_dir(scene_cache_dir(options)), m_cap(scene_cache_cap(options)) {
+    if (!m_abs.empty()) m_file = cache_file_path(m_dir, m_abs);
+  }
+  bool usable() const { return !m_file.empty() && m_source.mtime_ns >= 0; }
+
+  // The cached scene, or nothing (with a warning when a file was there but could not be used).
+  std::optional<Scene> lookup(std::vector<std::string>& notes) {
+    try {
+      MappedFile file(m_file);
+      if (!file.exists()) return std::nullopt;
+      const SceneCacheHeader h = read_scene_cache_header(file.data(), file.size());
+      if (h.source_size != m_source.size || h.source_mtime_ns != m_source.mtime_ns)
+        throw CacheFormatError("the model changed since it was written");
+      SceneCacheContents c = read_scene_cache(file.data(), file.size());
+      if (c.source_path != m_abs) throw CacheFormatError("written for " + c.source_path);
+      for (const CacheDependency& d : c.depends) {
+        const FileStamp now = stamp_of(d.path);
+        if (now.size != d.size || now.mtime_ns != d.mtime_ns)
+          throw CacheFormatError(d.path + " changed since it was written");
+      }
+      touch_cache_file(m_file);
+      c.scene.source = m_path;
+      return std::move(c.scene);
+    } catch (const std::exception& e) {
+      notes.push_back(m_path + ": scene cache " + m_file + " ignored (" + e.what() + "); rebuilt");
+      return std::nullopt;
+    }
+  }
+
+  void store(const Scene& scene, std::vector<std::string>& notes) {
+    try {
+      const uint64_t bytes = scene.byte_size() + scene.meshlets->byte_size();
+      if (bytes > m_cap) {
+        notes.push_back(m_path + ": not cached: its " + std::to_string(bytes >> 20) +
+                        " MiB exceed the cache's cap of " + std::to_string(m_cap >> 20) + " MiB (" +
+                        kSceneCacheCapVariable + ")");
+        return;
+      }
+      make_dirs(m_dir);
+      write_cache_file(m_file, scene, m_abs, scene_dependencies(scene, m_abs), m_source);
+      evict_cache_files(m_dir, m_cap, m_file);
+    } catch (const std::exception& e) {
+      notes.push_back(m_path + ": scene cache not written (" + e.what() + "); loading goes on");
+    }
+  }
+
+ private:
+  std::string m_path, m_abs;
+  FileStamp m_source;
+  std::string m_dir, m_file;
+  uint64_t m_cap;
+};
+
+// The arrays the renderer derives from the scene, built once here rather than in set_scene.
+void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& options, Reporter& report) {
+  check_cancel(path, options);
+  report.counts(0, scene.triangle_count());
+  report(kParseShare, "preparing");
+  scene.meshlets = std::make_shared<const Meshlets>(build_meshlets(scene));
+  check_cancel(path, options);
+  report.counts(scene.triangle_count(), scene.triangle_count());
+}
+
+}  // namespace
+
+std::string scene_cache_dir(const LoadOptions& options) {
+  if (!options.cache_dir.empty()) return options.cache_dir;
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg && xdg[0] == '/') return std::string(xdg) + "/facet";
+  const char* home = std::getenv("HOME");
+  return std::string(home && *home ? home : "/tmp") + "/.cache/facet";
+}
+
+uint64_t scene_cache_cap(const LoadOptions& options) {
+  if (options.cache_max_bytes) return options.cache_max_bytes;
+  if (const char* mb = std::getenv(kSceneCacheCapVariable)) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(mb, &end, 10);
+    if (end != mb && *end == '\0') return (uint64_t)v << 20;
+  }
+  return kDefaultSceneCacheCap;
+}
+
+Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
+  check_cancel(path, options);
+  const FileStamp source = stamp_of(path);
+  Reporter report(options, source.mtime_ns >= 0 ? source.size : 0);
+  std::unique_ptr<CacheEntry> entry;
+  std::vector<std::string> notes;
+  if (options.use_cache) {
+    entry = std::make_unique<CacheEntry>(path, options);
+    if (!entry->usable()) entry.reset();  // no such file: the loader says so
+  }
+  if (entry) {
+    report(0.0f, "reading");
+    if (std::optional<Scene> hit = entry->lookup(notes)) {
+      report.counts(hit->triangle_count(), hit->triangle_count());
+      report(1.0f, "done");
+      return std::move(*hit);
+    }
+  }
+  LoadOptions inner = options;  // every progress report of the loader is a cancellation point
+  inner.status = nullptr;
+  inner.progress = [&](float fraction, const char* stage) {
+    check_cancel(path, options);
+    if (std::strcmp(stage, "done") != 0) report.parsing(fraction, stage);  // preparing follows
+  };
+  Scene scene = fresh(path, inner);
+  try {
+    prepare_scene(scene, path, options, report);
+  } catch (const std::bad_alloc&) {
+    throw LoadError(path + ": out of memory while preparing the scene");
+  }
+  if (entry) entry->store(scene, notes);
+  // One warning about the cache at most: a folder that cannot be read cannot be written either.
+  if (!notes.empty()) scene.warnings.push_back(std::move(notes.front()));
+  report(1.0f, "done");
+  return scene;
+}
+
+}  // namespace facet

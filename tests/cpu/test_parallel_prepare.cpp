@@ -1,0 +1,82 @@
+// The preparation steps that run on every core (vertex normals, bounds, the closed-surface check,
+// mip chains, both meshlet groupings) give the same bytes for any number of threads: one thread
+// is the plain sequential loop, and 2, 3 and 7 threads must match it exactly.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "engine/closed_surface.h"
+#include "engine/loader.h"
+#include "engine/meshlets.h"
+#include "engine/parallel.h"
+#include "tests/support/test_scenes.h"
+
+namespace facet {
+namespace {
+
+template <class T>
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+// Everything preparation computes from a scene's positions and indices, with `threads` workers.
+struct Prepared {
+  std::vector<Vec3> normals;
+  Bounds bounds;
+  bool closed = false;
+  Meshlets runs, patches;
+  std::vector<Rgba8> texels;
+};
+
+Prepared prepare_with(unsigned threads, const Scene& s) {
+  worker_count_override() = threads;
+  Prepared p;
+  p.normals = compute_vertex_normals(s.positions, s.indices);
+  p.bounds = compute_bounds(s.positions);
+  p.closed = closed_outward(s.positions, s.indices);
+  p.runs = build_meshlet_runs(s);
+  p.patches = build_meshlet_patches(s);
+  Scene textured;
+  std::vector<Rgba8> image(317 * 203);
+  for (size_t i = 0; i < image.size(); ++i) image[i] = {(uint8_t)i, (uint8_t)(i >> 3), (uint8_t)(i * 7), 255};
+  add_texture(textured, "noise", 317, 203, image);
+  p.texels = std::move(textured.texels);
+  worker_count_override() = 0;
+  return p;
+}
+
+void expect_same_meshlets(const Meshlets& a, const Meshlets& b) {
+  EXPECT_TRUE(same_bytes(a.meshlets, b.meshlets));
+  EXPECT_TRUE(same_bytes(a.positions, b.positions));
+  EXPECT_EQ(a.triangles, b.triangles);
+  EXPECT_EQ(a.triangle_ids, b.triangle_ids);
+}
+
+TEST(ParallelPrepare, EveryStepGivesTheSameBytesForAnyThreadCount) {
+  const Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  const Prepared one = prepare_with(1, s);
+  ASSERT_GT(one.patches.meshlets.size(), 100u);
+  for (unsigned threads : {2u, 3u, 7u}) {
+    SCOPED_TRACE(threads);
+    const Prepared many = prepare_with(threads, s);
+    EXPECT_TRUE(same_bytes(many.normals, one.normals));
+    EXPECT_EQ(std::memcmp(&many.bounds.min, &one.bounds.min, 3 * sizeof(Vec3)), 0);
+    EXPECT_EQ(many.bounds.radius, one.bounds.radius);
+    EXPECT_EQ(many.closed, one.closed);
+    expect_same_meshlets(many.runs, one.runs);
+    expect_same_meshlets(many.patches, one.patches);
+    EXPECT_TRUE(same_bytes(many.texels, one.texels));
+  }
+}
+
+TEST(ParallelPrepare, ClosedCheckAgreesForAnyThreadCountOnAClosedModel) {
+  const Scene spot = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
+  for (unsigned threads : {1u, 2u, 5u}) {
+    worker_count_override() = threads;
+    EXPECT_TRUE(closed_outward(spot.positions, spot.indices)) << threads << " threads";
+  }
+  worker_count_override() = 0;
+}
+
+}  // namespace
+}  // namespace facet
