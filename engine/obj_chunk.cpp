@@ -103,6 +103,7 @@ class ChunkParser {
       if (!read_index(p, e, &idx, &overflow)) {
         if (overflow)
           fail(line, "index in face corner '" + std::string(t, e) + "' does not fit in 32 bits");
+        p = t;  // a sign without digits, or nothing after a '/': malformed
         break;
       }
       if (!index(idx, kind, line, t, e, parts[kind], &relative)) return false;

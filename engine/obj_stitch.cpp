@@ -100,6 +100,7 @@ void refuse_first_error(const std::string& path, const std::vector<ObjChunk>& ch
       again.first = chunks[i].first;
       parse_obj_chunk(again, &before[i]);
       if (again.error.line) refuse_at(path, lines[i] + again.error.line, again.error.what);
+      refuse_at(path, lines[i] + bad_relative[i], "relative index points before the first one");
     }
     if (chunks[i].error.line) refuse_at(path, lines[i] + chunks[i].error.line, chunks[i].error.what);
   }
