@@ -254,7 +254,8 @@ void parse_obj_chunk(ObjChunk& chunk, const ObjCounts* before) {
     std::string error;
     const char* eol = line_end(p, e, chunk, first_line, &error);
     if (!eol) return parser.fail(first_line, error);
-    if (eol == e || eol == p || eol[-1] != '\\') {
+    // A comment never continues: "# from C:\models\" must not swallow the next statement.
+    if (eol == e || eol == p || eol[-1] != '\\' || *skip_blanks(p, eol) == '#') {
       parser.statement(p, eol, first_line);
       p = after_line_end(eol, e);
       continue;

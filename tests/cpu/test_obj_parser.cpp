@@ -128,3 +128,10 @@ TEST(ObjParser, LineStatementWithIndexZeroIsRefusedWithItsLine) {
     EXPECT_NE(std::string(e.what()).find(path + ":5: index 0"), std::string::npos) << e.what();
   }
 }
+
+TEST(ObjParser, CommentEndingInABackslashDoesNotSwallowTheNextLine) {
+  ScratchDir dir;
+  Scene s = load_model(dir.write("c.obj", "# exported from C:\\models\\\nv 0 0 0\nv 1 0 0\n"
+                                          "v 0 1 0\nf 1 2 3\n"));
+  EXPECT_EQ(s.triangle_count(), 1u);
+}
