@@ -167,8 +167,9 @@ class ChunkParser {
     if (e - p >= 3 && std::strncmp(p, "off", 3) == 0) {
       m_smoothing = 0;
     } else {
-      long id = std::strtol(std::string(p, word_end(p, e)).c_str(), nullptr, 10);
-      m_smoothing = id < 0 || id > INT32_MAX ? 0u : (uint32_t)id;
+      // Read as C's atoi reads it (a number too long for int wraps), negative meaning none.
+      int id = (int)std::strtol(std::string(p, word_end(p, e)).c_str(), nullptr, 10);
+      m_smoothing = id < 0 ? 0u : (uint32_t)id;
     }
     m_out.last_smoothing = m_smoothing;
   }

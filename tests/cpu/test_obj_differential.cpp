@@ -144,6 +144,7 @@ TEST(ObjDifferential, SmallOddFilesMatchTheOracle) {
       "v nan 1 1\nv 2 2\nf 1 4 5 2 3\n",           "v 5e 1 1\nf 1 2 4\n",
       "v .5 -.5 +1\nf 1 2 4\n",                    "vw 1 1e20 0.5\nf 1 2 3\n",
       "g a b\no x\nt crease 2/1/0 1 2 1.5\nf 1 2 3\n",
+      "s 4294967296\nf 1 2 3\ns 4294967297\nf 1 3 2\n",
   };
   test::ScratchDir dir;
   for (const char* body : bodies) {
