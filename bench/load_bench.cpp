@@ -3,7 +3,8 @@
 // same run: the floor of reading the bytes once.
 //   facet_load_bench [MODEL.obj] [-n RUNS] [--tile N]
 // Default: the 871k-triangle Stanford dragon. --tile N writes N copies of the model side by side
-// into a temporary OBJ (removed afterwards) and loads that: big models without shipping them.
+// into a temporary OBJ (removed afterwards) and loads that: big models without shipping them
+// (geometry only: the copy lives in the temp folder, away from any MTL).
 #include <unistd.h>
 
 #include <algorithm>

@@ -103,6 +103,7 @@ class ChunkParser {
       if (!read_index(p, e, &idx, &overflow)) {
         if (overflow)
           fail(line, "index in face corner '" + std::string(t, e) + "' does not fit in 32 bits");
+        p = t;  // a sign without digits, or nothing after a '/': malformed
         break;
       }
       if (!index(idx, kind, line, t, e, parts[kind], &relative)) return false;
@@ -166,8 +167,9 @@ class ChunkParser {
     if (e - p >= 3 && std::strncmp(p, "off", 3) == 0) {
       m_smoothing = 0;
     } else {
-      long id = std::strtol(std::string(p, word_end(p, e)).c_str(), nullptr, 10);
-      m_smoothing = id < 0 || id > INT32_MAX ? 0u : (uint32_t)id;
+      // Read as C's atoi reads it (a number too long for int wraps), negative meaning none.
+      int id = (int)std::strtol(std::string(p, word_end(p, e)).c_str(), nullptr, 10);
+      m_smoothing = id < 0 ? 0u : (uint32_t)id;
     }
     m_out.last_smoothing = m_smoothing;
   }
@@ -253,7 +255,8 @@ void parse_obj_chunk(ObjChunk& chunk, const ObjCounts* before) {
     std::string error;
     const char* eol = line_end(p, e, chunk, first_line, &error);
     if (!eol) return parser.fail(first_line, error);
-    if (eol == e || eol == p || eol[-1] != '\\') {
+    // A comment never continues: "# from C:\models\" must not swallow the next statement.
+    if (eol == e || eol == p || eol[-1] != '\\' || *skip_blanks(p, eol) == '#') {
       parser.statement(p, eol, first_line);
       p = after_line_end(eol, e);
       continue;

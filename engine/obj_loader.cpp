@@ -33,7 +33,9 @@ ObjModel parse_obj_file(const std::string& path, const Progress& progress) {
   const size_t start = file.size() >= 3 && std::string(file.data(), 3) == "\xEF\xBB\xBF" ? 3 : 0;
 
   progress(0.05f, "parsing");
-  std::vector<ObjChunk> chunks = parse_obj_text(file.data() + start, file.size() - start);
+  std::vector<ObjChunk> chunks = parse_obj_text(
+      file.data() + start, file.size() - start,
+      [&](float done) { progress(0.05f + 0.35f * done, "parsing"); });
   progress(0.4f, "stitching");
   ObjModel model = stitch_obj_chunks(path, std::move(chunks));
   if (model.faces == 0) {

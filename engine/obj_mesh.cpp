@@ -1,11 +1,14 @@
-// The unified mesh from the stitched OBJ model (see obj_mesh.h). It runs in the file's order, one
-// corner after another, so that vertex numbering is the same on every machine and run.
+// The unified mesh from the stitched OBJ model (see obj_mesh.h). The general builder runs in the
+// file's order, one corner after another, so that vertex numbering is the same on every machine
+// and run; models whose vertices are their positions alone take the parallel builder
+// (obj_mesh_by_position.h), which numbers them the same way.
 #include "engine/obj_mesh.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "engine/loader.h"
+#include "engine/obj_mesh_by_position.h"
 
 namespace facet {
 
@@ -43,8 +46,7 @@ class MeshBuilder {
     const float* p = &m_model.positions[3 * (size_t)v];
     m_scene.positions.push_back({p[0], p[1], p[2]});
     if (!m_model.colors.empty()) {
-      const float* c = &m_model.colors[3 * (size_t)v];
-      m_scene.colors.push_back({to_byte(c[0]), to_byte(c[1]), to_byte(c[2]), 255});
+      m_scene.colors.push_back(obj_vertex_color(&m_model.colors[3 * (size_t)v]));
     }
     if (vt >= 0) {
       m_uvs.push_back({m_model.texcoords[2 * (size_t)vt], m_model.texcoords[2 * (size_t)vt + 1]});
@@ -128,8 +130,24 @@ class MeshBuilder {
 
 }  // namespace
 
+Rgba8 obj_vertex_color(const float* rgb) {
+  return {to_byte(rgb[0]), to_byte(rgb[1]), to_byte(rgb[2]), 255};
+}
+
 ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scene& scene,
                             const std::function<void(float, const char*)>& progress) {
+  const bool use_file_normals = model.counts.vn > 0 && model.bad_normal_line == 0;
+  if (obj_vertices_are_positions(model, use_file_normals)) {
+    ObjMeshStats stats;
+    stats.file_normals_ignored = model.bad_normal_line != 0;
+    stats.nonfinite_faces = build_obj_mesh_by_position(model, scene);
+    if (scene.positions.size() >= UINT32_MAX)
+      throw LoadError(path + ": more than 2^32 - 1 vertices");
+    progress(0.7f, "normals");
+    scene.normals = compute_vertex_normals(scene.positions, scene.indices);
+    stats.computed_normals = scene.normals.size();
+    return stats;
+  }
   size_t triangles = 0;
   for (const ObjChunk& c : model.chunks) triangles += c.triangle_faces.size();
   scene.indices.reserve(3 * triangles);

@@ -21,6 +21,9 @@ struct ObjMeshStats {
   bool file_normals_ignored = false;  // some vn index pointed at nothing
 };
 
+// A `v` line's r g b (0..1) as the scene's colour (0..255, alpha 255; NaN reads as 0).
+Rgba8 obj_vertex_color(const float* rgb);
+
 // Fills scene.positions, normals, uvs, colors, indices and tri_material (the face's material
 // number, or kNoMaterial). Throws LoadError("PATH: ...") past 2^32 - 1 vertices.
 ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scene& scene,

@@ -5,8 +5,10 @@
 #include "engine/obj_stitch.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <exception>
+#include <type_traits>
 
 #include "engine/loader.h"
 #include "engine/obj_triangulate.h"
@@ -35,14 +37,16 @@ size_t next_cut(const char* text, size_t size, size_t from) {
   return size;
 }
 
-// Runs fn(chunk index) over all chunks on every core; an exception in any is rethrown here.
+// Runs fn(chunk index, worker) over all chunks on every core (worker 0 is the calling thread);
+// an exception in any is rethrown here.
 template <class Fn>
 void for_each_chunk(size_t count, Fn&& fn) {
   std::vector<std::exception_ptr> failures(count);
-  parallel_for(count, 1, [&](uint64_t b, uint64_t e, unsigned) {
+  parallel_for(count, 1, [&](uint64_t b, uint64_t e, unsigned worker) {
     for (uint64_t i = b; i < e; ++i) {
       try {
-        fn((size_t)i);
+        if constexpr (std::is_invocable_v<Fn, size_t, unsigned>) fn((size_t)i, worker);
+        else fn((size_t)i);
       } catch (...) {
         failures[i] = std::current_exception();
       }
@@ -100,6 +104,7 @@ void refuse_first_error(const std::string& path, const std::vector<ObjChunk>& ch
       again.first = chunks[i].first;
       parse_obj_chunk(again, &before[i]);
       if (again.error.line) refuse_at(path, lines[i] + again.error.line, again.error.what);
+      refuse_at(path, lines[i] + bad_relative[i], "relative index points before the first one");
     }
     if (chunks[i].error.line) refuse_at(path, lines[i] + chunks[i].error.line, chunks[i].error.what);
   }
@@ -145,7 +150,8 @@ std::vector<T> concatenate(std::vector<ObjChunk>& chunks, std::vector<T> ObjChun
 
 }  // namespace
 
-std::vector<ObjChunk> parse_obj_text(const char* text, size_t size) {
+std::vector<ObjChunk> parse_obj_text(const char* text, size_t size,
+                                     const std::function<void(float done)>& progress) {
   size_t target = size / ((size_t)worker_count() * kChunksPerWorker);
   target = std::min(std::max(target, kMinChunkBytes), kMaxChunkBytes);
   std::vector<ObjChunk> chunks;
@@ -158,7 +164,12 @@ std::vector<ObjChunk> parse_obj_text(const char* text, size_t size) {
     chunks.push_back(std::move(chunk));
     pos = cut;
   }
-  for_each_chunk(chunks.size(), [&](size_t i) { parse_obj_chunk(chunks[i]); });
+  std::atomic<size_t> parsed{0};  // bytes
+  for_each_chunk(chunks.size(), [&](size_t i, unsigned worker) {
+    parse_obj_chunk(chunks[i]);
+    size_t done = parsed += (size_t)(chunks[i].end - chunks[i].begin);
+    if (worker == 0 && progress) progress((float)((double)done / (double)size));  // caller's thread
+  });
   return chunks;
 }
 

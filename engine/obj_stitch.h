@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,10 @@ struct ObjModel {
 };
 
 // Steps 1 and 2: the chunks of text [text, text + size) (whole lines each; a line end after '\'
-// is never a cut), parsed on every core.
-std::vector<ObjChunk> parse_obj_text(const char* text, size_t size);
+// is never a cut), parsed on every core. `progress` (may be empty) gets the fraction of the bytes
+// parsed now and then, always on the calling thread.
+std::vector<ObjChunk> parse_obj_text(const char* text, size_t size,
+                                     const std::function<void(float done)>& progress = {});
 
 // Step 3: joins the parsed chunks into one model. Throws LoadError("PATH:LINE: problem") for the
 // first problem in file order; relative indices that point before the first element and

@@ -130,3 +130,25 @@ TEST(ObjDifferential, ManyChunksWithRelativeIndicesMatchTheOracle) {
   ASSERT_GT(text.size(), 4u << 20);
   expect_same_outcome(dir.write("strips.obj", text));
 }
+
+TEST(ObjDifferential, SmallOddFilesMatchTheOracle) {
+  // Corners and statements at the edge of the grammar, each after the same three vertices.
+  const char* bodies[] = {
+      "f 1 2 -\n",         "f 1/ 2 3\n",          "f 1// 2 3\n",        "f 1/1/ 2 3\n",
+      "f +1 2 3\n",        "f 1 2 3x\n",          "f 1 2 /3\n",         "f 1 2 3/\n",
+      "f - 2 3\n",         "f 1 2 0\n",           "f 1 2 -4\n",         "f 1 -2 3 -1\n",
+      "vt 0 0\nf 1/1 2/-1 3/1\n",                  "vn 0 0 1\nf 1//1 2//-2 3//1\n",
+      "vn 0 0 1\nf 1//1 2//1 3//2\n",              "s -1\nf 1 2 3\n",    "s 1\ns\nf 1 2 3\n",
+      "s off\nf 1 2 3\ns 2\nf 1 3 2\n",            "usemtl\nf 1 2 3\n",  "f 1 2 3 1 2\n",
+      "f\t1\t2\t3\n",      "f 1 2\nf 1 2 3\n",    "v 1 2\nf 1 2 4\n",   "v 1e999 0 0\nf 1 2 4\nf 1 2 3\n",
+      "v nan 1 1\nv 2 2\nf 1 4 5 2 3\n",           "v 5e 1 1\nf 1 2 4\n",
+      "v .5 -.5 +1\nf 1 2 4\n",                    "vw 1 1e20 0.5\nf 1 2 3\n",
+      "g a b\no x\nt crease 2/1/0 1 2 1.5\nf 1 2 3\n",
+      "s 4294967296\nf 1 2 3\ns 4294967297\nf 1 3 2\n",
+  };
+  test::ScratchDir dir;
+  for (const char* body : bodies) {
+    SCOPED_TRACE(body);
+    expect_same_outcome(dir.write("odd.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\n") + body));
+  }
+}

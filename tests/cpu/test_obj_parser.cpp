@@ -117,3 +117,21 @@ TEST(ObjParser, ModelWithoutColoursHasNone) {
   EXPECT_TRUE(s.colors.empty());
   EXPECT_TRUE(s.warnings.empty());
 }
+
+TEST(ObjParser, LineStatementWithIndexZeroIsRefusedWithItsLine) {
+  ScratchDir dir;
+  std::string path = dir.write("l.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nl 1 0\n");
+  try {
+    load_model(path);
+    ADD_FAILURE() << "index 0 in an l statement must refuse the file";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find(path + ":5: index 0"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ObjParser, CommentEndingInABackslashDoesNotSwallowTheNextLine) {
+  ScratchDir dir;
+  Scene s = load_model(dir.write("c.obj", "# exported from C:\\models\\\nv 0 0 0\nv 1 0 0\n"
+                                          "v 0 1 0\nf 1 2 3\n"));
+  EXPECT_EQ(s.triangle_count(), 1u);
+}
