@@ -4,6 +4,7 @@
 // have a fixed size (every list the same length, as in all-triangle meshes) are read in
 // parallel; other binary bodies and ASCII bodies row by row. No Scene here (ply_loader.h).
 #pragma once
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -60,6 +61,10 @@ inline void store_vertex_value(PlyMesh& m, uint64_t row, PlyRole role, PlyType t
     else if (type == PlyType::UInt16 || type == PlyType::Int16) c = c / 257.0 + 0.5;
     return (uint8_t)(c < 0 ? 0 : c > 255 ? 255 : c);
   };
+  // A double beyond float's range becomes an infinity (converting it as is would be undefined),
+  // so that faces on it are dropped like those on any non-finite vertex.
+  constexpr double kFloatMax = 3.4028234663852886e38;
+  v = v > kFloatMax ? INFINITY : v < -kFloatMax ? -INFINITY : v;
   switch (role) {
     case PlyRole::X: m.positions[row].x = (float)v; break;
     case PlyRole::Y: m.positions[row].y = (float)v; break;

@@ -355,6 +355,21 @@ TEST(Ply, EveryMalformedFileIsRefusedNamingTheFileAndTheProblem) {
   }
 }
 
+TEST(Ply, DoublesBeyondFloatRangeAreInfiniteAndTheirFacesDropped) {
+  ScratchDir dir;
+  std::string header = "ply\nformat binary_big_endian 1.0\nelement vertex 4\nproperty double x\n"
+                       "property double y\nproperty double z\nelement face 2\n"
+                       "property list uchar int vertex_indices\nend_header\n";
+  PlyBody b(PlyBody::BigEndian);
+  for (double v : {0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1e300, -1e300, 0.0}) b.put(v);
+  b.put<uint8_t>(3).put(0).put(1).put(2).put<uint8_t>(3).put(0).put(1).put(3);
+  Scene s = load_model(dir.write("huge.ply", header + b.bytes()));
+  EXPECT_EQ(s.triangle_count(), 1u);
+  EXPECT_TRUE(std::isinf(s.positions[3].x) && s.positions[3].x > 0);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("dropped 1 faces"), std::string::npos);
+}
+
 TEST(Ply, TheFirstBadRowIsNamedWhenFacesAreReadInParallel) {
   // Enough rows for several parallel chunks, with bad indices in two of them: the message must
   // name the lower row whatever order the workers finish in.
