@@ -3,7 +3,6 @@
 // scene; only the format's loader and cancellation can fail a load.
 #include "engine/scene_cache.h"
 
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -17,7 +16,7 @@ namespace facet {
 const char* const kSceneCacheHelp =
     "Neither read nor write the scene cache: each model's prepared scene, kept in "
     "$XDG_CACHE_HOME/facet (default ~/.cache/facet), keyed by path, size and mtime, at most "
-    "$FACET_CACHE_MAX_MB MiB in all (default 4096), oldest files removed first";
+    "$FACET_CACHE_MAX_MB MiB in all (default 8192), oldest files removed first";
 
 namespace {
 

@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     facet::SceneCacheHeader h;
     std::memcpy(&h, fixed.data(), sizeof h);
     h.payload_size = size - sizeof h;
-    h.payload_checksum = facet::checksum64(fixed.data() + sizeof h, h.payload_size);
+    h.payload_checksum = facet::block_checksum(fixed.data() + sizeof h, h.payload_size);
     std::memcpy(fixed.data(), &h, sizeof h);
     read_one(fixed.data(), fixed.size());
   }
