@@ -14,6 +14,8 @@
 // Measured (NOTES.md, v8): the dragon's geometry 0.046 -> 0.039 ms at 1080p with patches; the
 // 20 M sphere's 0.258 -> 0.270 with patches, hence the choice.
 #pragma once
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -47,10 +49,20 @@ constexpr double kKeepFileOrder = 1.05;
 // vertices) within three passes rather than four.
 constexpr int kPatchMaxVertices = 96;
 
+// What a long build is told and tells while grouping (the loader's cancel flag and its progress
+// bar). Both may be empty. A build that finds cancel set stops early and returns an incomplete
+// result, which the caller must discard.
+struct MeshletBuildHooks {
+  const std::atomic<bool>* cancel = nullptr;
+  std::function<void(uint64_t triangles_grouped)> progress;  // now and then, on the building thread
+};
+
 // All three are deterministic, and throw std::invalid_argument when an index is out of range (a
 // scene the loader would have refused).
 // Runs if they are strip-like (kKeepFileOrder), else patches.
 Meshlets build_meshlets(const Scene& scene);
+// The same, told and telling through `hooks` (the loader's preparing stage).
+Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks);
 // The scene's prepared meshlets (Scene::meshlets) when it has them, else build_meshlets(scene).
 std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene);
 // Runs in file order: a meshlet closes when the next triangle would pass either format limit.

@@ -124,10 +124,19 @@ class CacheEntry {
 // The arrays the renderer derives from the scene, built once here rather than in set_scene.
 void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& options, Reporter& report) {
   check_cancel(path, options);
-  report.counts(0, scene.triangle_count());
+  const uint64_t total = scene.triangle_count();
+  report.counts(0, total);
   report(kParseShare, "preparing");
-  scene.meshlets = std::make_shared<const Meshlets>(build_meshlets(scene));
-  check_cancel(path, options);
+  MeshletBuildHooks hooks;
+  hooks.cancel = options.cancel;
+  // Runs, then (for scans) patches: the bar moves through both.
+  hooks.progress = [&](uint64_t grouped) {
+    report.counts(grouped, total);
+    report(kParseShare + (1.0f - kParseShare) * (float)grouped / (float)total, "preparing");
+  };
+  Meshlets built = build_meshlets_with(scene, hooks);
+  check_cancel(path, options);  // a cancelled build is incomplete: never kept
+  scene.meshlets = std::make_shared<const Meshlets>(std::move(built));
   report.counts(scene.triangle_count(), scene.triangle_count());
 }
 
