@@ -1,12 +1,15 @@
 // A fast 64-bit checksum for the scene cache (scene_cache_format.h): four independent lanes of
 // multiply-rotate over 8-byte words (the xxHash64 round and final mix), fed in pieces of any
-// size. It catches torn writes and flipped bits; it is no defence against a forged file (the
+// size, and a block form of it that a reader computes on every core. It catches torn writes and flipped bits; it is no defence against a forged file (the
 // cache reader validates every index anyway). Written here rather than taken from libxxhash
 // because that package is not on the build machines and the cache needs only these lines.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
+
+#include "engine/parallel.h"
 
 namespace facet {
 
@@ -72,6 +75,54 @@ inline uint64_t checksum64(const void* data, size_t size) {
   Checksum64 c;
   c.add(data, size);
   return c.value();
+}
+
+// Bytes per block of a BlockChecksum: large enough that the per-block list is tiny, small enough
+// that a 40 MB scene still spreads over 16 cores.
+constexpr size_t kChecksumBlock = size_t(1) << 20;
+
+// The checksum of a byte stream cut into kChecksumBlock-byte blocks: each block's checksum64,
+// then the checksum64 of that list. The writer feeds it as a stream; a reader can checksum the
+// blocks on every core (block_checksum) and get the same value.
+class BlockChecksum {
+ public:
+  void add(const void* data, size_t size) {
+    const uint8_t* p = static_cast<const uint8_t*>(data);
+    while (size) {
+      const size_t take = size < kChecksumBlock - m_in_block ? size : kChecksumBlock - m_in_block;
+      m_block.add(p, take);
+      m_in_block += take;
+      p += take;
+      size -= take;
+      if (m_in_block == kChecksumBlock) {
+        m_blocks.push_back(m_block.value());
+        m_block = Checksum64();
+        m_in_block = 0;
+      }
+    }
+  }
+  uint64_t value() const {
+    std::vector<uint64_t> blocks = m_blocks;
+    if (m_in_block) blocks.push_back(m_block.value());
+    return checksum64(blocks.data(), blocks.size() * sizeof(uint64_t));
+  }
+
+ private:
+  Checksum64 m_block;
+  size_t m_in_block = 0;
+  std::vector<uint64_t> m_blocks;
+};
+
+// BlockChecksum of `size` bytes at once, the blocks spread over all cores.
+inline uint64_t block_checksum(const uint8_t* data, size_t size) {
+  std::vector<uint64_t> blocks((size + kChecksumBlock - 1) / kChecksumBlock);
+  parallel_for(blocks.size(), 1, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t b = begin; b < end; ++b) {
+      const size_t at = b * kChecksumBlock;
+      blocks[b] = checksum64(data + at, size - at < kChecksumBlock ? size - at : kChecksumBlock);
+    }
+  });
+  return checksum64(blocks.data(), blocks.size() * sizeof(uint64_t));
 }
 
 }  // namespace facet

@@ -43,7 +43,7 @@ struct LoadOptions {
   // users stay hermetic; facet's commands and viewer turn it on unless --no-cache.
   bool use_cache = false;
   std::string cache_dir;        // the cache's folder; empty: $XDG_CACHE_HOME/facet or ~/.cache/facet
-  uint64_t cache_max_bytes = 0; // the cache's size cap; 0: $FACET_CACHE_MAX_MB or 4 GiB
+  uint64_t cache_max_bytes = 0; // the cache's size cap; 0: $FACET_CACHE_MAX_MB or 8 GiB
   // When it becomes true (set from any thread), load_model stops at its next check and throws
   // LoadCancelled. May be null.
   const std::atomic<bool>* cancel = nullptr;

@@ -16,6 +16,9 @@ namespace facet {
 
 namespace {
 
+// Triangles grouped between two looks at the build's hooks: a few milliseconds of work.
+constexpr uint32_t kHookEvery = 1 << 16;
+
 void check_indices(const Scene& scene) {
   const uint32_t verts = scene.vertex_count();
   std::atomic<bool> bad{false};
@@ -107,8 +110,8 @@ VertexTriangles triangles_around_vertices(const Scene& scene) {
 // first, which grows the patch ring by ring around its seed; stale entries are skipped when met.
 class PatchGrower {
  public:
-  PatchGrower(const Scene& scene, Meshlets& out)
-      : m_tris(scene.triangle_count()), m_around(triangles_around_vertices(scene)), m_open(scene, out),
+  PatchGrower(const Scene& scene, Meshlets& out, const MeshletBuildHooks& hooks)
+      : m_hooks(hooks), m_tris(scene.triangle_count()), m_around(triangles_around_vertices(scene)), m_open(scene, out),
         m_taken(m_tris, 0), m_shared(m_tris, 0) {
     m_open.close();  // opens the first
   }
@@ -122,6 +125,11 @@ class PatchGrower {
       seed = best_candidate();
       m_open.close();
       forget_candidates();
+      if (m_done - m_reported >= kHookEvery) {
+        if (m_hooks.cancel && m_hooks.cancel->load(std::memory_order_relaxed)) return;
+        if (m_hooks.progress) m_hooks.progress(m_done);
+        m_reported = m_done;
+      }
     }
   }
 
@@ -176,6 +184,8 @@ class PatchGrower {
     }
   }
 
+  const MeshletBuildHooks& m_hooks;
+  uint32_t m_reported = 0;  // m_done when the hooks were last called
   const uint32_t m_tris;
   const VertexTriangles m_around;
   OpenMeshlet m_open;
@@ -190,7 +200,9 @@ class PatchGrower {
 
 }  // namespace
 
-Meshlets build_meshlet_patches(const Scene& scene) {
+namespace {
+
+Meshlets patches_with(const Scene& scene, const MeshletBuildHooks& hooks) {
   check_indices(scene);
   Meshlets out;
   const uint32_t tris = scene.triangle_count();
@@ -198,15 +210,20 @@ Meshlets build_meshlet_patches(const Scene& scene) {
   out.triangle_ids.reserve(tris);
   out.positions.reserve(tris);
   out.meshlets.reserve(tris / 100 + 1);
-  PatchGrower(scene, out).run();
+  PatchGrower(scene, out, hooks).run();
+  if (hooks.cancel && hooks.cancel->load()) return out;  // incomplete: the caller discards it
   finish_meshlets(out, true);
   return out;
 }
 
+}  // namespace
+
+Meshlets build_meshlet_patches(const Scene& scene) { return patches_with(scene, {}); }
+
 namespace {
 
 // Runs grouped, without their bounds yet (finish_meshlets).
-Meshlets group_runs(const Scene& scene) {
+Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
   check_indices(scene);
   Meshlets out;
   const uint32_t tris = scene.triangle_count();
@@ -220,6 +237,10 @@ Meshlets group_runs(const Scene& scene) {
     if (m.triangle_count == kMeshletMaxTriangles || m.vertex_count + open.fresh_vertices(t) > kMeshletMaxVertices)
       open.close();
     open.add(t, false, [](uint32_t) {});
+    if ((t + 1) % kHookEvery == 0) {
+      if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) return out;
+      if (hooks.progress) hooks.progress(t + 1);
+    }
   }
   open.close();
   return out;
@@ -228,14 +249,17 @@ Meshlets group_runs(const Scene& scene) {
 }  // namespace
 
 Meshlets build_meshlet_runs(const Scene& scene) {
-  Meshlets out = group_runs(scene);
+  Meshlets out = group_runs(scene, {});
   finish_meshlets(out, false);
   return out;
 }
 
-Meshlets build_meshlets(const Scene& scene) {
-  Meshlets runs = group_runs(scene);  // bounds only for the grouping kept
-  if (runs.positions.size() > kKeepFileOrder * (double)runs.triangles.size()) return build_meshlet_patches(scene);
+Meshlets build_meshlets(const Scene& scene) { return build_meshlets_with(scene, {}); }
+
+Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks) {
+  Meshlets runs = group_runs(scene, hooks);  // bounds only for the grouping kept
+  if (hooks.cancel && hooks.cancel->load()) return runs;
+  if (runs.positions.size() > kKeepFileOrder * (double)runs.triangles.size()) return patches_with(scene, hooks);
   finish_meshlets(runs, false);
   return runs;
 }

@@ -14,6 +14,8 @@
 // Which is faster for which mesh was measured (NOTES.md, v8); the thresholds are in
 // kernels/tuning.h (kKeepFileOrder, kPatchMaxVertices).
 #pragma once
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -40,10 +42,20 @@ inline uint32_t scene_triangle(const Meshlets& m, uint32_t slot) {
   return m.triangle_ids.empty() ? slot : m.triangle_ids[slot];
 }
 
+// What a long build is told and tells while grouping (the loader's cancel flag and its progress
+// bar). Both may be empty. A build that finds cancel set stops early and returns an incomplete
+// result, which the caller must discard.
+struct MeshletBuildHooks {
+  const std::atomic<bool>* cancel = nullptr;
+  std::function<void(uint64_t triangles_grouped)> progress;  // now and then, on the building thread
+};
+
 // All three are deterministic, and throw std::invalid_argument when an index is out of range (a
 // scene the loader would have refused).
 // Runs if they are strip-like (kKeepFileOrder), else patches.
 Meshlets build_meshlets(const Scene& scene);
+// The same, told and telling through `hooks` (the loader's preparing stage).
+Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks);
 // The scene's prepared meshlets (Scene::meshlets) when it has them, else build_meshlets(scene).
 std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene);
 // Runs in file order: a meshlet closes when the next triangle would pass either format limit.

@@ -3,7 +3,6 @@
 // scene; only the format's loader and cancellation can fail a load.
 #include "engine/scene_cache.h"
 
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -17,7 +16,7 @@ namespace facet {
 const char* const kSceneCacheHelp =
     "Neither read nor write the scene cache: each model's prepared scene, kept in "
     "$XDG_CACHE_HOME/facet (default ~/.cache/facet), keyed by path, size and mtime, at most "
-    "$FACET_CACHE_MAX_MB MiB in all (default 4096), oldest files removed first";
+    "$FACET_CACHE_MAX_MB MiB in all (default 8192), oldest files removed first";
 
 namespace {
 
@@ -125,10 +124,19 @@ class CacheEntry {
 // The arrays the renderer derives from the scene, built once here rather than in set_scene.
 void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& options, Reporter& report) {
   check_cancel(path, options);
-  report.counts(0, scene.triangle_count());
+  const uint64_t total = scene.triangle_count();
+  report.counts(0, total);
   report(kParseShare, "preparing");
-  scene.meshlets = std::make_shared<const Meshlets>(build_meshlets(scene));
-  check_cancel(path, options);
+  MeshletBuildHooks hooks;
+  hooks.cancel = options.cancel;
+  // Runs, then (for scans) patches: the bar moves through both.
+  hooks.progress = [&](uint64_t grouped) {
+    report.counts(grouped, total);
+    report(kParseShare + (1.0f - kParseShare) * (float)grouped / (float)total, "preparing");
+  };
+  Meshlets built = build_meshlets_with(scene, hooks);
+  check_cancel(path, options);  // a cancelled build is incomplete: never kept
+  scene.meshlets = std::make_shared<const Meshlets>(std::move(built));
   report.counts(scene.triangle_count(), scene.triangle_count());
 }
 

@@ -14,9 +14,10 @@
 
 namespace facet {
 
-// The default cap on the cache folder's size, and the variable that overrides it (MiB): big
-// enough for a few 100 M-triangle models (~6 GB each would not fit: they are not cached).
-constexpr uint64_t kDefaultSceneCacheCap = 4ull << 30;
+// The default cap on the cache folder's size, and the variable that overrides it (MiB): room for
+// one 100 M-triangle model (4.9 GB prepared, README "Memory") or many ordinary ones, and a
+// small share of a workstation's disk.
+constexpr uint64_t kDefaultSceneCacheCap = 8ull << 30;
 constexpr const char* kSceneCacheCapVariable = "FACET_CACHE_MAX_MB";
 // --no-cache's help: what the cache is, where, and its cap (render, view and bench).
 extern const char* const kSceneCacheHelp;

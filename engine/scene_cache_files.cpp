@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +24,8 @@ namespace facet {
 namespace {
 
 constexpr const char* kCacheSuffix = ".fscene";
+// A temporary file this old was left by a process that died while writing: removed on eviction.
+constexpr int64_t kAbandonedTempNs = 3600ll * 1000000000;
 
 std::string reason() { return std::strerror(errno); }
 
@@ -154,10 +157,15 @@ void evict_cache_files(const std::string& dir, uint64_t cap, const std::string& 
   uint64_t total = 0;
   DIR* d = opendir(dir.c_str());
   if (!d) return;
+  const int64_t now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             std::chrono::system_clock::now().time_since_epoch()).count();
   while (const dirent* e = readdir(d)) {
     const std::string path = dir + "/" + e->d_name;
-    if (!ends_with(path, kCacheSuffix)) continue;
     const FileStamp s = stamp_of(path);
+    if (path.find(std::string(kCacheSuffix) + ".tmp-") != std::string::npos && s.mtime_ns >= 0 &&
+        s.mtime_ns < now_ns - kAbandonedTempNs)
+      unlink(path.c_str());
+    if (!ends_with(path, kCacheSuffix)) continue;
     if (s.mtime_ns < 0) continue;
     files.push_back({path == keep, s.mtime_ns, s.size, path});
     total += s.size;

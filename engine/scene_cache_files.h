@@ -54,7 +54,8 @@ void write_cache_file(const std::string& path, const Scene& scene, const std::st
                       const std::vector<CacheDependency>& depends, FileStamp source);
 
 // Removes the oldest cache files (by modification time; a cache hit touches its file) until the
-// folder's cache files total at most `cap` bytes. `keep` is removed last.
+// folder's cache files total at most `cap` bytes. `keep` is removed last. Temporary files
+// abandoned for an hour (a writer that died) go too.
 void evict_cache_files(const std::string& dir, uint64_t cap, const std::string& keep);
 
 // Marks a cache file as just used (its modification time), for the eviction order.

@@ -26,7 +26,7 @@ struct SceneCacheHeader {
   uint64_t source_size;       // the model file's size in bytes when the cache was written
   int64_t source_mtime_ns;    // its modification time, ns since the epoch
   uint64_t payload_size;      // bytes after the header
-  uint64_t payload_checksum;  // checksum64 (checksum.h) of those bytes
+  uint64_t payload_checksum;  // BlockChecksum (checksum.h) of those bytes
 };
 static_assert(sizeof(SceneCacheHeader) == 48, "no padding: written as raw bytes");
 constexpr char kSceneCacheMagic[8] = {'F', 'A', 'C', 'E', 'T', 'S', 'C', '\n'};

@@ -3,6 +3,7 @@
 // is the plain sequential loop, and 2, 3 and 7 threads must match it exactly.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstring>
 
 #include "engine/closed_surface.h"
@@ -76,6 +77,22 @@ TEST(ParallelPrepare, ClosedCheckAgreesForAnyThreadCountOnAClosedModel) {
     EXPECT_TRUE(closed_outward(spot.positions, spot.indices)) << threads << " threads";
   }
   worker_count_override() = 0;
+}
+
+TEST(ParallelPrepare, MeshletBuildReportsProgressAndStopsWhenCancelled) {
+  Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));  // patches: both groupings
+  std::vector<uint64_t> reports;
+  MeshletBuildHooks hooks;
+  hooks.progress = [&](uint64_t grouped) { reports.push_back(grouped); };
+  Meshlets whole = build_meshlets_with(s, hooks);
+  ASSERT_FALSE(reports.empty());
+  for (uint64_t r : reports) EXPECT_LE(r, s.triangle_count());
+  EXPECT_EQ(whole.triangles.size(), s.triangle_count());
+
+  std::atomic<bool> cancel{true};  // set before: the build stops at its first look
+  hooks.cancel = &cancel;
+  Meshlets cut = build_meshlets_with(s, hooks);
+  EXPECT_LT(cut.triangles.size(), s.triangle_count());
 }
 
 }  // namespace

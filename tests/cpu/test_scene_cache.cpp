@@ -299,5 +299,19 @@ TEST(SceneCache, StatusReportsTheStagesWithBytesAndTriangles) {
   EXPECT_EQ(last.triangles_done, s.triangle_count());
 }
 
+TEST(SceneCache, AbandonedTemporaryFilesAreRemovedButFreshOnesKept) {
+  CachedModel m;
+  m.load();
+  const fs::path file = m.the_cache_file();
+  const std::string old_temp = file.string() + ".tmp-AAAAAA", new_temp = file.string() + ".tmp-BBBBBB";
+  std::ofstream(old_temp) << "half a file";
+  std::ofstream(new_temp) << "being written";
+  fs::last_write_time(old_temp, fs::file_time_type::clock::now() - std::chrono::hours(2));
+  set_mtime(m.obj, 5);  // the next load writes, and so evicts
+  m.load();
+  EXPECT_FALSE(fs::exists(old_temp));
+  EXPECT_TRUE(fs::exists(new_temp));  // perhaps another process's write in progress
+}
+
 }  // namespace
 }  // namespace facet
