@@ -15,6 +15,7 @@
 #include <streambuf>
 
 #include "engine/closed_surface.h"
+#include "engine/gltf_loader.h"
 #include "engine/obj_materials.h"
 #include "engine/obj_mesh.h"
 #include "engine/obj_scan.h"
@@ -180,6 +181,7 @@ Scene load_model_unguarded(const std::string& path, const LoadOptions& options) 
 }  // namespace
 
 Scene load_model(const std::string& path, const LoadOptions& options) {
+  if (is_gltf_path(path)) return load_gltf(path, options);
   // Whatever fails below (allocation included) reaches the caller as one LoadError naming the file.
   try {
     return load_model_unguarded(path, options);

@@ -24,6 +24,7 @@ struct Scene {
   std::vector<Vec3> positions;        // one per vertex, world space
   std::vector<Vec3> normals;          // one per vertex, unit length (computed when the file has none)
   std::vector<Vec2> uvs;              // one per vertex, or empty when the model has no texcoords
+  std::vector<Rgba8> colors;         // one per vertex (linear 0..255 as read), or empty when the model has none
   std::vector<uint32_t> indices;      // 3 per triangle
   std::vector<uint32_t> tri_material; // one per triangle, index into materials
   std::vector<Material> materials;    // at least one (a default grey when the file has none)
