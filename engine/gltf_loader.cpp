@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -19,6 +21,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <nlohmann/json.hpp>
 
 #include "engine/closed_surface.h"
 #include "engine/gltf_accessors.h"
@@ -52,10 +55,47 @@ bool keep_image_bytes(tinygltf::Image* image, const int, std::string*, std::stri
   return true;
 }
 
+// The first line of tinygltf's message, with any data URI it quotes cut short.
 std::string first_line(const std::string& s, const char* fallback) {
   size_t start = s.find_first_not_of(" \n");
   if (start == std::string::npos) return fallback;
-  return s.substr(start, s.find('\n', start) - start);
+  std::string line = s.substr(start, s.find('\n', start) - start);
+  size_t data = line.find("data:");
+  if (data != std::string::npos) {
+    size_t end = line.find_first_of(" '\"", data);
+    if (end == std::string::npos) end = line.size();
+    line.replace(data, end - data, "data:... (" + std::to_string(end - data) + " characters)");
+  }
+  return line;
+}
+
+// The file's JSON text: all of a .gltf, the JSON chunk of a .glb (header 12 bytes, then the
+// chunk's length and type, 4 bytes each); empty when it cannot be read.
+std::string json_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (data.compare(0, 4, "glTF") != 0) return data;
+  if (data.size() < 20) return "";
+  uint32_t length = 0;
+  std::memcpy(&length, data.data() + 12, 4);
+  return data.substr(20, std::min<size_t>(length, data.size() - 20));
+}
+
+// The required extensions facet does not read. tinygltf may stumble over what such an extension
+// changes (Draco leaves accessors without buffer views) before saying why: this names it.
+void refuse_unsupported_extensions(const std::vector<std::string>& required) {
+  for (const std::string& ext : required)
+    if (!kSupportedRequiredExtensions.count(ext))
+      throw GltfError("requires the extension " + ext + ", which facet does not read");
+}
+
+std::vector<std::string> required_extensions(const std::string& path) {
+  nlohmann::json doc = nlohmann::json::parse(json_text(path), nullptr, false);
+  std::vector<std::string> out;
+  if (doc.is_object() && doc.contains("extensionsRequired") && doc["extensionsRequired"].is_array())
+    for (const auto& e : doc["extensionsRequired"])
+      if (e.is_string()) out.push_back(e.get<std::string>());
+  return out;
 }
 
 tinygltf::Model read_model(const std::string& path, Scene& scene) {
@@ -68,11 +108,12 @@ tinygltf::Model read_model(const std::string& path, Scene& scene) {
   std::string err, warn;
   bool ok = ends_with(path, ".glb") ? reader.LoadBinaryFromFile(&model, &err, &warn, path)
                                     : reader.LoadASCIIFromFile(&model, &err, &warn, path);
-  if (!ok) throw GltfError(first_line(err, "cannot be parsed as glTF"));
+  if (!ok) {
+    refuse_unsupported_extensions(required_extensions(path));
+    throw GltfError(first_line(err, "cannot be parsed as glTF"));
+  }
   if (!warn.empty()) scene.warnings.push_back(path + ": " + first_line(warn, ""));
-  for (const std::string& ext : model.extensionsRequired)
-    if (!kSupportedRequiredExtensions.count(ext))
-      throw GltfError("requires the extension " + ext + ", which facet does not read");
+  refuse_unsupported_extensions(model.extensionsRequired);
   return model;
 }
 
