@@ -8,6 +8,9 @@
 //   \n#--tex--\n          optional: what follows is a texture, written under the name of the MTL's
 //   texture bytes          first `map_Kd` (when that is a plain file name) or fuzz.png
 //
+// An input that starts with '{' or with the binary container's magic "glTF" is a glTF file
+// instead, laid alone as fuzz.gltf or fuzz.glb (its buffers and images embedded).
+//
 // Loading must either succeed or throw facet::LoadError; anything else (a crash, a sanitizer
 // report, another exception escaping, a hang, runaway memory) is a bug the fuzzer reports.
 #include <sys/stat.h>
@@ -99,6 +102,7 @@ void check_whole(const facet::Scene& s) {
     if (i >= nv) fail("an index names no vertex");
   if (s.normals.size() != nv) fail("normals are not one per vertex");
   if (!s.uvs.empty() && s.uvs.size() != nv) fail("uvs are neither absent nor one per vertex");
+  if (!s.colors.empty() && s.colors.size() != nv) fail("colours are neither absent nor one per vertex");
   if (s.tri_material.size() != nt) fail("materials are not one per triangle");
   if (s.materials.empty() || s.material_names.size() != s.materials.size())
     fail("no materials, or names not parallel to them");
@@ -117,13 +121,21 @@ void check_whole(const facet::Scene& s) {
   if (!(s.bounds.radius > 0)) fail("bounds not computed");
 }
 
+// "fuzz.glb", "fuzz.gltf" or "fuzz.obj", by the input's first bytes.
+const char* main_name(std::string_view all) {
+  if (all.substr(0, 4) == "glTF") return "fuzz.glb";
+  size_t first = all.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && all[first] == '{' ? "fuzz.gltf" : "fuzz.obj";
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view all(reinterpret_cast<const char*>(data), size);
+  const std::string main = main_name(all);
   std::string_view obj = all, mtl, tex;
   bool has_mtl = false, has_tex = false;
-  if (size_t m = obj.find(kMtlMark); m != std::string_view::npos) {
+  if (size_t m = obj.find(kMtlMark); main == "fuzz.obj" && m != std::string_view::npos) {
     mtl = obj.substr(m + kMtlMark.size());
     obj = obj.substr(0, m);
     has_mtl = true;
@@ -146,7 +158,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     written.push_back(path);
   };
-  lay("fuzz.obj", obj);
+  lay(main, obj);
   if (has_mtl) {
     std::string_view name = first_argument(obj, "mtllib");
     lay(plain_name(name) ? name : "fuzz.mtl", mtl);
@@ -159,7 +171,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // FACET_FUZZ_VERBOSE=1 (for facet_fuzz_replay) says what became of each input.
   static const bool verbose = std::getenv("FACET_FUZZ_VERBOSE") != nullptr;
   try {
-    facet::Scene scene = facet::load_model(dir + "/fuzz.obj");
+    facet::Scene scene = facet::load_model(dir + "/" + main);
     check_whole(scene);
     if (verbose) {
       std::printf("  loaded: %u triangles, %zu materials, %zu textures\n", scene.triangle_count(),
