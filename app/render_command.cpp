@@ -34,7 +34,7 @@ int run_render(const RenderOptions& o) {
     int width = 0, height = 0;
     as_usage([&] { parse_size(o.size, width, height); });
     RenderSettings settings = as_usage([&] { return make_settings(o.shading); });
-    check_view_options(o.views, o.output);
+    const ViewPlan plan = prepare_views(o.views, o.camera, o.output, width, height);
     auto renderer = make_renderer(parse_backend(o.backend));
 
     auto t0 = std::chrono::steady_clock::now();
@@ -47,7 +47,7 @@ int run_render(const RenderOptions& o) {
                 b.min.z, b.max.x, b.max.y, b.max.z, b.closed ? ", closed surface" : "", load_s);
 
     renderer->set_scene(scene);
-    const std::vector<ViewJob> jobs = plan_views(o.views, o.camera, scene->bounds, o.output, width, height);
+    const std::vector<ViewJob> jobs = plan_views(plan, scene->bounds);
     for (const ViewJob& job : jobs) {
       t0 = std::chrono::steady_clock::now();
       renderer->render(job.camera, settings, job.width, job.height);

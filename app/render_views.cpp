@@ -59,18 +59,16 @@ std::string frame_name(const std::string& pattern, int n) {
   return out;
 }
 
-std::vector<ViewJob> turntable(const ViewOptions& o, const CameraOptions& options, const Bounds& bounds,
+std::vector<ViewJob> turntable(int frames, const CameraOptions& options, const Bounds& bounds,
                                const std::string& output, int width, int height) {
-  if (o.turntable < 1 || o.turntable > kMaxTurntableFrames)
-    throw UsageError("--turntable expects 1.." + std::to_string(kMaxTurntableFrames) + " frames");
-  const Camera first = make_camera(options, bounds, width, height);
+  const Camera first = as_usage([&] { return make_camera(options, bounds, width, height); });
   const glm::vec3 axis = glm::normalize(first.up);
   std::vector<ViewJob> jobs;
-  for (int k = 0; k < o.turntable; ++k) {
+  for (int k = 0; k < frames; ++k) {
     CameraOptions turned = options;
     turned.target = first.target;
     turned.up = first.up;
-    const float degrees = 360.0f * (float)k / (float)o.turntable;
+    const float degrees = 360.0f * (float)k / (float)frames;
     turned.eye = k == 0 ? first.eye
                         : first.target + glm::vec3(glm::rotate(glm::mat4(1.0f), glm::radians(degrees), axis) *
                                                    glm::vec4(first.eye - first.target, 0.0f));
@@ -102,8 +100,7 @@ std::optional<float> number_field(const json& e, const char* key, const std::str
   return e[key].get<float>();
 }
 
-ViewJob camera_entry(const json& e, const CameraOptions& base, const Bounds& bounds, int width, int height,
-                     const std::string& where) {
+ViewRequest camera_entry(const json& e, const CameraOptions& base, int width, int height, const std::string& where) {
   if (!e.is_object()) throw std::runtime_error(where + ": must be an object");
   CameraOptions c = base;
   c.view_dir.reset();
@@ -125,15 +122,10 @@ ViewJob camera_entry(const json& e, const CameraOptions& base, const Bounds& bou
   }
   if (!e.contains("output") || !e["output"].is_string() || e["output"].get<std::string>().empty())
     throw std::runtime_error(where + ": \"output\" must name the PNG to write");
-  try {
-    return {make_camera(c, bounds, width, height), width, height, e["output"].get<std::string>(), where};
-  } catch (const std::exception& ex) {
-    throw std::runtime_error(where + ": " + ex.what());
-  }
+  return {c, width, height, e["output"].get<std::string>(), where};
 }
 
-std::vector<ViewJob> cameras_file(const std::string& file, const CameraOptions& base, const Bounds& bounds,
-                                  int width, int height) {
+std::vector<ViewRequest> cameras_file(const std::string& file, const CameraOptions& base, int width, int height) {
   std::ifstream in(file);
   if (!in) throw std::runtime_error(file + ": " + std::strerror(errno));
   json doc = json::parse(in, nullptr, false);
@@ -149,10 +141,10 @@ std::vector<ViewJob> cameras_file(const std::string& file, const CameraOptions& 
   const json& list = doc.is_object() && doc.contains("cameras") ? doc["cameras"] : doc;
   if (!list.is_array() || list.empty())
     throw std::runtime_error(file + ": expected a non-empty array of cameras (or {\"cameras\": [...]})");
-  std::vector<ViewJob> jobs;
+  std::vector<ViewRequest> requests;
   for (size_t i = 0; i < list.size(); ++i)
-    jobs.push_back(camera_entry(list[i], base, bounds, width, height, file + ": camera " + std::to_string(i)));
-  return jobs;
+    requests.push_back(camera_entry(list[i], base, width, height, file + ": camera " + std::to_string(i)));
+  return requests;
 }
 
 }  // namespace
@@ -169,18 +161,39 @@ void add_view_options(CLI::App* cmd, ViewOptions& o) {
   cmd->add_flag("--transparent", o.transparent, "Write alpha 0 where no triangle was drawn");
 }
 
-void check_view_options(const ViewOptions& o, const std::string& output) {
-  if (!o.cameras_file.empty()) return;
+ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const std::string& output, int width,
+                       int height) {
+  ViewPlan plan;
+  if (!o.cameras_file.empty()) {
+    plan.requests = cameras_file(o.cameras_file, camera, width, height);
+    plan.from_file = true;
+    return plan;
+  }
   if (output.empty()) throw UsageError("-o/--output is required (unless --cameras names the outputs)");
+  if (o.turntable < 0 || o.turntable > kMaxTurntableFrames)
+    throw UsageError("--turntable expects 1.." + std::to_string(kMaxTurntableFrames) + " frames");
   if (o.turntable > 0) frame_name(output, 0);
+  plan.turntable = o.turntable;
+  plan.requests.push_back({camera, width, height, output, "frame"});
+  return plan;
 }
 
-std::vector<ViewJob> plan_views(const ViewOptions& o, const CameraOptions& camera, const Bounds& bounds,
-                                const std::string& output, int width, int height) {
-  if (!o.cameras_file.empty()) return cameras_file(o.cameras_file, camera, bounds, width, height);
-  check_view_options(o, output);
-  if (o.turntable > 0) return turntable(o, camera, bounds, output, width, height);
-  return {{as_usage([&] { return make_camera(camera, bounds, width, height); }), width, height, output, "frame"}};
+std::vector<ViewJob> plan_views(const ViewPlan& plan, const Bounds& bounds) {
+  if (plan.turntable > 0) {
+    const ViewRequest& r = plan.requests.at(0);
+    return turntable(plan.turntable, r.camera, bounds, r.output, r.width, r.height);
+  }
+  std::vector<ViewJob> jobs;
+  for (const ViewRequest& r : plan.requests) {
+    try {
+      jobs.push_back({as_usage([&] { return make_camera(r.camera, bounds, r.width, r.height); }), r.width, r.height,
+                      r.output, r.label});
+    } catch (const std::exception& e) {
+      if (!plan.from_file) throw;
+      throw std::runtime_error(r.label + ": " + e.what());  // the file's fault, not the command line's
+    }
+  }
+  return jobs;
 }
 
 std::string camera_options_text(const Camera& c) {

@@ -26,15 +26,29 @@ struct ViewJob {
 
 void add_view_options(CLI::App* cmd, ViewOptions& o);
 
-// Throws UsageError when the options cannot name their outputs (no -o, a bad template): checked
-// before the model is loaded.
-void check_view_options(const ViewOptions& o, const std::string& output);
+// One frame asked for, before the model (and so the framing) is known.
+struct ViewRequest {
+  CameraOptions camera;       // the command line's, or a cameras-file entry's eye/target/up/fov
+  int width = 0, height = 0;  // pixels
+  std::string output;         // PNG path (a template for a turntable)
+  std::string label;          // "frame", or "FILE: camera N" for messages
+};
 
-// The frames to draw. `camera`: the command line's camera options; `output`: -o (a template with
-// one %d, %0Nd, for a turntable); width x height: --size. Throws UsageError for a bad template,
-// std::runtime_error("FILE: camera N: problem") for a cameras file that cannot be used.
-std::vector<ViewJob> plan_views(const ViewOptions& o, const CameraOptions& camera, const Bounds& bounds,
-                                const std::string& output, int width, int height);
+struct ViewPlan {
+  std::vector<ViewRequest> requests;  // the cameras file's entries, or the command line's one
+  int turntable = 0;                  // > 0: requests[0] turned into this many frames
+  bool from_file = false;             // the requests came from a cameras file
+};
+
+// Reads and checks everything that does not need the model, before it is loaded: the cameras
+// file (std::runtime_error "FILE: camera N: problem", or "FILE: not valid JSON (...)"), -o and
+// its turntable template (UsageError).
+ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const std::string& output, int width,
+                       int height);
+
+// The frames to draw, now that the model's bounds frame the cameras. A camera that cannot be used
+// is a UsageError from the command line, a std::runtime_error naming the entry from a file.
+std::vector<ViewJob> plan_views(const ViewPlan& plan, const Bounds& bounds);
 
 // The camera as command-line options (--eye, --target, --up), exact to the last bit of each float:
 // `facet render` with them draws the same frame.

@@ -110,6 +110,12 @@ TEST(RenderCameras, AFieldOfTheWrongTypeIsRefusedNamingTheEntry) {
                  "camera 0: \"fov_y\" must be a positive number");
 }
 
+TEST(RenderCameras, AnUnusableCameraIsRefusedNamingTheEntry) {
+  expect_refused(R"([{"eye": [1, 2, 3], "target": [0, 0, 0], "output": "x.png"},
+                     {"eye": [0, 5, 0], "target": [0, 0, 0], "up": [0, 1, 0], "output": "y.png"}])",
+                 "camera 1: --up is parallel to the viewing direction");
+}
+
 TEST(RenderTransparent, AlphaIsZeroExactlyWhereNoTriangleWasDrawn) {
   // A pixel no triangle covers is the only kind whose colour follows the background.
   ScratchDir dir;
