@@ -35,7 +35,7 @@ namespace {
 struct BenchOptions {
   std::vector<std::string> scenes;           // empty = the standard set
   std::string sizes = "1920x1080,3840x2160";
-  int frames = 100;
+  int frames = 0;                            // timed frames; 0: the backend's default (below)
   std::string json;
   bool vertices = true;
   bool gl = true;
@@ -96,9 +96,16 @@ Camera bench_camera(const SceneSpec& spec, const Bounds& b, int w, int h) {
   return cam;
 }
 
-// The CPU backend draws a 20 M-triangle frame in seconds: a handful of timed frames gives its
-// median without making a full bench run take an hour.
-constexpr int kCpuMaxFrames = 5;
+// Timed frames when --frames is not given. The CPU backend draws a 20 M-triangle frame in
+// seconds: a handful gives its median without making a full bench run take an hour.
+constexpr int kDefaultFrames = 100;
+constexpr int kDefaultCpuFrames = 5;
+
+// The timed frames per measurement: --frames, else the backend's default.
+int timed_frames(const BenchOptions& o, const Renderer& renderer) {
+  if (o.frames > 0) return o.frames;
+  return renderer.name() == std::string("cpu") ? kDefaultCpuFrames : kDefaultFrames;
+}
 // Untimed frames before each measurement: uploads, allocations and caches settle.
 constexpr int kWarmupFrames = 5;
 
@@ -149,7 +156,7 @@ std::unique_ptr<Renderer> make_bench_renderer(const BenchOptions& o) {
 #endif
   const bool cuda = renderer->name() == std::string("cuda");
   std::printf("facet bench: backend %s, %d frames per measurement (median)%s\n", renderer->name(),
-              cuda ? o.frames : std::min(o.frames, kCpuMaxFrames),
+              timed_frames(o, *renderer),
               cuda ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
   return renderer;
 }
@@ -192,7 +199,7 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   MeasureParams p;
   p.width = w;
   p.height = h;
-  p.frames = renderer.name() == std::string("cpu") ? std::min(o.frames, kCpuMaxFrames) : o.frames;
+  p.frames = timed_frames(o, renderer);
   p.warmup = kWarmupFrames;
   p.orbit_deg = o.orbit_deg;
   p.settings.shading = spec.shading;
@@ -212,7 +219,7 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   r.overflow = m.last.overflow_events - overflow_before;
   r.scene_bytes = m.last.scene_bytes;
   r.frame_bytes = m.last.frame_bytes;
-  if (gl) r.gl = median(gl->time_frames(fixed, kWarmupFrames, o.frames));
+  if (gl) r.gl = median(gl->time_frames(fixed, kWarmupFrames, p.frames));
   std::fprintf(stderr, "  %s %s: frame %.4f ms, OpenGL %.4f ms\n", r.scene.c_str(), r.size.c_str(), r.frame, r.gl);
   return r;
 }
@@ -247,7 +254,7 @@ void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const 
 nlohmann::json ms_or_null(double ms) { return std::isfinite(ms) ? nlohmann::json(ms) : nlohmann::json(nullptr); }
 
 nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
-  nlohmann::json js = {{"backend", renderer.name()}, {"frames", o.frames}, {"orbit_deg", o.orbit_deg},
+  nlohmann::json js = {{"backend", renderer.name()}, {"frames", timed_frames(o, renderer)}, {"orbit_deg", o.orbit_deg},
                        {"scenes", nlohmann::json::array()}};
   for (const Row& r : rows)
     js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"triangles", r.triangles},
@@ -263,14 +270,18 @@ nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer,
 // to `js`.
 void bench_vertices(const Renderer& renderer, const BenchOptions& o, nlohmann::json& js) {
 #if FACET_HAVE_CUDA
+  // 1 GiB copied 20 times: far beyond any L2, so the figure is DRAM bandwidth; 50 projections
+  // of each vertex count give a stable median.
+  constexpr uint64_t kCopyBytes = 1ull << 30;
+  constexpr int kCopyRepeats = 20, kProjectionRepeats = 50;
   if (!o.vertices || renderer.name() != std::string("cuda")) return;
-  double copy = bench_copy_bandwidth(1ull << 30, 20);
+  double copy = bench_copy_bandwidth(kCopyBytes, kCopyRepeats);
   std::printf("\ndevice-to-device copy: %.0f GB/s (read + write)\n", copy);
   std::printf("| vertices | ms | G vertices/s | GB/s | of copy bandwidth |\n|---|---|---|---|---|\n");
   js["copy_gbps"] = copy;
   js["vertex_projection"] = nlohmann::json::array();
   for (uint64_t count : {1000000ull, 10000000ull, 100000000ull}) {
-    VertexBenchResult v = bench_vertex_projection(count, 50);
+    VertexBenchResult v = bench_vertex_projection(count, kProjectionRepeats);
     std::printf("| %llu | %.4f | %.1f | %.0f | %.0f %% |\n", (unsigned long long)v.vertices, v.median_ms,
                 v.gvertices_per_s, v.gbytes_per_s, 100.0 * v.gbytes_per_s / copy);
     js["vertex_projection"].push_back({{"vertices", v.vertices}, {"ms", v.median_ms},
@@ -316,7 +327,7 @@ Command add_bench_command(CLI::App& app) {
   cmd->add_option("scenes", o->scenes,
                   "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or OBJ paths (default: all)");
   cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)");
-  cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100 on CUDA, 5 on the CPU)")->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");
   cmd->add_option("--assets", o->assets, "Folder with spot/ and dragon/ (default: $FACET_SHARED_ASSETS, else ../shared/assets)");
   cmd->add_option("--backend", o->backend, "auto | cpu | cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));

@@ -78,7 +78,7 @@ int run_render(const RenderOptions& o) {
 
 Command add_render_command(CLI::App& app) {
   auto o = std::make_shared<RenderOptions>();
-  CLI::App* cmd = app.add_subcommand("render", "Render one frame of a model to a PNG, headless");
+  CLI::App* cmd = app.add_subcommand("render", "Render frames of a model to PNGs, headless (one, a turntable, or a cameras file)");
   cmd->add_option("model", o->model, "Model to render (OBJ, glTF .gltf/.glb)")->required();
   cmd->add_option("-o,--output", o->output, "PNG file to write (with --turntable: a name template)");
   cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
