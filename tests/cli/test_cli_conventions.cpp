@@ -39,6 +39,13 @@ TEST(CliExitCodes, AMalformedSizeIsAUsageErrorInEveryCommand) {
   EXPECT_EQ(run_facet("view --size 12by4").exit_code, 2);
 }
 
+TEST(CliExitCodes, AMalformedColourIsAUsageErrorInRenderAndView) {
+  ScratchDir dir;
+  EXPECT_EQ(run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) +
+                      " --backend cpu --size 8x8 --background 300,0,0").exit_code, 2);
+  EXPECT_EQ(run_facet("view --background 300,0,0").exit_code, 2);
+}
+
 TEST(CliExitCodes, AnUnusableCameraIsAUsageError) {
   ScratchDir dir;
   CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) +
