@@ -6,7 +6,9 @@
 // paths are escaped).
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -292,15 +294,20 @@ void bench_vertices(const Renderer& renderer, const BenchOptions& o, nlohmann::j
 #endif
 }
 
-void write_json(const std::string& path, const nlohmann::json& js) {
-  std::ofstream f(path);
-  if (!(f << js.dump(2) << "\n")) throw std::runtime_error(path + ": cannot write");
+// The --json file, opened before any measuring so that an unwritable path fails at once.
+std::ofstream open_json(const std::string& path) {
+  std::ofstream f;
+  if (path.empty()) return f;
+  f.open(path);
+  if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+  return f;
 }
 
 int run_bench(const BenchOptions& o) {
   try {
     const auto sizes = as_usage([&] { return parse_sizes(o.sizes); });
     const std::vector<SceneSpec> specs = select_scenes(o);
+    std::ofstream json_file = open_json(o.json);
     std::unique_ptr<Renderer> renderer = make_bench_renderer(o);
     GlSide gl = open_gl(o);
     std::vector<Row> rows;
@@ -313,19 +320,21 @@ int run_bench(const BenchOptions& o) {
     print_tables(rows, *renderer, o);
     nlohmann::json js = rows_json(rows, *renderer, o);
     bench_vertices(*renderer, o, js);
-    if (!o.json.empty()) write_json(o.json, js);
+    if (json_file.is_open() && !(json_file << js.dump(2) << "\n" << std::flush))
+      throw std::runtime_error(o.json + ": cannot write");
     return kExitSuccess;
   } catch (const std::exception& e) {
     return report_error("bench", e);
   }
 }
+
 }  // namespace
 
 Command add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "Per-stage timings against OpenGL on the same card");
   cmd->add_option("scenes", o->scenes,
-                  "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or OBJ paths (default: all)");
+                  "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or model paths (OBJ, glTF) (default: all)");
   cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)");
   cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100 on CUDA, 5 on the CPU)")->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");
