@@ -1,19 +1,26 @@
 // `facet bench`: per-stage GPU medians and triangle throughput of facet's pipeline, side by side
 // in the same run with the OpenGL driver's own rasterizer drawing the same scene (EGL, GL timer
 // queries, colour + depth, same size), plus the vertex projection alone against copy bandwidth.
+// The frames themselves are measured by bench_measure.cpp, the same way on every backend; this
+// file chooses scenes and cameras and writes the tables and the JSON (nlohmann-json: names and
+// paths are escaped).
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
 
-#include <glm/gtc/matrix_transform.hpp>
+#include <nlohmann/json.hpp>
 
+#include "app/bench_measure.h"
 #include "app/camera_options.h"
 #include "app/command.h"
+#include "app/exit_codes.h"
 #include "app/gl/egl_context.h"
 #include "app/gl/gl_reference.h"
 #include "engine/generate.h"
@@ -30,7 +37,7 @@ namespace {
 struct BenchOptions {
   std::vector<std::string> scenes;           // empty = the standard set
   std::string sizes = "1920x1080,3840x2160";
-  int frames = 100;
+  int frames = 0;                            // timed frames; 0: the backend's default (below)
   std::string json;
   bool vertices = true;
   bool gl = true;
@@ -53,12 +60,6 @@ struct SceneSpec {
   std::function<Scene()> make;
   bool sphere;                               // framed to 28 % coverage, else 80 % of the height
 };
-
-double median(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
 
 std::string default_assets() {
   if (const char* env = std::getenv("FACET_SHARED_ASSETS")) return env;  // as the tests take it
@@ -98,6 +99,19 @@ Camera bench_camera(const SceneSpec& spec, const Bounds& b, int w, int h) {
   return cam;
 }
 
+// Timed frames when --frames is not given. The CPU backend draws a 20 M-triangle frame in
+// seconds: a handful gives its median without making a full bench run take an hour.
+constexpr int kDefaultFrames = 100;
+constexpr int kDefaultCpuFrames = 5;
+
+// The timed frames per measurement: --frames, else the backend's default.
+int timed_frames(const BenchOptions& o, const Renderer& renderer) {
+  if (o.frames > 0) return o.frames;
+  return renderer.name() == std::string("cpu") ? kDefaultCpuFrames : kDefaultFrames;
+}
+// Untimed frames before each measurement: uploads, allocations and caches settle.
+constexpr int kWarmupFrames = 5;
+
 struct Row {
   std::string scene, size;
   uint32_t triangles = 0;
@@ -109,170 +123,206 @@ struct Row {
   size_t scene_bytes = 0, frame_bytes = 0;
 };
 
+// "1920x1080,3840x2160" -> sizes; throws std::invalid_argument naming the bad item.
+std::vector<std::pair<int, int>> parse_sizes(const std::string& list) {
+  std::vector<std::pair<int, int>> sizes;
+  std::stringstream ss(list);
+  for (std::string item; std::getline(ss, item, ',');) {
+    int w, h;
+    parse_size(item, w, h);
+    sizes.push_back({w, h});
+  }
+  return sizes;
+}
+
+// The scenes asked for by name (the standard set) or path (any model file); all when none is.
+std::vector<SceneSpec> select_scenes(const BenchOptions& o) {
+  std::string assets = o.assets.empty() ? default_assets() : o.assets;
+  LoadOptions load;
+  load.use_cache = o.cache;
+  std::vector<SceneSpec> all = standard_scenes(assets, load), specs;
+  if (o.scenes.empty()) return all;
+  for (const auto& name : o.scenes) {
+    auto it = std::find_if(all.begin(), all.end(), [&](const SceneSpec& s) { return s.name == name; });
+    if (it != all.end()) specs.push_back(*it);
+    else specs.push_back({name, Shading::Lit, [name, load] { return load_model(name, load); }, false});
+  }
+  return specs;
+}
+
+std::unique_ptr<Renderer> make_bench_renderer(const BenchOptions& o) {
+  std::unique_ptr<Renderer> renderer = make_renderer(parse_backend(o.backend));
+  BackendOptions backend_options;
+  backend_options.graph_launch = o.graph;
+  backend_options.occlusion = o.occlusion == "off" ? OcclusionMode::Off
+                              : o.occlusion == "always" ? OcclusionMode::Always : OcclusionMode::Auto;
+  renderer->set_options(backend_options);
+  const bool cuda = renderer->name() == std::string("cuda");
+  std::printf("facet bench: backend %s, %d frames per measurement (median)%s\n", renderer->name(),
+              timed_frames(o, *renderer),
+              cuda ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
+  return renderer;
+}
+
+// The OpenGL side, or none (asked for none, or no EGL here: said, not fatal).
+struct GlSide {
+  std::unique_ptr<EglContext> egl;
+  std::unique_ptr<GlReference> gl;
+};
+
+GlSide open_gl(const BenchOptions& o) {
+  GlSide side;
+  if (!o.gl) return side;
+  try {
+    side.egl = std::make_unique<EglContext>();
+    side.gl = std::make_unique<GlReference>();
+    std::printf("OpenGL: %s\n", side.egl->description().c_str());
+  } catch (const std::exception& e) {
+    std::printf("OpenGL: unavailable (%s)\n", e.what());
+    side = {};
+  }
+  return side;
+}
+
+std::shared_ptr<const Scene> make_bench_scene(const SceneSpec& spec) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto scene = std::make_shared<const Scene>(spec.make());
+  double make_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(stderr, "%s: %u triangles ready in %.2f s\n", spec.name.c_str(), scene->triangle_count(), make_s);
+  return scene;
+}
+
+// One scene at one size: facet's frames (measure_frames), then OpenGL's with the first camera.
+Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, const Scene& scene, int w, int h,
+                const BenchOptions& o) {
+  Row r;
+  r.scene = spec.name;
+  r.size = std::to_string(w) + "x" + std::to_string(h);
+  r.triangles = scene.triangle_count();
+  MeasureParams p;
+  p.width = w;
+  p.height = h;
+  p.frames = timed_frames(o, renderer);
+  p.warmup = kWarmupFrames;
+  p.orbit_deg = o.orbit_deg;
+  p.settings.shading = spec.shading;
+  p.settings.cull_backfaces = o.cull_backfaces;
+  p.settings.two_sided = o.two_sided;
+  const uint64_t overflow_before = renderer.stats().overflow_events;
+  const Camera cam = bench_camera(spec, scene.bounds, w, h);
+  const FrameParams fixed = make_frame_params(cam, p.settings, scene.bounds, w, h);  // OpenGL's camera and culling
+  r.hidden_back_faces = fixed.cull_backfaces && !o.cull_backfaces;
+  Measurement m = measure_frames(renderer, cam, scene.bounds, p);
+  r.vertex = m.vertex;
+  r.raster = m.raster;
+  r.resolve = m.resolve;
+  r.frame = m.frame;
+  r.drawn = m.last.tris.drawn;
+  r.occluded = m.last.tris.occluded;
+  r.overflow = m.last.overflow_events - overflow_before;
+  r.scene_bytes = m.last.scene_bytes;
+  r.frame_bytes = m.last.frame_bytes;
+  if (gl) r.gl = median(gl->time_frames(fixed, kWarmupFrames, p.frames));
+  std::fprintf(stderr, "  %s %s: frame %.4f ms, OpenGL %.4f ms\n", r.scene.c_str(), r.size.c_str(), r.frame, r.gl);
+  return r;
+}
+
+void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
+  if (o.cull_backfaces) std::printf("\nBack faces culled by both renderers.\n");
+  if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
+  if (renderer.name() == std::string("cuda"))
+    std::printf("\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
+                "only ones with events between the stages; frame: median of all frames.\n");
+  std::printf("\n| scene | size | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
+              "clear ms", "geometry + raster ms");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const Row& r : rows)
+    std::printf("| %s | %s | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
+                r.size.c_str(), r.triangles, r.vertex, r.raster, r.resolve, r.frame,
+                r.triangles / (r.frame * 1e-3) / 1e9, r.gl, r.gl / r.frame);
+  std::printf("\n| scene | size | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|\n");
+  for (const Row& r : rows)
+    std::printf("| %s | %s | %.1f | %.1f | %u | %s |\n", r.scene.c_str(), r.size.c_str(),
+                r.triangles ? (double)r.scene_bytes / r.triangles : 0.0, r.frame_bytes / 1048576.0, r.occluded,
+                r.hidden_back_faces ? "skipped by both: closed, seen from outside"
+                                    : o.cull_backfaces ? "culled by both" : "drawn by both");
+  for (const Row& r : rows)
+    if (r.overflow) std::printf("note: %s %s needed %llu queue growth(s)\n", r.scene.c_str(), r.size.c_str(), (unsigned long long)r.overflow);
+}
+
+// A time in ms, or null where there is none (no OpenGL, no stage events).
+nlohmann::json ms_or_null(double ms) { return std::isfinite(ms) ? nlohmann::json(ms) : nlohmann::json(nullptr); }
+
+nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
+  nlohmann::json js = {{"backend", renderer.name()}, {"frames", timed_frames(o, renderer)}, {"orbit_deg", o.orbit_deg},
+                       {"scenes", nlohmann::json::array()}};
+  for (const Row& r : rows)
+    js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"triangles", r.triangles},
+                            {"vertex_ms", ms_or_null(r.vertex)}, {"raster_ms", ms_or_null(r.raster)},
+                            {"resolve_ms", ms_or_null(r.resolve)}, {"frame_ms", ms_or_null(r.frame)},
+                            {"opengl_ms", ms_or_null(r.gl)}, {"drawn", r.drawn}, {"occluded", r.occluded},
+                            {"back_faces_skipped", r.hidden_back_faces || o.cull_backfaces},
+                            {"scene_bytes", r.scene_bytes}, {"frame_bytes", r.frame_bytes}});
+  return js;
+}
+
+// CUDA only: the stand-alone vertex projection against device copy bandwidth, printed and added
+// to `js`.
+void bench_vertices(const Renderer& renderer, const BenchOptions& o, nlohmann::json& js) {
+#if FACET_HAVE_CUDA
+  // 1 GiB copied 20 times: far beyond any L2, so the figure is DRAM bandwidth; 50 projections
+  // of each vertex count give a stable median.
+  constexpr uint64_t kCopyBytes = 1ull << 30;
+  constexpr int kCopyRepeats = 20, kProjectionRepeats = 50;
+  if (!o.vertices || renderer.name() != std::string("cuda")) return;
+  double copy = bench_copy_bandwidth(kCopyBytes, kCopyRepeats);
+  std::printf("\ndevice-to-device copy: %.0f GB/s (read + write)\n", copy);
+  std::printf("| vertices | ms | G vertices/s | GB/s | of copy bandwidth |\n|---|---|---|---|---|\n");
+  js["copy_gbps"] = copy;
+  js["vertex_projection"] = nlohmann::json::array();
+  for (uint64_t count : {1000000ull, 10000000ull, 100000000ull}) {
+    VertexBenchResult v = bench_vertex_projection(count, kProjectionRepeats);
+    std::printf("| %llu | %.4f | %.1f | %.0f | %.0f %% |\n", (unsigned long long)v.vertices, v.median_ms,
+                v.gvertices_per_s, v.gbytes_per_s, 100.0 * v.gbytes_per_s / copy);
+    js["vertex_projection"].push_back({{"vertices", v.vertices}, {"ms", v.median_ms},
+                                       {"gvertices_per_s", v.gvertices_per_s}, {"gbps", v.gbytes_per_s}});
+  }
+#else
+  (void)renderer, (void)o, (void)js;
+#endif
+}
+
+// The --json file, opened before any measuring so that an unwritable path fails at once.
+std::ofstream open_json(const std::string& path) {
+  std::ofstream f;
+  if (path.empty()) return f;
+  f.open(path);
+  if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+  return f;
+}
+
 int run_bench(const BenchOptions& o) {
   try {
-    std::vector<std::pair<int, int>> sizes;
-    std::stringstream ss(o.sizes);
-    for (std::string item; std::getline(ss, item, ',');) {
-      int w, h;
-      parse_size(item, w, h);
-      sizes.push_back({w, h});
-    }
-    std::string assets = o.assets.empty() ? default_assets() : o.assets;
-    LoadOptions load;
-    load.use_cache = o.cache;
-    std::vector<SceneSpec> all = standard_scenes(assets, load), specs;
-    if (o.scenes.empty()) specs = all;
-    for (const auto& name : o.scenes) {
-      auto it = std::find_if(all.begin(), all.end(), [&](const SceneSpec& s) { return s.name == name; });
-      if (it != all.end()) {
-        specs.push_back(*it);
-      } else {  // any model path (OBJ, PLY, STL: load_model picks the reader by extension)
-        specs.push_back({name, Shading::Lit, [name, load] { return load_model(name, load); }, false});
-      }
-    }
-
-    std::unique_ptr<Renderer> renderer = make_renderer(parse_backend(o.backend));
-    BackendOptions backend_options;
-    backend_options.graph_launch = o.graph;
-    backend_options.occlusion = o.occlusion == "off" ? OcclusionMode::Off
-                                : o.occlusion == "always" ? OcclusionMode::Always : OcclusionMode::Auto;
-    renderer->set_options(backend_options);
-    std::printf("facet bench: backend %s, %d frames per measurement (median)%s\n", renderer->name(), o.frames,
-                renderer->name() == std::string("cuda") ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
-
-    std::unique_ptr<EglContext> egl;
-    std::unique_ptr<GlReference> gl;
-    if (o.gl) {
-      try {
-        egl = std::make_unique<EglContext>();
-        gl = std::make_unique<GlReference>();
-        std::printf("OpenGL: %s\n", egl->description().c_str());
-      } catch (const std::exception& e) {
-        std::printf("OpenGL: unavailable (%s)\n", e.what());
-        gl.reset();
-        egl.reset();
-      }
-    }
-
+    const auto sizes = as_usage([&] { return parse_sizes(o.sizes); });
+    const std::vector<SceneSpec> specs = select_scenes(o);
+    std::ofstream json_file = open_json(o.json);
+    std::unique_ptr<Renderer> renderer = make_bench_renderer(o);
+    GlSide gl = open_gl(o);
     std::vector<Row> rows;
     for (const SceneSpec& spec : specs) {
-      auto t0 = std::chrono::steady_clock::now();
-      auto scene = std::make_shared<Scene>(spec.make());
-      double make_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::fprintf(stderr, "%s: %u triangles ready in %.2f s\n", spec.name.c_str(), scene->triangle_count(), make_s);
+      std::shared_ptr<const Scene> scene = make_bench_scene(spec);
       renderer->set_scene(scene);
-      if (gl) gl->set_scene(*scene);
-      for (auto [w, h] : sizes) {
-        Row r;
-        r.scene = spec.name;
-        r.size = std::to_string(w) + "x" + std::to_string(h);
-        r.triangles = scene->triangle_count();
-        RenderSettings settings;
-        settings.shading = spec.shading;
-        settings.cull_backfaces = o.cull_backfaces;
-        settings.two_sided = o.two_sided;
-        const uint64_t overflow_before = renderer->stats().overflow_events;
-        Camera cam = bench_camera(spec, scene->bounds, w, h);
-        FrameParams fp = make_frame_params(cam, settings, scene->bounds, w, h);
-        const FrameParams fixed = fp;  // OpenGL's camera, and its culling
-        r.hidden_back_faces = fp.cull_backfaces && !o.cull_backfaces;
-        const glm::vec3 centre{scene->bounds.center.x, scene->bounds.center.y, scene->bounds.center.z};
-        std::vector<double> tv, tr, ts, tf;
-        int frames = renderer->name() == std::string("cpu") ? std::min(o.frames, 5) : o.frames;
-        for (int i = 0; i < frames + 5; ++i) {
-          if (o.orbit_deg != 0.0f) {  // a moving camera: what the frame before drew differs
-            Camera turned = cam;
-            turned.eye = centre + glm::vec3(glm::rotate(glm::mat4(1.0f), glm::radians(o.orbit_deg * (float)i), glm::vec3(0, 1, 0)) *
-                                            glm::vec4(cam.eye - centre, 0.0f));
-            fp = make_frame_params(turned, settings, scene->bounds, w, h);
-          }
-          renderer->render(fp);
-          renderer->finish();
-          if (i < 5) continue;  // warm-up
-          StageTimes t = renderer->stats().times;
-          tf.push_back(t.total);
-          if (t.stages_this_frame) {  // CUDA: one frame in four (renderer.h)
-            tv.push_back(t.clear); tr.push_back(t.geometry); ts.push_back(t.resolve);
-          }
-        }
-        FrameStats st = renderer->stats();
-        if (tv.empty()) {  // too few frames for a timed one: the stages of the last (a warm-up)
-          tv.push_back(st.times.clear); tr.push_back(st.times.geometry); ts.push_back(st.times.resolve);
-        }
-        r.vertex = median(tv); r.raster = median(tr); r.resolve = median(ts); r.frame = median(tf);
-        r.drawn = st.tris.drawn;
-        r.occluded = st.tris.occluded;
-        r.overflow = st.overflow_events - overflow_before;
-        r.scene_bytes = st.scene_bytes;
-        r.frame_bytes = st.frame_bytes;
-        if (gl) r.gl = median(gl->time_frames(fixed, 5, o.frames));
-        std::fprintf(stderr, "  %s %s: frame %.4f ms, OpenGL %.4f ms\n", r.scene.c_str(), r.size.c_str(), r.frame, r.gl);
-        rows.push_back(r);
-      }
+      if (gl.gl) gl.gl->set_scene(*scene);
+      for (auto [w, h] : sizes) rows.push_back(measure_row(*renderer, gl.gl.get(), spec, *scene, w, h, o));
     }
-
-    if (o.cull_backfaces) std::printf("\nBack faces culled by both renderers.\n");
-    if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
-    if (renderer->name() == std::string("cuda"))
-      std::printf("\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
-                  "only ones with events between the stages; frame: median of all frames.\n");
-    std::printf("\n| scene | size | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
-                "clear ms", "geometry + raster ms");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
-    for (const Row& r : rows)
-      std::printf("| %s | %s | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
-                  r.size.c_str(), r.triangles, r.vertex, r.raster, r.resolve, r.frame,
-                  r.triangles / (r.frame * 1e-3) / 1e9, r.gl, r.gl / r.frame);
-    std::printf("\n| scene | size | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|\n");
-    for (const Row& r : rows)
-      std::printf("| %s | %s | %.1f | %.1f | %u | %s |\n", r.scene.c_str(), r.size.c_str(),
-                  r.triangles ? (double)r.scene_bytes / r.triangles : 0.0, r.frame_bytes / 1048576.0, r.occluded,
-                  r.hidden_back_faces ? "skipped by both: closed, seen from outside"
-                                      : o.cull_backfaces ? "culled by both" : "drawn by both");
-    for (const Row& r : rows)
-      if (r.overflow) std::printf("note: %s %s needed %llu queue growth(s)\n", r.scene.c_str(), r.size.c_str(), (unsigned long long)r.overflow);
-
-    std::ostringstream js;
-    js << "{\n  \"backend\": \"" << renderer->name() << "\",\n  \"frames\": " << o.frames << ",\n  \"scenes\": [\n";
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const Row& r = rows[i];
-      js << "    {\"scene\": \"" << r.scene << "\", \"size\": \"" << r.size << "\", \"triangles\": " << r.triangles
-         << ", \"vertex_ms\": " << r.vertex << ", \"raster_ms\": " << r.raster << ", \"resolve_ms\": " << r.resolve
-         << ", \"frame_ms\": " << r.frame << ", \"opengl_ms\": " << (std::isnan(r.gl) ? -1.0 : r.gl)
-         << ", \"drawn\": " << r.drawn << ", \"occluded\": " << r.occluded
-         << ", \"back_faces_skipped\": " << (r.hidden_back_faces || o.cull_backfaces ? "true" : "false")
-         << ", \"scene_bytes\": " << r.scene_bytes
-         << ", \"frame_bytes\": " << r.frame_bytes << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
-    }
-    js << "  ]";
-
-#if FACET_HAVE_CUDA
-    if (o.vertices && renderer->name() == std::string("cuda")) {
-      double copy = bench_copy_bandwidth(1ull << 30, 20);
-      std::printf("\ndevice-to-device copy: %.0f GB/s (read + write)\n", copy);
-      std::printf("| vertices | ms | G vertices/s | GB/s | of copy bandwidth |\n|---|---|---|---|---|\n");
-      js << ",\n  \"copy_gbps\": " << copy << ",\n  \"vertex_projection\": [\n";
-      uint64_t counts[] = {1000000ull, 10000000ull, 100000000ull};
-      for (int i = 0; i < 3; ++i) {
-        VertexBenchResult v = bench_vertex_projection(counts[i], 50);
-        std::printf("| %llu | %.4f | %.1f | %.0f | %.0f %% |\n", (unsigned long long)v.vertices, v.median_ms,
-                    v.gvertices_per_s, v.gbytes_per_s, 100.0 * v.gbytes_per_s / copy);
-        js << "    {\"vertices\": " << v.vertices << ", \"ms\": " << v.median_ms << ", \"gvertices_per_s\": "
-           << v.gvertices_per_s << ", \"gbps\": " << v.gbytes_per_s << "}" << (i < 2 ? "," : "") << "\n";
-      }
-      js << "  ]";
-    }
-#endif
-    js << "\n}\n";
-    if (!o.json.empty()) {
-      std::ofstream f(o.json);
-      if (!(f << js.str())) throw std::runtime_error(o.json + ": cannot write");
-    }
-    return 0;
+    print_tables(rows, *renderer, o);
+    nlohmann::json js = rows_json(rows, *renderer, o);
+    bench_vertices(*renderer, o, js);
+    if (json_file.is_open() && !(json_file << js.dump(2) << "\n" << std::flush))
+      throw std::runtime_error(o.json + ": cannot write");
+    return kExitSuccess;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "facet bench: %s\n", e.what());
-    return 1;
+    return report_error("bench", e);
   }
 }
 
@@ -282,15 +332,14 @@ Command add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "Per-stage timings against OpenGL on the same card");
   cmd->add_option("scenes", o->scenes,
-                  "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or model file paths: OBJ, PLY, STL (default: all)");
+                  "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or model paths (OBJ, glTF) (default: all)");
   cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)");
-  cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100 on CUDA, 5 on the CPU)")->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");
   cmd->add_option("--assets", o->assets, "Folder with spot/ and dragon/ (default: $FACET_SHARED_ASSETS, else ../shared/assets)");
   cmd->add_option("--backend", o->backend, "auto | cpu | cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cmd->add_flag("!--no-vertices", o->vertices, "Skip the stand-alone vertex projection benchmark");
   cmd->add_flag("!--no-gl", o->gl, "Skip the OpenGL comparison");
-  cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);
   auto* cull = cmd->add_flag("--cull-backfaces", o->cull_backfaces,
                              "Both renderers drop back faces (facet culls whole meshlets by their normal cone)");
   cmd->add_flag("--two-sided", o->two_sided,

@@ -1,4 +1,5 @@
-// `facet render MODEL -o OUT.png`: one frame, no window, no display.
+// `facet render MODEL -o OUT.png`: frames of one loaded model, no window, no display (which
+// frames: render_views.h).
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -6,6 +7,8 @@
 
 #include "app/camera_options.h"
 #include "app/command.h"
+#include "app/exit_codes.h"
+#include "app/render_views.h"
 #include "engine/image_io.h"
 #include "engine/loader.h"
 #include "engine/scene_cache.h"
@@ -23,6 +26,7 @@ struct RenderOptions {
   ShadingOptions shading;
   bool cache = true;     // read and write the scene cache (--no-cache)
   bool verbose = false;  // print each load stage's time
+  ViewOptions views;  // --turntable, --cameras, --transparent
 };
 
 // Load stages' names and times as the loader reports them, for --verbose.
@@ -49,8 +53,9 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 int run_render(const RenderOptions& o) {
   try {
     int width = 0, height = 0;
-    parse_size(o.size, width, height);
-    RenderSettings settings = make_settings(o.shading);
+    as_usage([&] { parse_size(o.size, width, height); });
+    RenderSettings settings = as_usage([&] { return make_settings(o.shading); });
+    const ViewPlan plan = prepare_views(o.views, o.camera, o.output, width, height);
     auto renderer = make_renderer(parse_backend(o.backend));
 
     auto t0 = std::chrono::steady_clock::now();
@@ -70,24 +75,31 @@ int run_render(const RenderOptions& o) {
                 o.model.c_str(), scene->triangle_count(), scene->vertex_count(), b.min.x, b.min.y,
                 b.min.z, b.max.x, b.max.y, b.max.z, b.closed ? ", closed surface" : "", load_s);
 
-    Camera camera = make_camera(o.camera, scene->bounds, width, height);
     renderer->set_scene(scene);
-    t0 = std::chrono::steady_clock::now();
-    renderer->render(camera, settings, width, height);
-    std::vector<Rgba8> rgba;
-    renderer->read_rgba(rgba);
-    double render_s = seconds_since(t0);
-    write_png(o.output, width, height, rgba);
-    FrameStats st = renderer->stats();
-    std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
-                "faces %s) -> %s\n",
-                width, height, renderer->name(), render_s * 1e3, st.tris.drawn, st.tris.culled,
-                st.tris.clipped, st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
-                o.output.c_str());
-    return 0;
+    const std::vector<ViewJob> jobs = plan_views(plan, scene->bounds);
+    for (const ViewJob& job : jobs) {
+      t0 = std::chrono::steady_clock::now();
+      renderer->render(job.camera, settings, job.width, job.height);
+      std::vector<Rgba8> rgba;
+      renderer->read_rgba(rgba);
+      double render_s = seconds_since(t0);
+      if (o.views.transparent) {
+        std::vector<uint32_t> ids;
+        renderer->read_triangle_ids(ids);
+        clear_background_alpha(rgba, ids);
+      }
+      write_png(job.output, job.width, job.height, rgba);
+      FrameStats st = renderer->stats();
+      if (jobs.size() > 1) std::printf("%s: %s\n", job.label.c_str(), camera_options_text(job.camera).c_str());
+      std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
+                  "faces %s) -> %s\n",
+                  job.width, job.height, renderer->name(), render_s * 1e3, st.tris.drawn, st.tris.culled,
+                  st.tris.clipped, st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
+                  job.output.c_str());
+    }
+    return kExitSuccess;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "facet render: %s\n", e.what());
-    return 1;
+    return report_error("render", e);
   }
 }
 
@@ -95,9 +107,9 @@ int run_render(const RenderOptions& o) {
 
 Command add_render_command(CLI::App& app) {
   auto o = std::make_shared<RenderOptions>();
-  CLI::App* cmd = app.add_subcommand("render", "Render one frame of a model to a PNG, headless");
-  cmd->add_option("model", o->model, "Model file to render (OBJ, PLY or STL, by extension)")->required();
-  cmd->add_option("-o,--output", o->output, "PNG file to write")->required();
+  CLI::App* cmd = app.add_subcommand("render", "Render frames of a model to PNGs, headless (one, a turntable, or a cameras file)");
+  cmd->add_option("model", o->model, "Model to render (OBJ, PLY, STL, glTF .gltf/.glb; by extension)")->required();
+  cmd->add_option("-o,--output", o->output, "PNG file to write (with --turntable: a name template)");
   cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
   cmd->add_option("--backend", o->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
@@ -105,6 +117,7 @@ Command add_render_command(CLI::App& app) {
   add_shading_options(cmd, o->shading);
   cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);
   cmd->add_flag("-v,--verbose", o->verbose, "Print the time of each load stage and the total");
+  add_view_options(cmd, o->views);
   return {cmd, [o] { return run_render(*o); }};
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/camera_options.h"
 #include "app/command.h"
+#include "app/exit_codes.h"
 #include "app/viewer/viewer_options.h"
 #include "engine/scene_cache.h"
 
@@ -22,10 +23,10 @@ struct ViewArgs {
 
 int run_view(ViewArgs& a) {
   try {
-    parse_size(a.size, a.viewer.width, a.viewer.height);
+    as_usage([&] { parse_size(a.size, a.viewer.width, a.viewer.height); });
+    as_usage([&] { return make_settings(a.viewer.shading); });  // the viewer builds them again
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "facet view: %s\n", e.what());
-    return 1;
+    return report_error("view", e);
   }
   if (a.viewer.model.empty()) {
     a.viewer.model = default_model_path();

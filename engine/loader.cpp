@@ -1,9 +1,10 @@
 // load_model: the entry point for loading any model file into a complete Scene, or one
 // LoadError. It picks the format's loader by extension (obj_loader.h, ply_loader.h,
-// stl_loader.h), turns any other failure (allocation included) into a LoadError naming the file,
+// stl_loader.h, gltf_loader.h), turns any other failure (allocation included) into a LoadError naming the file,
 // and goes through the scene cache, which also prepares the meshlets (scene_cache.h).
 #include "engine/loader.h"
 
+#include "engine/gltf_loader.h"
 #include "engine/model_formats.h"
 #include "engine/obj_loader.h"
 #include "engine/ply_loader.h"
@@ -17,9 +18,10 @@ namespace {
 Scene load_model_guarded(const std::string& path, const LoadOptions& options) {
   // Whatever fails below (allocation included) reaches the caller as one LoadError naming the file.
   try {
-    // By extension: .ply and .stl have their own readers; everything else is read as OBJ.
+    // By extension: .ply, .stl, .gltf and .glb have their own readers; everything else is OBJ.
     if (has_extension(path, ".ply")) return load_ply(path, options);
     if (has_extension(path, ".stl")) return load_stl(path, options);
+    if (is_gltf_path(path)) return load_gltf(path, options);
     return load_obj(path, options);
   } catch (const LoadError&) {
     throw;

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -95,6 +96,32 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
   out->height = h;
   out->texels.resize((size_t)w * h);
   std::memcpy(out->texels.data(), pixels, (size_t)w * h * 4);
+  stbi_image_free(pixels);
+  return true;
+}
+
+bool decode_texture_memory(const unsigned char* data, size_t size, TextureImage* out, std::string* error) {
+  int w = 0, h = 0, channels = 0;
+  if (size == 0 || size > (size_t)INT32_MAX || !stbi_info_from_memory(data, (int)size, &w, &h, &channels)) {
+    const char* why = size ? stbi_failure_reason() : "no bytes";
+    *error = std::string("not a readable image (") + (why ? why : "unknown format") + ")";
+    return false;
+  }
+  if (w <= 0 || h <= 0 || w > kMaxTextureSide || h > kMaxTextureSide) {
+    *error = "image size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1.." +
+             std::to_string(kMaxTextureSide) + " per side";
+    return false;
+  }
+  if (truncated_uncompressed(data, size, w, h, (long long)size, error)) return false;
+  stbi_uc* pixels = stbi_load_from_memory(data, (int)size, &w, &h, &channels, 4);
+  if (!pixels) {
+    const char* why = stbi_failure_reason();
+    *error = std::string("cannot decode image (") + (why ? why : "unknown error") + ")";
+    return false;
+  }
+  out->width = w;
+  out->height = h;
+  out->texels.assign((const Rgba8*)pixels, (const Rgba8*)pixels + (size_t)w * h);
   stbi_image_free(pixels);
   return true;
 }

@@ -29,4 +29,7 @@ constexpr int kMaxTextureSide = 2048;
 // unreadable, not an image, or too large.
 bool read_texture_file(const std::string& path, TextureImage* out, std::string* error);
 
+// The same for an image already in memory (a glTF data URI or buffer view).
+bool decode_texture_memory(const unsigned char* data, size_t size, TextureImage* out, std::string* error);
+
 }  // namespace facet

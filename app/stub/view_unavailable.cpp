@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "app/command.h"
+#include "app/exit_codes.h"
 
 namespace facet {
 
@@ -11,7 +12,7 @@ Command add_view_command(CLI::App& app) {
   cmd->allow_extras(true);
   return {cmd, [] {
             std::fprintf(stderr, "facet view: this build has no viewer (configured with FACET_BUILD_VIEWER=OFF)\n");
-            return 2;
+            return kExitFailure;
           }};
 }
 

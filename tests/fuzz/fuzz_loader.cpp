@@ -12,6 +12,9 @@
 //   \n#--tex--\n          optional: what follows is a texture, written under the name of the MTL's
 //   texture bytes          first `map_Kd` (when that is a plain file name) or fuzz.png
 //
+// An input that starts with '{' or with the binary container's magic "glTF" is a glTF file
+// instead, laid alone as fuzz.gltf or fuzz.glb (its buffers and images embedded).
+//
 // Loading must either succeed or throw facet::LoadError; anything else (a crash, a sanitizer
 // report, another exception escaping, a hang, runaway memory) is a bug the fuzzer reports.
 #include <sys/stat.h>
@@ -105,6 +108,7 @@ void check_whole(const facet::Scene& s) {
   if (s.normals.size() != nv) fail("normals are not one per vertex");
   if (!s.colors.empty() && s.colors.size() != nv) fail("colours are neither absent nor one per vertex");
   if (!s.uvs.empty() && s.uvs.size() != nv) fail("uvs are neither absent nor one per vertex");
+  if (!s.colors.empty() && s.colors.size() != nv) fail("colours are neither absent nor one per vertex");
   if (s.tri_material.size() != nt) fail("materials are not one per triangle");
   if (s.materials.empty() || s.material_names.size() != s.materials.size())
     fail("no materials, or names not parallel to them");
@@ -123,12 +127,19 @@ void check_whole(const facet::Scene& s) {
   if (!(s.bounds.radius > 0)) fail("bounds not computed");
 }
 
+// "fuzz.glb", "fuzz.gltf" or "fuzz.obj", by the input's first bytes.
+const char* main_name(std::string_view all) {
+  if (all.substr(0, 4) == "glTF") return "fuzz.glb";
+  size_t first = all.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && all[first] == '{' ? "fuzz.gltf" : "fuzz.obj";
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view all(reinterpret_cast<const char*>(data), size);
   std::string_view obj = all, mtl, tex;
-  std::string model = "fuzz.obj";
+  std::string model = main_name(all);  // OBJ or glTF, by the first bytes
   if (all.substr(0, 3) == "ply") {
     model = "fuzz.ply";
   } else if (all.substr(0, kStlMark.size()) == kStlMark) {

@@ -1,0 +1,60 @@
+// The frames `facet render` draws from one load of the model: the one camera of the command line,
+// a turntable around it (--turntable N), or every camera of a JSON file (--cameras FILE), and the
+// --transparent background. Loading, rendering and the statistics stay in render_command.cpp.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "app/camera_options.h"
+
+namespace facet {
+
+struct ViewOptions {
+  int turntable = 0;          // frames around the model (0: one frame)
+  std::string cameras_file;   // JSON list of cameras (empty: none)
+  bool transparent = false;   // alpha 0 where no triangle was drawn
+};
+
+// One frame to draw and where it goes.
+struct ViewJob {
+  Camera camera;
+  int width = 0, height = 0;  // pixels
+  std::string output;         // PNG path
+  std::string label;          // "frame 3", "camera 2": for messages
+};
+
+void add_view_options(CLI::App* cmd, ViewOptions& o);
+
+// One frame asked for, before the model (and so the framing) is known.
+struct ViewRequest {
+  CameraOptions camera;       // the command line's, or a cameras-file entry's eye/target/up/fov
+  int width = 0, height = 0;  // pixels
+  std::string output;         // PNG path (a template for a turntable)
+  std::string label;          // "frame", or "FILE: camera N" for messages
+};
+
+struct ViewPlan {
+  std::vector<ViewRequest> requests;  // the cameras file's entries, or the command line's one
+  int turntable = 0;                  // > 0: requests[0] turned into this many frames
+  bool from_file = false;             // the requests came from a cameras file
+};
+
+// Reads and checks everything that does not need the model, before it is loaded: the cameras
+// file (std::runtime_error "FILE: camera N: problem", or "FILE: not valid JSON (...)"), -o and
+// its turntable template (UsageError).
+ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const std::string& output, int width,
+                       int height);
+
+// The frames to draw, now that the model's bounds frame the cameras. A camera that cannot be used
+// is a UsageError from the command line, a std::runtime_error naming the entry from a file.
+std::vector<ViewJob> plan_views(const ViewPlan& plan, const Bounds& bounds);
+
+// The camera as command-line options (--eye, --target, --up), exact to the last bit of each float:
+// `facet render` with them draws the same frame.
+std::string camera_options_text(const Camera& camera);
+
+// Sets alpha to 0 on every pixel whose triangle id is ~0u (nothing drawn there).
+void clear_background_alpha(std::vector<Rgba8>& rgba, const std::vector<uint32_t>& triangle_ids);
+
+}  // namespace facet

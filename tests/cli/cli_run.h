@@ -1,0 +1,30 @@
+// Running the facet executable from a test: the command line, its exit code and everything it
+// printed (stdout and stderr together), with $XDG_CONFIG_HOME pointed at a folder of the test's
+// choosing so that the user's own defaults file never takes part.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "kernels/hd.h"
+
+namespace facet::test {
+
+struct CliResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr, interleaved
+};
+
+// Runs `facet ARGS` (ARGS as one shell-quoted string: see quote()) with XDG_CONFIG_HOME set to
+// `config_home` (empty: a folder that does not exist) and HOME likewise.
+CliResult run_facet(const std::string& args, const std::string& config_home = "");
+
+// `s` in single quotes for the shell.
+std::string quote(const std::string& s);
+
+// Reads a PNG into RGBA8 (row 0 = top); fails the test and returns false when it cannot.
+bool read_png(const std::string& path, int& width, int& height, std::vector<Rgba8>& rgba);
+
+// The bundled Spot model (OBJ, MTL, texture), a small model every CLI test can draw.
+std::string spot_model();
+
+}  // namespace facet::test
