@@ -7,6 +7,7 @@
 #include "app/command.h"
 #include "engine/image_io.h"
 #include "engine/loader.h"
+#include "engine/output_files.h"
 
 namespace facet {
 
@@ -17,6 +18,8 @@ struct RenderOptions {
   std::string output;
   std::string size = "1920x1080";
   std::string backend = "auto";
+  std::string depth_file;  // --depth: float32 .npy or .exr, distance along the ray, +inf background
+  std::string ids_file;    // --ids: int32 .npy, -1 background
   CameraOptions camera;
   ShadingOptions shading;
 };
@@ -49,6 +52,7 @@ int run_render(const RenderOptions& o) {
     renderer->read_rgba(rgba);
     double render_s = seconds_since(t0);
     write_png(o.output, width, height, rgba);
+    write_frame_output_files(*renderer, width, height, o.depth_file, o.ids_file);
     FrameStats st = renderer->stats();
     std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
                 "faces %s) -> %s\n",
@@ -72,6 +76,8 @@ Command add_render_command(CLI::App& app) {
   cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
   cmd->add_option("--backend", o->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  cmd->add_option("--depth", o->depth_file, "Also write depth (distance along each pixel's ray, +inf where empty): .npy or .exr");
+  cmd->add_option("--ids", o->ids_file, "Also write triangle ids (int32, -1 where empty): .npy");
   add_camera_options(cmd, o->camera);
   add_shading_options(cmd, o->shading);
   return {cmd, [o] { return run_render(*o); }};
