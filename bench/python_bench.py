@@ -125,7 +125,13 @@ def main():
     args = ap.parse_args()
     import torch
     print(f"device: {torch.cuda.get_device_name()}; facet built with CUDA: {facet.built_with_cuda}\n")
-    rows = projection_rows(args.points, args.repeats) + render_rows(args.assets, args.repeats * 5)
+    rows = []
+    for section, run in (("projection", lambda: projection_rows(args.points, args.repeats)),
+                         ("rendering", lambda: render_rows(args.assets, args.repeats * 5))):
+        try:
+            rows += run()
+        except Exception as e:  # one failing section still leaves the other's figures
+            print(f"{section} failed: {type(e).__name__}: {e}")
     print("| what | points | ms | GB/s | of copy | G points/s |\n|---|---|---|---|---|---|")
     for name, n, t, bw, share in rows:
         print(f"| {name} | {'' if n is None else f'{n / 1e6:.0f} M'} | {t * 1e3:.3f} | "

@@ -10,12 +10,12 @@ namespace facet {
 
 namespace {
 
-// The legacy stream waits for everything enqueued so far on `stream` (an event made and freed here).
-void order_legacy_after(cudaStream_t stream) {
+// `later` waits for everything enqueued so far on `earlier` (an event made and freed here).
+void order_after(cudaStream_t later, cudaStream_t earlier) {
   cudaEvent_t done = nullptr;
   FACET_CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
-  cudaError_t e = cudaEventRecord(done, stream);
-  if (e == cudaSuccess) e = cudaStreamWaitEvent(cudaStreamLegacy, done, 0);
+  cudaError_t e = cudaEventRecord(done, earlier);
+  if (e == cudaSuccess) e = cudaStreamWaitEvent(later, done, 0);
   FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(done));
   FACET_CUDA_CHECK(e);
 }
@@ -34,12 +34,13 @@ void CudaRenderer::read_outputs(const FrameOutputs& out) {
     check_device_pointer(out.depth, "depth output");
     check_device_pointer(out.triangle_id, "triangle_id output");
     check_device_pointer(out.barycentrics, "barycentrics output");
+    order_after(m_stream, cudaStreamLegacy);  // the caller's last writes to its buffers come first
     if (out.color)
       FACET_CUDA_CHECK(cudaMemcpyAsync(out.color, m_rgba.data(), pixels * sizeof(Rgba8),
                                        cudaMemcpyDeviceToDevice, m_stream));
     if (out.depth || out.triangle_id || out.barycentrics) launch_frame_outputs(p, m_stream);
     FACET_CUDA_CHECK(cudaGetLastError());
-    order_legacy_after(m_stream);
+    order_after(cudaStreamLegacy, m_stream);
     return;
   }
   // Host outputs: 4 + 4 + 12 bytes a pixel of scratch, then one copy each.
