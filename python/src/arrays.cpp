@@ -23,6 +23,7 @@ std::string dtype_text(char kind, int bits) {
   return k + std::to_string(bits);
 }
 
+// `strides` in units of `item` (bytes for __cuda_array_interface__, 1 element for DLPack).
 bool c_contiguous(const std::vector<int64_t>& shape, const int64_t* strides, int64_t item) {
   if (!strides) return true;
   int64_t expect = item;
@@ -85,7 +86,7 @@ ArrayRef from_dlpack(py::handle obj, const char* name) {
   r.shape.assign(t.shape, t.shape + t.ndim);
   r.kind = t.dtype.code == kDLFloat ? 'f' : t.dtype.code == kDLInt ? 'i' : t.dtype.code == kDLUInt ? 'u' : '?';
   r.bits = t.dtype.bits;
-  r.contiguous = c_contiguous(r.shape, t.strides, t.dtype.bits / 8);
+  r.contiguous = c_contiguous(r.shape, t.strides, 1);  // DLPack strides count elements
   // The capsule keeps the producer's tensor alive; its destructor calls the deleter (it is
   // never renamed "used_dltensor", so ownership stays with it).
   r.keepalive = capsule;

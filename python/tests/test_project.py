@@ -100,6 +100,14 @@ def test_host_dlpack_input_gives_the_numpy_result(scene):
         np.testing.assert_array_equal(x, y)
 
 
+def test_a_strided_host_dlpack_view_is_refused(scene):
+    points, R, shift = scene
+    wide = np.zeros((len(points), 6), np.float32)
+    wide[:, :3] = points
+    with pytest.raises(ValueError, match="points: the array is not C-contiguous"):
+        facet.project(HostDLPack(wide[:, :3]), R, shift, 500.0)
+
+
 def test_outputs_round_trip_through_dlpack_without_a_copy(scene):
     points, R, shift = scene
     xy, depth, _ = facet.project(points, R, shift, 500.0)
