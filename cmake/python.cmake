@@ -4,6 +4,12 @@
 if(NOT FACET_BUILD_PYTHON)
   return()
 endif()
+# A sanitized extension cannot load into an unsanitized interpreter (the ASan runtime must come
+# first), so sanitizer and fuzz builds leave the module out.
+if(FACET_SANITIZE OR FACET_FUZZ)
+  message(STATUS "facet: Python module OFF (sanitizer build)")
+  return()
+endif()
 # Debian's interpreter by default: python3-numpy and python3-pytest are installed for it, and a
 # python3 earlier on PATH (pyenv, a venv) may lack both. -DPython_EXECUTABLE=... overrides.
 if(NOT DEFINED Python_EXECUTABLE AND EXISTS /usr/bin/python3)
