@@ -210,3 +210,12 @@ def test_facet_render_refuses_an_unknown_depth_format(app, spot_path, tmp_path):
                           "--backend", "cpu", "--depth", str(tmp_path / "d.tiff")], capture_output=True, text=True)
     assert run.returncode != 0
     assert "d.tiff: depth files are .npy or .exr" in run.stderr
+
+
+def test_facet_render_writes_depth_as_exr(app, spot_path, tmp_path):
+    run = subprocess.run([str(app), "render", str(spot_path), "-o", str(tmp_path / "f.png"), "--size", "16x8",
+                          "--backend", "cpu", "--depth", str(tmp_path / "d.exr")], capture_output=True, text=True)
+    if run.returncode != 0 and "without tinyexr" in run.stderr:
+        pytest.skip("facet was built without tinyexr")
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "d.exr").read_bytes()[:4] == b"\x76\x2f\x31\x01"  # OpenEXR's magic number
