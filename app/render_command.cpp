@@ -12,6 +12,7 @@
 #include "engine/image_io.h"
 #include "engine/loader.h"
 #include "engine/scene_cache.h"
+#include "engine/output_files.h"
 
 namespace facet {
 
@@ -22,6 +23,8 @@ struct RenderOptions {
   std::string output;
   std::string size = "1920x1080";
   std::string backend = "auto";
+  std::string depth_file;  // --depth: float32 .npy or .exr, distance along the ray, +inf background
+  std::string ids_file;    // --ids: int32 .npy, -1 background
   CameraOptions camera;
   ShadingOptions shading;
   bool cache = true;     // read and write the scene cache (--no-cache)
@@ -56,6 +59,8 @@ int run_render(const RenderOptions& o) {
     as_usage([&] { parse_size(o.size, width, height); });
     RenderSettings settings = as_usage([&] { return make_settings(o.shading); });
     const ViewPlan plan = prepare_views(o.views, o.camera, o.output, width, height);
+    if ((!o.depth_file.empty() || !o.ids_file.empty()) && (o.views.turntable > 0 || !o.views.cameras_file.empty()))
+      throw UsageError("--depth and --ids go with one frame, not with --turntable or --cameras");
     auto renderer = make_renderer(parse_backend(o.backend));
 
     auto t0 = std::chrono::steady_clock::now();
@@ -89,6 +94,7 @@ int run_render(const RenderOptions& o) {
         clear_background_alpha(rgba, ids);
       }
       write_png(job.output, job.width, job.height, rgba);
+      write_frame_output_files(*renderer, job.width, job.height, o.depth_file, o.ids_file);
       FrameStats st = renderer->stats();
       if (jobs.size() > 1) std::printf("%s: %s\n", job.label.c_str(), camera_options_text(job.camera).c_str());
       std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
@@ -113,6 +119,8 @@ Command add_render_command(CLI::App& app) {
   cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
   cmd->add_option("--backend", o->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  cmd->add_option("--depth", o->depth_file, "Also write depth (distance along each pixel's ray, +inf where empty): .npy or .exr");
+  cmd->add_option("--ids", o->ids_file, "Also write triangle ids (int32, -1 where empty): .npy");
   add_camera_options(cmd, o->camera);
   add_shading_options(cmd, o->shading);
   cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);

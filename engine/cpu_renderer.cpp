@@ -2,6 +2,7 @@
 // buffer (atomic min, so the result does not depend on thread order), then resolve/shade.
 #include "engine/cpu_renderer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -128,6 +129,7 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget&) {
   m_width = fp.width;
   m_height = fp.height;
   m_tag = fp.vis_tag;
+  m_last = fp;
 
   auto t0 = std::chrono::steady_clock::now();
   m_vis.assign(pixels, kEmptyKey);
@@ -187,6 +189,15 @@ void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   out.resize(m_vis.size());
   for (size_t i = 0; i < m_vis.size(); ++i)
     out[i] = visible_triangle(m_vis[i], m_tag);
+}
+
+void CpuRenderer::read_outputs(const FrameOutputs& out) {
+  if (out.on_device) throw std::invalid_argument("the cpu backend cannot write device memory");
+  if (m_vis.empty() || !m_scene) throw std::logic_error("read_outputs: no frame rendered");
+  if (out.color) std::copy(m_rgba.begin(), m_rgba.end(), out.color);
+  if (!out.depth && !out.triangle_id && !out.barycentrics) return;
+  write_frame_outputs_host({m_scene->view(m_shade.data()), m_last, m_vis.data(), out.depth,
+                            out.triangle_id, out.barycentrics});
 }
 
 }  // namespace facet

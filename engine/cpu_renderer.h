@@ -17,6 +17,7 @@ class CpuRenderer final : public Renderer {
               const FrameTarget& target = {}) override;
   void read_rgba(std::vector<Rgba8>& out) override { out = m_rgba; }
   void read_triangle_ids(std::vector<uint32_t>& out) override;
+  void read_outputs(const FrameOutputs& out) override;
   FrameStats stats() const override { return m_stats; }
 
   // The CPU backend draws only into its own buffer: a surface target is not for it.
@@ -33,6 +34,7 @@ class CpuRenderer final : public Renderer {
   std::vector<Rgba8> m_rgba;       // shaded frame
   int m_width = 0, m_height = 0;
   uint32_t m_tag = 3;              // the last frame's visibility tag
+  FrameParams m_last{};            // the last frame's parameters (read_outputs)
   FrameStats m_stats;
 };
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/camera.h"
+#include "engine/frame_outputs.h"
 #include "engine/frame_plan.h"
 #include "engine/scene.h"
 
@@ -103,6 +104,11 @@ class Renderer {
   virtual void read_rgba(std::vector<Rgba8>& out) = 0;
   // The last frame's visibility: triangle index per pixel, or ~0u where no triangle is.
   virtual void read_triangle_ids(std::vector<uint32_t>& out) = 0;
+  // The last frame's colour, depth, triangle ids and barycentrics (frame_outputs.h) into the
+  // caller's buffers, each width * height of the last frame; null ones are skipped. Waits for
+  // the frame. Throws when out.on_device is asked of a backend without device memory; the
+  // default (a renderer that does not keep its visibility, e.g. a test double) always throws.
+  virtual void read_outputs(const FrameOutputs& out);
   virtual FrameStats stats() const = 0;
 };
 

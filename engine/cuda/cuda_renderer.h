@@ -31,6 +31,7 @@ class CudaRenderer final : public Renderer {
               const FrameTarget& target = {}) override;
   void read_rgba(std::vector<Rgba8>& out) override;
   void read_triangle_ids(std::vector<uint32_t>& out) override;
+  void read_outputs(const FrameOutputs& out) override;  // cuda_frame_outputs.cpp
   FrameStats stats() const override;
   void render(const FrameParams& params, const FrameTarget& target = {}) override;
   void finish() override;
@@ -91,6 +92,7 @@ class CudaRenderer final : public Renderer {
 
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;
+  DeviceBuffer<uint8_t> m_output_scratch;  // read_outputs' device copies of host-bound outputs
   DeviceBuffer<FrameCounters> m_counters;  // two: this frame's, and the next one's (zeroed by resolve)
   int m_counter_index = 0;                 // the block the next frame counts into
   bool m_dependent_launches = false;       // the device overlaps dependent kernels (sm_90+)

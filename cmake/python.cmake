@@ -1,0 +1,42 @@
+# Whether to build the Python module (python/): pybind11 (Debian's pybind11-dev, or pip's through
+# -Dpybind11_DIR=$(python3 -m pybind11 --cmakedir)), a Python with its headers, and the DLPack
+# header (libdlpack-dev). AUTO builds it when all three are found and says what is missing if not.
+if(NOT FACET_BUILD_PYTHON)
+  return()
+endif()
+# A sanitized extension cannot load into an unsanitized interpreter (the ASan runtime must come
+# first), so sanitizer and fuzz builds leave the module out.
+if(FACET_SANITIZE OR FACET_FUZZ)
+  message(STATUS "facet: Python module OFF (sanitizer build)")
+  return()
+endif()
+# Debian's interpreter by default: python3-numpy and python3-pytest are installed for it, and a
+# python3 earlier on PATH (pyenv, a venv) may lack both. -DPython_EXECUTABLE=... overrides.
+if(NOT DEFINED Python_EXECUTABLE AND EXISTS /usr/bin/python3)
+  set(Python_EXECUTABLE /usr/bin/python3)
+endif()
+set(PYBIND11_FINDPYTHON ON)
+find_package(Python COMPONENTS Interpreter Development.Module QUIET)
+if(Python_FOUND)
+  find_package(pybind11 CONFIG QUIET)
+endif()
+find_path(FACET_DLPACK_INCLUDE_DIR dlpack/dlpack.h)
+set(facet_python_missing "")
+if(NOT Python_FOUND)
+  list(APPEND facet_python_missing "Python headers (python3-dev)")
+endif()
+if(NOT pybind11_FOUND)
+  list(APPEND facet_python_missing "pybind11 (pybind11-dev)")
+endif()
+if(NOT FACET_DLPACK_INCLUDE_DIR)
+  list(APPEND facet_python_missing "dlpack/dlpack.h (libdlpack-dev)")
+endif()
+if(facet_python_missing)
+  if(FACET_BUILD_PYTHON STREQUAL "AUTO")
+    message(STATUS "facet: Python module OFF (missing: ${facet_python_missing})")
+    return()
+  endif()
+  message(FATAL_ERROR "FACET_BUILD_PYTHON=ON but missing: ${facet_python_missing}")
+endif()
+message(STATUS "facet: Python module ON (${Python_EXECUTABLE}, pybind11 ${pybind11_VERSION})")
+add_subdirectory(python)

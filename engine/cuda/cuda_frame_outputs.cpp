@@ -1,0 +1,65 @@
+// CudaRenderer::read_outputs: the frame-outputs kernel (kernels/frame_outputs.cu) over the
+// visibility buffer, into the caller's device buffers, or into scratch then one copy each to
+// the host. Device outputs are ordered before later work on the legacy default stream (what
+// PyTorch and CuPy use unless told otherwise) by an event, without the host waiting on them.
+#include "engine/cuda/cuda_renderer.h"
+#include "engine/cuda/device_pointer.h"
+#include "kernels/frame_outputs_launch.h"
+
+namespace facet {
+
+namespace {
+
+// `later` waits for everything enqueued so far on `earlier` (an event made and freed here).
+void order_after(cudaStream_t later, cudaStream_t earlier) {
+  cudaEvent_t done = nullptr;
+  FACET_CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+  cudaError_t e = cudaEventRecord(done, earlier);
+  if (e == cudaSuccess) e = cudaStreamWaitEvent(later, done, 0);
+  FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(done));
+  FACET_CUDA_CHECK(e);
+}
+
+}  // namespace
+
+void CudaRenderer::read_outputs(const FrameOutputs& out) {
+  if (!m_have_frame) throw std::logic_error("read_outputs: no frame rendered");
+  if (m_last_to_surface) m_last = encode_frame(m_last, {});  // the last frame went to a surface
+  finish();  // a frame that overflowed a queue is re-rendered here
+  const size_t pixels = (size_t)m_last.width * m_last.height;
+  FrameOutputParams p{m_device_scene.view(), m_last, m_vis.data(), out.depth, out.triangle_id,
+                      out.barycentrics};
+  if (out.on_device) {
+    check_device_pointer(out.color, "color output");
+    check_device_pointer(out.depth, "depth output");
+    check_device_pointer(out.triangle_id, "triangle_id output");
+    check_device_pointer(out.barycentrics, "barycentrics output");
+    order_after(m_stream, cudaStreamLegacy);  // the caller's last writes to its buffers come first
+    if (out.color)
+      FACET_CUDA_CHECK(cudaMemcpyAsync(out.color, m_rgba.data(), pixels * sizeof(Rgba8),
+                                       cudaMemcpyDeviceToDevice, m_stream));
+    if (out.depth || out.triangle_id || out.barycentrics) launch_frame_outputs(p, m_stream);
+    FACET_CUDA_CHECK(cudaGetLastError());
+    order_after(cudaStreamLegacy, m_stream);
+    return;
+  }
+  // Host outputs: 4 + 4 + 12 bytes a pixel of scratch, then one copy each.
+  const size_t depth_at = 0, id_at = pixels * 4, bary_at = pixels * 8;
+  m_output_scratch.reserve(pixels * 20, "frame outputs");
+  uint8_t* base = m_output_scratch.data();
+  p.depth = out.depth ? reinterpret_cast<float*>(base + depth_at) : nullptr;
+  p.triangle_id = out.triangle_id ? reinterpret_cast<int32_t*>(base + id_at) : nullptr;
+  p.barycentrics = out.barycentrics ? reinterpret_cast<float*>(base + bary_at) : nullptr;
+  if (p.depth || p.triangle_id || p.barycentrics) launch_frame_outputs(p, m_stream);
+  FACET_CUDA_CHECK(cudaGetLastError());
+  auto copy = [&](void* dst, const void* src, size_t bytes) {
+    if (dst) FACET_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, m_stream));
+  };
+  copy(out.color, m_rgba.data(), pixels * sizeof(Rgba8));
+  copy(out.depth, p.depth, pixels * 4);
+  copy(out.triangle_id, p.triangle_id, pixels * 4);
+  copy(out.barycentrics, p.barycentrics, pixels * 12);
+  FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
+}
+
+}  // namespace facet

@@ -1,0 +1,49 @@
+// Per-pixel outputs of a frame beside its colour, from the visibility buffer: the visible
+// triangle's index, the view-space distance along the pixel's ray (eye to the surface point
+// under the pixel centre) and the perspective-correct barycentrics resolve shades with. One
+// function for the CPU loop (engine/frame_outputs.cpp) and the CUDA kernel (frame_outputs.cu),
+// so both backends give the same bits. Not shading: colour stays resolve's job (shade.h).
+#pragma once
+#include "params.h"
+#include "raster.h"
+#include "shade.h"
+
+namespace facet {
+
+struct FrameOutputParams {
+  SceneView scene;        // shade records and indices are read (positions may be null)
+  FrameParams frame;      // the frame the visibility buffer holds (its vis_tag and camera)
+  const uint64_t* vis;    // [height][width] visibility keys (raster.h)
+  float* depth;           // [height][width] distance eye -> surface, world units, +inf where no
+                          //   triangle; or null
+  int32_t* triangle_id;   // [height][width] scene triangle index, -1 where none; or null
+  float* barycentrics;    // [height][width][3] weights of the triangle's vertices 0, 1, 2, zero
+                          //   where none; or null
+};
+
+// Writes pixel i = py * width + px of every non-null output.
+FACET_HD void write_pixel_outputs(const FrameOutputParams& p, int px, int py) {
+  const FrameParams& fp = p.frame;
+  const size_t i = (size_t)py * (size_t)fp.width + (size_t)px;
+  const uint32_t tri = visible_triangle(p.vis[i], fp.vis_tag);
+  if (tri >= p.scene.triangle_count) {  // no triangle (~0u), or a key of another scene
+    if (p.depth) p.depth[i] = INFINITY;
+    if (p.triangle_id) p.triangle_id[i] = -1;
+    if (p.barycentrics) p.barycentrics[3 * i] = p.barycentrics[3 * i + 1] = p.barycentrics[3 * i + 2] = 0.0f;
+    return;
+  }
+  if (p.triangle_id) p.triangle_id[i] = (int32_t)tri;
+  if (!p.depth && !p.barycentrics) return;
+  const SceneView& s = p.scene;
+  const ShadeVertex v0 = s.shade[s.indices[3 * tri]], v1 = s.shade[s.indices[3 * tri + 1]],
+                    v2 = s.shade[s.indices[3 * tri + 2]];
+  const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
+  if (p.depth) p.depth[i] = length(interpolate(pw.w, v0.p, v1.p, v2.p) - fp.eye);
+  if (p.barycentrics) {
+    p.barycentrics[3 * i] = pw.w[0];
+    p.barycentrics[3 * i + 1] = pw.w[1];
+    p.barycentrics[3 * i + 2] = pw.w[2];
+  }
+}
+
+}  // namespace facet
