@@ -183,6 +183,11 @@ void CpuRenderer::render(const FrameParams& fp) {
                         m_projected.size() * sizeof(ProjectedVertex);
 }
 
+PixelHit CpuRenderer::pick(int x, int y) {
+  if (x < 0 || y < 0 || x >= m_width || y >= m_height || m_vis.empty()) return {};
+  return pixel_hit_of_key(m_vis[(size_t)y * m_width + x], m_tag);
+}
+
 void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   out.resize(m_vis.size());
   for (size_t i = 0; i < m_vis.size(); ++i)

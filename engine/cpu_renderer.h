@@ -17,6 +17,7 @@ class CpuRenderer final : public Renderer {
   void read_rgba(std::vector<Rgba8>& out) override { out = m_rgba; }
   void read_triangle_ids(std::vector<uint32_t>& out) override;
   FrameStats stats() const override { return m_stats; }
+  PixelHit pick(int x, int y) override;
 
   // Renders with explicit frame parameters (tests use this to share them with other peers).
   void render(const FrameParams& params);

@@ -65,6 +65,13 @@ struct FrameStats {
                                    //   (a closed model seen from outside, make_frame_params)
 };
 
+// What one pixel of the last frame shows, decoded from its visibility key (no extra pass).
+struct PixelHit {
+  uint32_t triangle = ~0u;  // scene triangle index, ~0u where no triangle was drawn
+  float depth = 1.0f;       // window depth in [0, 1] (0 = near plane)
+  bool hit() const { return triangle != ~0u; }
+};
+
 class Renderer {
  public:
   virtual ~Renderer() = default;
@@ -79,7 +86,14 @@ class Renderer {
   // The last frame's visibility: triangle index per pixel, or ~0u where no triangle is.
   virtual void read_triangle_ids(std::vector<uint32_t>& out) = 0;
   virtual FrameStats stats() const = 0;
+  // The last frame's visibility at pixel (x, y), row 0 = top; none outside the frame. Reads one
+  // key (CUDA: one 8-byte copy after the frame), never the whole buffer. Both backends override
+  // it; the default (test doubles) picks nothing.
+  virtual PixelHit pick(int /*x*/, int /*y*/) { return {}; }
 };
+
+// Decodes a visibility key of the frame tagged `tag` (kernels/raster.h) for Renderer::pick.
+PixelHit pixel_hit_of_key(uint64_t key, uint32_t tag);
 
 // Whether a CUDA device is usable here; `why` says why not.
 bool cuda_available(std::string* why = nullptr);

@@ -275,6 +275,16 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   for (size_t i = 0; i < vis.size(); ++i) out[i] = visible_triangle(vis[i], m_last.vis_tag);
 }
 
+PixelHit CudaRenderer::pick(int x, int y) {
+  if (!m_have_frame || x < 0 || y < 0 || x >= m_last.width || y >= m_last.height) return {};
+  // One key, copied in stream order after the frame; the timing slots are left to finish().
+  uint64_t key = kEmptyKey;
+  FACET_CUDA_CHECK(cudaMemcpyAsync(&key, m_vis.data() + (size_t)y * m_last.width + x, sizeof key,
+                                   cudaMemcpyDeviceToHost, m_stream));
+  FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
+  return pixel_hit_of_key(key, m_last.vis_tag);
+}
+
 FrameStats CudaRenderer::stats() const {
   FrameStats s = m_stats;
   s.frame_bytes = m_vis.bytes() + m_hiz.bytes() + m_hiz_coarse.bytes() + m_rgba.bytes() + m_counters.bytes() +

@@ -30,6 +30,7 @@ class CudaRenderer final : public Renderer {
               const FrameTarget& target = {}) override;
   void read_rgba(std::vector<Rgba8>& out) override;
   void read_triangle_ids(std::vector<uint32_t>& out) override;
+  PixelHit pick(int x, int y) override;
   FrameStats stats() const override;
 
   // A frame from explicit parameters (tests share them with the CPU backend).
