@@ -23,7 +23,8 @@ struct ViewArgs {
 
 // The option names that set what the remembered Render/Camera settings would otherwise set.
 const char* const kSettingOptions[] = {"--shading", "--filter", "--cull-backfaces", "--two-sided",
-                                       "--wireframe", "--background", "--fov-y", "--focal-px"};
+                                       "--wireframe", "--background", "--fov-y", "--focal-px",
+                                       "--grid"};
 
 // --recent N: the N-th model of the Recent list (1 = the last one opened).
 bool resolve_recent(ViewArgs& a) {
@@ -89,6 +90,7 @@ Command add_view_command(CLI::App& app) {
                 "No window: the same frame loop in an EGL context (no X server needed)");
   cmd->add_flag("--no-overlay", a->no_overlay, "Hide the ImGui panels and statistics (H toggles)");
   cmd->add_flag("--no-vsync", a->no_vsync, "Do not wait for the display's refresh");
+  cmd->add_flag("--grid", a->viewer.ground_grid, "Start with the ground grid on (G toggles)");
   cmd->add_option("--backend", a->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   add_camera_options(cmd, a->viewer.camera);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "engine/decorate.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 #include "kernels/cluster.h"
@@ -117,7 +118,11 @@ void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
 void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
                          int height, const FrameTarget&) {
   if (!m_scene) throw std::logic_error("render: no scene set");
-  render(make_frame_params(camera, settings, m_scene->bounds, width, height));
+  FrameParams fp = make_frame_params(camera, settings, m_scene->bounds, width, height);
+  render(fp);
+  if (!settings.ground_grid) return;
+  fp.vis_tag = m_tag;
+  decorate_frame_cpu(make_grid_params(camera, fp, m_scene->bounds), m_vis.data(), m_rgba.data());
 }
 
 void CpuRenderer::render(const FrameParams& fp) {

@@ -24,6 +24,8 @@ struct RenderSettings {
   bool wireframe = false;              // overlay triangle edges
   bool clamp_uv = false;               // clamp instead of repeat
   Rgba8 background{40, 42, 48, 255};   // where no triangle is
+  bool ground_grid = false;            // a grid on the plane under the model, depth-tested
+                                       //   (engine/decorate.h)
 };
 
 // Where the CUDA backend writes a frame. The engine never includes GL: the viewer passes a CUDA

@@ -88,6 +88,9 @@ void pick_readout(ViewerState& s) {
     ImGui::TextUnformatted("(nothing under the cursor)");
   }
   if (ImGui::Checkbox("measure (M): click two points", &s.measure_mode)) s.measurement.points.clear();
+  ImGui::Checkbox("grid (G)", &s.settings.ground_grid);
+  ImGui::SameLine();
+  ImGui::Checkbox("axes (X)", &s.show_axes);
   if (s.measurement.complete()) ImGui::Text("distance %.6g", s.measurement.length());
   ImGui::End();
 }

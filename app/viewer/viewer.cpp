@@ -119,6 +119,7 @@ int run_viewer(const ViewerOptions& options) {
   std::unique_ptr<Host> host;
   try {
     s.settings = make_settings(options.shading);
+    s.settings.ground_grid = options.ground_grid;
     int width = 0, height = 0;
     open_session(s, &width, &height);  // may replace the settings with the remembered ones
     s.renderer = make_renderer(options.backend);

@@ -36,6 +36,7 @@ json render_to_json(const RenderSettings& r) {
           {"two_sided", r.two_sided},
           {"wireframe", r.wireframe},
           {"clamp_uv", r.clamp_uv},
+          {"ground_grid", r.ground_grid},
           {"background", {r.background.r, r.background.g, r.background.b}}};
 }
 
@@ -47,6 +48,7 @@ void render_from_json(const json& j, RenderSettings& r) {
   r.two_sided = j.value("two_sided", r.two_sided);
   r.wireframe = j.value("wireframe", r.wireframe);
   r.clamp_uv = j.value("clamp_uv", r.clamp_uv);
+  r.ground_grid = j.value("ground_grid", r.ground_grid);
   if (j.contains("background")) {
     auto c = j.at("background").get<std::vector<int>>();
     if (c.size() == 3)

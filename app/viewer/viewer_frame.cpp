@@ -58,6 +58,7 @@ KeyPresses gather_keys(const ImGuiIO& io) {
   k.hide_overlay = pressed(GLFW_KEY_H);
   k.measure = pressed(GLFW_KEY_M);
   k.axes = pressed(GLFW_KEY_X);
+  k.grid = pressed(GLFW_KEY_G);
   // The number row stands in for the numpad on keyboards without one.
   for (int n : {1, 3, 7})
     if (pressed(GLFW_KEY_KP_0 + n) || pressed(GLFW_KEY_0 + n)) k.numpad = n;

@@ -23,6 +23,7 @@ const KeyHelp kKeyHelp[] = {
     {"F", "frame the whole model"},
     {"numpad 1 / 3 / 7", "front / right / top view (ctrl: the opposite side)"},
     {"M", "measure: click two points for their distance"},
+    {"G", "ground grid under the model"},
     {"X", "axes gizmo"},
     {"H", "hide / show the overlay"},
     {"F12", "screenshot of the frame (shift: with the overlay)"},
@@ -55,6 +56,7 @@ void apply_key_presses(ViewerState& s, const KeyPresses& k, float aspect) {
     s.measurement.points.clear();
   }
   if (k.axes) s.show_axes = !s.show_axes;
+  if (k.grid) s.settings.ground_grid = !s.settings.ground_grid;
   if (k.numpad) s.controller.view_from(numpad_view(k.numpad, k.ctrl));
 }
 

@@ -16,6 +16,7 @@ struct KeyPresses {
   bool hide_overlay = false;  // H
   bool measure = false;       // M
   bool axes = false;          // X
+  bool grid = false;          // G
   int numpad = 0;             // 1, 3 or 7: front, right, top (ctrl: back, left, bottom)
   bool shift = false, ctrl = false;
 };

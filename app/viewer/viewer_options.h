@@ -21,6 +21,7 @@ struct ViewerOptions {
   bool offscreen = false;          // EGL context, no window, no X server
   bool overlay = true;             // the ImGui panels and statistics
   bool vsync = true;
+  bool ground_grid = false;        // start with the ground grid on (G toggles)
   bool size_given = false;         // --size was given: the remembered window size is not used
   bool restore_settings = true;    // restore and save the remembered settings and layout
                                    //   (interactive runs without render options on the command line)

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "engine/decorate.h"
+#include "kernels/decorate_stage.h"
 #include "kernels/raster.h"
 
 namespace facet {
@@ -95,6 +97,12 @@ void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, 
                           int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   render(make_frame_params(camera, settings, m_scene->bounds, width, height), target);
+  if (!settings.ground_grid) return;
+  // After the frame's graph, in stream order; m_last carries the frame's tag.
+  const bool to_surface = target.kind == FrameTarget::Kind::Surface;
+  launch_decorate(make_grid_params(camera, m_last, m_scene->bounds), m_vis.data(),
+                  to_surface ? nullptr : m_rgba.data(), target.surface, m_stream);
+  FACET_CUDA_CHECK(cudaGetLastError());
 }
 
 void CudaRenderer::render(const FrameParams& fp, const FrameTarget& target) {

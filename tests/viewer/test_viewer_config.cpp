@@ -49,6 +49,7 @@ TEST_F(ConfigDir, WhatIsWrittenReadsBackTheSame) {
   c.render.filter = Filter::Nearest;
   c.render.cull_backfaces = true;
   c.render.wireframe = true;
+  c.render.ground_grid = true;
   c.render.background = {1, 2, 3, 255};
   c.fov_y_deg = 30;
   c.auto_clip = false;
@@ -66,6 +67,7 @@ TEST_F(ConfigDir, WhatIsWrittenReadsBackTheSame) {
   EXPECT_EQ(r.config.render.filter, Filter::Nearest);
   EXPECT_TRUE(r.config.render.cull_backfaces);
   EXPECT_TRUE(r.config.render.wireframe);
+  EXPECT_TRUE(r.config.render.ground_grid);
   EXPECT_EQ(r.config.render.background.b, 3);
   EXPECT_EQ(r.config.fov_y_deg, 30);
   EXPECT_FALSE(r.config.auto_clip);

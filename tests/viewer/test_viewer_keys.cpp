@@ -83,6 +83,13 @@ TEST_F(KeysTest, XTogglesTheAxesGizmoAndHTheOverlay) {
   EXPECT_NE(s.overlay, overlay);
 }
 
+TEST_F(KeysTest, GTogglesTheGroundGrid) {
+  press([&](KeyPresses& k) { k.grid = true; });
+  EXPECT_TRUE(s.settings.ground_grid);
+  press([&](KeyPresses& k) { k.grid = true; });
+  EXPECT_FALSE(s.settings.ground_grid);
+}
+
 TEST_F(KeysTest, NumpadViewsKeepThePivotAndTheDistance) {
   s.controller.orbit_degrees(30, 20);
   const glm::vec3 target = s.controller.camera().target;

@@ -1,0 +1,51 @@
+// The ground grid on CUDA (kernels/decorate.cu) against the CPU backend: the same bytes where the
+// grid lies over the background (both start from the same colour there), within the backends'
+// shading tolerance (1/255) over the model. Skips, saying why, where no CUDA device exists.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/cpu_renderer.h"
+#include "engine/cuda/cuda_renderer.h"
+#include "engine/generate.h"
+
+using namespace facet;
+
+namespace {
+
+TEST(GroundGridGpu, CudaDrawsTheSameBytesAsTheCpu) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << why;
+  auto scene = std::make_shared<Scene>(make_sphere(5000));
+  Camera cam;
+  cam.eye = {0.5f, 1.8f, 4.0f};
+  cam.near_plane = 0.05f;
+  cam.far_plane = 50.0f;
+  RenderSettings settings;
+  settings.ground_grid = true;
+  CpuRenderer cpu;
+  CudaRenderer gpu;
+  cpu.set_scene(scene);
+  gpu.set_scene(scene);
+  for (int frame = 0; frame < 5; ++frame) {  // every visibility tag (raster.h) once
+    cpu.render(cam, settings, 320, 240);
+    gpu.render(cam, settings, 320, 240);
+  }
+  std::vector<Rgba8> a, b;
+  std::vector<uint32_t> ids;
+  cpu.read_rgba(a);
+  gpu.read_rgba(b);
+  cpu.read_triangle_ids(ids);
+  ASSERT_EQ(a.size(), b.size());
+  auto diff = [](uint8_t x, uint8_t y) { return x > y ? x - y : y - x; };
+  size_t background_differing = 0, model_over_one = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    int d = std::max({diff(a[i].r, b[i].r), diff(a[i].g, b[i].g), diff(a[i].b, b[i].b), diff(a[i].a, b[i].a)});
+    if (ids[i] == ~0u) background_differing += d != 0;
+    else model_over_one += d > 1;
+  }
+  EXPECT_EQ(background_differing, 0u);
+  EXPECT_EQ(model_over_one, 0u);
+}
+
+}  // namespace
