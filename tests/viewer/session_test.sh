@@ -5,6 +5,8 @@
 #     `--recent 5` with one entry fails saying so.
 #   corrupt_config: a corrupt viewer.json is reported once, naming the file, and the run succeeds.
 #   unwritable_config: a config directory that cannot be created is reported and the run succeeds.
+#   draws_grid: --grid changes the frame (the ground grid around the model) against the same
+#     run without it.
 #   frame_sequence: --frames 4 --orbit 20 with a %03d template keeps all four frames, and they
 #     differ (the camera turned between them).
 # usage: session_test.sh FACET PNG_DIFF MODEL OUT_DIR CHECK
@@ -42,6 +44,11 @@ case "$check" in
     view "$model" --frames 4 --orbit 20 --screenshot-template "$out/f%03d.png" > "$out/run.log"
     for i in 000 001 002 003; do [ -s "$out/f$i.png" ] || { echo "FAIL: no frame $i"; exit 1; }; done
     "$png_diff" differ "$out/f000.png" "$out/f003.png" 0.01
+    ;;
+  draws_grid)
+    view "$model" --frames 2 --screenshot "$out/plain.png" > /dev/null
+    view "$model" --frames 2 --grid --screenshot "$out/grid.png" > /dev/null
+    "$png_diff" differ "$out/grid.png" "$out/plain.png" 0.02
     ;;
   *) echo "unknown check $check"; exit 2 ;;
 esac
