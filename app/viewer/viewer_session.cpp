@@ -31,7 +31,7 @@ void open_session(ViewerState& s, int* width, int* height) {
   const ViewerConfig& c = s.config;
   s.settings = c.render;
   s.resolution_scale = c.resolution_scale;
-  s.vsync = c.vsync && !s.options.offscreen;
+  s.vsync = c.vsync && s.options.vsync;  // --no-vsync still wins
   s.show_axes = c.show_axes;
   s.options.camera.fov_y_deg = c.fov_y_deg;  // the first model is framed with it
   s.controller.camera().fov_y = glm::radians(c.fov_y_deg);
