@@ -13,6 +13,8 @@ constexpr float kGridFadeRadii = 4.0f;           // the grid ends this many mode
 constexpr float kCellsAcrossModel = 10.0f;       // at least this many cells span the model
 constexpr Rgba8 kGridColour{170, 175, 185, 150}; // light grey, mostly opaque: reads on any
                                                  //   background colour without hiding it
+constexpr Rgba8 kXAxisColour{235, 80, 80, 255};   // red and blue, as the gizmo's X and Z
+constexpr Rgba8 kZAxisColour{90, 140, 245, 255};
 constexpr uint64_t kRowsPerChunk = 16;           // rows a CPU worker takes at a time
 }  // namespace
 
@@ -37,6 +39,8 @@ GridParams make_grid_params(const Camera& camera, const FrameParams& fp, const B
   g.centre_z = bounds.center.z;
   g.inv_fade_radius = 1.0f / (kGridFadeRadii * std::max(bounds.radius, 1e-6f));
   g.colour = kGridColour;
+  g.x_axis_colour = kXAxisColour;
+  g.z_axis_colour = kZAxisColour;
   g.width = fp.width;
   g.height = fp.height;
   g.vis_tag = fp.vis_tag;

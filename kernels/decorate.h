@@ -4,8 +4,9 @@
 // holds (or there is none), an anti-aliased line of the grid is blended over the pixel. Line
 // width comes from the grid's change between neighbouring pixels (finite differences of the same
 // ray math), so lines stay about a pixel wide at any distance and fade where cells get smaller
-// than a few pixels. Float math only, in a fixed order: both backends produce the same bytes.
-// It does not draw the corner axes gizmo (the viewer's overlay does) nor any orthographic view.
+// than a few pixels; the lines through the world origin are coloured as the X (red) and Z (blue)
+// axes. Float math only, in a fixed order: both backends produce the same bytes.
+// It does not draw the corner axes gizmo (the viewer's overlay does).
 #pragma once
 #include "kernels/hd.h"
 #include "kernels/params.h"
@@ -29,6 +30,8 @@ struct GridParams {
   float centre_x, centre_z;  // the grid's centre on the plane (under the model's centre)
   float inv_fade_radius;     // 1 / distance from the centre where the grid has faded out
   Rgba8 colour;        // line colour; alpha is the opacity of a fully covered pixel
+  Rgba8 x_axis_colour; // the line z = 0 (along world X), same opacity
+  Rgba8 z_axis_colour; // the line x = 0 (along world Z)
   int32_t width, height;     // frame size, pixels
   uint32_t vis_tag;    // the frame's visibility tag (raster.h)
 };
@@ -80,13 +83,18 @@ FACET_HD Rgba8 decorate_pixel(const GridParams& g, int x, int y, uint64_t key, R
   }
   const float du = fabsf(ux - u) + fabsf(uy - u), dv = fabsf(vx - v) + fabsf(vy - v);
   if (!(du > 0.0f) || !(dv > 0.0f)) return c;
-  const float cover = fmaxf(grid_line_coverage(u, du), grid_line_coverage(v, dv));
+  // The nearer family's line; the lines through the world origin show the X and Z axes.
+  const float cover_u = grid_line_coverage(u, du), cover_v = grid_line_coverage(v, dv);
+  const bool along_z = cover_u >= cover_v;
+  const float cover = along_z ? cover_u : cover_v;
+  Rgba8 line = g.colour;
+  if (along_z && floorf(u + 0.5f) == 0.0f) line = g.z_axis_colour;
+  if (!along_z && floorf(v + 0.5f) == 0.0f) line = g.x_axis_colour;
   const float dx = p.x - g.centre_x, dz = p.z - g.centre_z;
   const float fade = clampf(1.0f - sqrtf(dx * dx + dz * dz) * g.inv_fade_radius, 0.0f, 1.0f);
   const float a = cover * fade * ((float)g.colour.a * (1.0f / 255.0f));
   if (!(a > 0.0f)) return c;
-  return {blend_channel(c.r, g.colour.r, a), blend_channel(c.g, g.colour.g, a),
-          blend_channel(c.b, g.colour.b, a), c.a};
+  return {blend_channel(c.r, line.r, a), blend_channel(c.g, line.g, a), blend_channel(c.b, line.b, a), c.a};
 }
 
 }  // namespace facet

@@ -18,12 +18,12 @@ struct Frame {
   std::vector<uint32_t> ids;
 };
 
-Frame render(const Camera& camera, bool grid) {
+Frame render(const Camera& camera, bool grid, int width = kW, int height = kH) {
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(make_sphere(2000)));  // radius 1 at the origin: plane y = -1
   RenderSettings settings;
   settings.ground_grid = grid;
-  r.render(camera, settings, kW, kH);
+  r.render(camera, settings, width, height);
   Frame f;
   r.read_rgba(f.rgba);
   r.read_triangle_ids(f.ids);
@@ -83,6 +83,24 @@ TEST(GroundGrid, NothingIsDrawnAboveTheHorizon) {
       ++changed_below;
     }
   EXPECT_GT(changed_below, 0);
+}
+
+TEST(GroundGrid, TheLinesThroughTheOriginShowTheXAndZAxes) {
+  // From above and in front: the line z = 0 (X axis) crosses the frame left to right, x = 0 (Z
+  // axis) runs towards the eye; the sphere sits on both.
+  const Camera cam = camera_at({0.0f, 3.0f, 4.0f}, {0, 0, 0});
+  // Large enough a frame that the 0.1-unit cells are not faded out (kGridFarCells).
+  Frame plain = render(cam, false, 640, 480), grid = render(cam, true, 640, 480);
+  // Grey lines raise the three channels about alike; the axes raise red or blue the most.
+  int red = 0, blue = 0;
+  for (size_t i = 0; i < grid.rgba.size(); ++i) {
+    const int dr = grid.rgba[i].r - plain.rgba[i].r, dg = grid.rgba[i].g - plain.rgba[i].g,
+              db = grid.rgba[i].b - plain.rgba[i].b;
+    red += dr > dg + 20 && dr > db + 20;
+    blue += db > dr + 20 && db > dg + 10;
+  }
+  EXPECT_GT(red, 100);
+  EXPECT_GT(blue, 100);
 }
 
 TEST(GroundGrid, IsOffUnlessAskedFor) { EXPECT_FALSE(RenderSettings{}.ground_grid); }
