@@ -1,4 +1,5 @@
-// The ground grid on CUDA (kernels/decorate.cu) against the CPU backend: the same bytes where the
+// What the viewer asks of the CUDA backend beyond frames: Renderer::pick reads the same triangle
+// and depth as the CPU backend, and the ground grid (kernels/decorate.cu) against the CPU backend: the same bytes where the
 // grid lies over the background (both start from the same colour there), within the backends'
 // shading tolerance (1/255) over the model. Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
@@ -46,6 +47,37 @@ TEST(GroundGridGpu, CudaDrawsTheSameBytesAsTheCpu) {
   }
   EXPECT_EQ(background_differing, 0u);
   EXPECT_EQ(model_over_one, 0u);
+}
+
+TEST(PickGpu, EveryPixelPicksTheTriangleAndDepthTheCpuPicks) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << why;
+  auto scene = std::make_shared<Scene>(make_sphere(5000));
+  Camera cam;
+  cam.eye = {0.3f, 0.4f, 3.0f};
+  CpuRenderer cpu;
+  CudaRenderer gpu;
+  cpu.set_scene(scene);
+  gpu.set_scene(scene);
+  for (int frame = 0; frame < 6; ++frame) {  // picks across the visibility tags (raster.h)
+    cpu.render(cam, RenderSettings{}, 96, 64);
+    gpu.render(cam, RenderSettings{}, 96, 64);
+    std::vector<uint32_t> ids;
+    gpu.read_triangle_ids(ids);
+    size_t hits = 0;
+    for (int y = 0; y < 64; ++y)
+      for (int x = 0; x < 96; ++x) {
+        const PixelHit a = cpu.pick(x, y), b = gpu.pick(x, y);
+        ASSERT_EQ(b.triangle, ids[(size_t)y * 96 + x]) << x << "," << y << " frame " << frame;
+        ASSERT_EQ(a.triangle, b.triangle) << x << "," << y;
+        if (a.hit()) {
+          EXPECT_EQ(a.depth, b.depth) << x << "," << y;
+        }
+        hits += b.hit();
+      }
+    EXPECT_GT(hits, 0u);
+  }
+  EXPECT_FALSE(gpu.pick(96, 0).hit());
 }
 
 }  // namespace
