@@ -6,6 +6,7 @@
 #include "app/camera_options.h"
 #include "app/command.h"
 #include "app/exit_codes.h"
+#include "app/viewer/viewer_config.h"
 #include "app/viewer/viewer_options.h"
 #include "engine/scene_cache.h"
 
@@ -19,14 +20,45 @@ struct ViewArgs {
   std::string backend = "auto";
   bool no_overlay = false;
   bool no_vsync = false;
+  int recent = 0;  // --recent N: open the N-th model of the Recent list
 };
 
-int run_view(ViewArgs& a) {
+// The option names that set what the remembered Render/Camera settings would otherwise set.
+const char* const kSettingOptions[] = {"--shading", "--filter", "--cull-backfaces", "--two-sided",
+                                       "--wireframe", "--background", "--fov-y", "--focal-px",
+                                       "--grid"};
+
+// --recent N: the N-th model of the Recent list (1 = the last one opened).
+bool resolve_recent(ViewArgs& a) {
+  ConfigRead read = read_viewer_config(viewer_config_directory());
+  if (!read.error.empty()) std::fprintf(stderr, "facet view: %s\n", read.error.c_str());
+  const auto& recent = read.config.recent;
+  if (a.recent > (int)recent.size()) {
+    std::fprintf(stderr, "facet view: --recent %d: the Recent list holds %zu model(s)\n", a.recent,
+                 recent.size());
+    return false;
+  }
+  a.viewer.model = recent[(size_t)a.recent - 1];
+  return true;
+}
+
+int run_view(ViewArgs& a, const CLI::App& cmd) {
   try {
     as_usage([&] { parse_size(a.size, a.viewer.width, a.viewer.height); });
     as_usage([&] { return make_settings(a.viewer.shading); });  // the viewer builds them again
   } catch (const std::exception& e) {
     return report_error("view", e);
+  }
+  a.viewer.size_given = cmd.count("--size") > 0;
+  bool settings_given = false;
+  for (const char* name : kSettingOptions) settings_given |= cmd.count(name) > 0;
+  a.viewer.restore_settings = a.viewer.frames == 0 && !settings_given;
+  if (a.recent > 0) {
+    if (!a.viewer.model.empty()) {
+      std::fprintf(stderr, "facet view: give a model or --recent, not both\n");
+      return 2;
+    }
+    if (!resolve_recent(a)) return 1;
   }
   if (a.viewer.model.empty()) {
     a.viewer.model = default_model_path();
@@ -61,11 +93,17 @@ Command add_view_command(CLI::App& app) {
   cmd->add_flag("--no-overlay", a->no_overlay, "Hide the ImGui panels and statistics (H toggles)");
   cmd->add_flag("--no-vsync", a->no_vsync, "Do not wait for the display's refresh");
   cmd->add_flag("!--no-cache", a->viewer.cache, kSceneCacheHelp);
+  cmd->add_flag("--grid", a->viewer.ground_grid, "Start with the ground grid on (G toggles)");
   cmd->add_option("--backend", a->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   add_camera_options(cmd, a->viewer.camera);
   add_shading_options(cmd, a->viewer.shading);
-  return {cmd, [a] { return run_view(*a); }};
+  cmd->add_option("--recent", a->recent, "Open the N-th model of the Recent list (1 = the last)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--screenshot-template", a->viewer.screenshot_template,
+                  "F12 file names: strftime codes (default facet-%Y%m%d-%H%M%S.png); with --frames, "
+                  "%d or %04d is the frame number and every frame is saved");
+  return {cmd, [a, cmd] { return run_view(*a, *cmd); }};
 }
 
 }  // namespace facet

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "engine/decorate.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 #include "engine/frame_setup.h"
@@ -118,7 +119,11 @@ void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
 void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
                          int height, const FrameTarget&) {
   if (!m_scene) throw std::logic_error("render: no scene set");
-  render(make_frame_params(camera, settings, m_scene->bounds, width, height));
+  FrameParams fp = make_frame_params(camera, settings, m_scene->bounds, width, height);
+  render(fp);
+  if (!settings.ground_grid) return;
+  fp.vis_tag = m_tag;
+  decorate_frame_cpu(make_grid_params(camera, fp, m_scene->bounds), m_vis.data(), m_rgba.data());
 }
 
 void CpuRenderer::render(const FrameParams& fp, const FrameTarget&) {
@@ -183,6 +188,11 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget&) {
   m_stats.times.total = (float)ms_since(t_frame);
   m_stats.frame_bytes = m_vis.size() * sizeof(uint64_t) + m_rgba.size() * sizeof(Rgba8) +
                         m_projected.size() * sizeof(ProjectedVertex);
+}
+
+PixelHit CpuRenderer::pick(int x, int y) {
+  if (x < 0 || y < 0 || x >= m_width || y >= m_height || m_vis.empty()) return {};
+  return pixel_hit_of_key(m_vis[(size_t)y * m_width + x], m_tag);
 }
 
 void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {

@@ -19,6 +19,7 @@ class CpuRenderer final : public Renderer {
   void read_triangle_ids(std::vector<uint32_t>& out) override;
   void read_outputs(const FrameOutputs& out) override;
   FrameStats stats() const override { return m_stats; }
+  PixelHit pick(int x, int y) override;
 
   // The CPU backend draws only into its own buffer: a surface target is not for it.
   void render(const FrameParams& params, const FrameTarget& target = {}) override;

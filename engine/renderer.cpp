@@ -2,11 +2,13 @@
 #include "engine/renderer.h"
 
 #include <glm/gtc/type_ptr.hpp>
+#include <cstring>
 #include <stdexcept>
 
 #include "engine/cpu_renderer.h"
 #include "engine/frame_setup.h"
 #include "kernels/cluster.h"
+#include "kernels/raster.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/cuda_renderer.h"
 #endif
@@ -23,6 +25,16 @@ bool cuda_available(std::string* why) {
   return false;
 }
 #endif
+
+PixelHit pixel_hit_of_key(uint64_t key, uint32_t tag) {
+  PixelHit hit;
+  if (!key_current(key, tag)) return hit;
+  hit.triangle = key_triangle(key);
+  // The depth's float bits sit below the two tag bits (vis_key, tag_key).
+  uint32_t bits = (uint32_t)(key >> 32) & 0x3fffffffu;
+  std::memcpy(&hit.depth, &bits, sizeof bits);
+  return hit;
+}
 
 std::unique_ptr<Renderer> make_renderer(Backend backend) {
   std::string why;

@@ -26,6 +26,8 @@ struct RenderSettings {
   bool wireframe = false;              // overlay triangle edges
   bool clamp_uv = false;               // clamp instead of repeat
   Rgba8 background{40, 42, 48, 255};   // where no triangle is
+  bool ground_grid = false;            // a grid on the plane under the model, depth-tested
+                                       //   (engine/decorate.h)
 };
 
 // Where the CUDA backend writes a frame. The engine never includes GL: the viewer passes a CUDA
@@ -81,6 +83,13 @@ struct BackendOptions {
                                     //   (tests run both shapes of the stage on small scenes)
 };
 
+// What one pixel of the last frame shows, decoded from its visibility key (no extra pass).
+struct PixelHit {
+  uint32_t triangle = ~0u;  // scene triangle index, ~0u where no triangle was drawn
+  float depth = 1.0f;       // window depth in [0, 1] (0 = near plane)
+  bool hit() const { return triangle != ~0u; }
+};
+
 class Renderer {
  public:
   virtual ~Renderer() = default;
@@ -110,7 +119,14 @@ class Renderer {
   // default (a renderer that does not keep its visibility, e.g. a test double) always throws.
   virtual void read_outputs(const FrameOutputs& out);
   virtual FrameStats stats() const = 0;
+  // The last frame's visibility at pixel (x, y), row 0 = top; none outside the frame. Reads one
+  // key (CUDA: one 8-byte copy after the frame), never the whole buffer. Both backends override
+  // it; the default (test doubles) picks nothing.
+  virtual PixelHit pick(int /*x*/, int /*y*/) { return {}; }
 };
+
+// Decodes a visibility key of the frame tagged `tag` (kernels/raster.h) for Renderer::pick.
+PixelHit pixel_hit_of_key(uint64_t key, uint32_t tag);
 
 // Whether a CUDA device is usable here; `why` says why not.
 bool cuda_available(std::string* why = nullptr);

@@ -26,6 +26,14 @@ float elevation_deg(glm::vec3 v, glm::vec3 up) {
   float s = glm::dot(glm::normalize(v), glm::normalize(up));
   return glm::degrees(std::asin(std::clamp(s, -1.0f, 1.0f)));
 }
+
+// Index by ViewPreset: where the eye is seen from, relative to the target.
+glm::vec3 preset_direction(ViewPreset view) {
+  static const glm::vec3 dirs[] = {{0, 0, 1},  {0, 0, -1}, {-1, 0, 0}, {1, 0, 0},
+                                   {0, 1, 1e-3f}, {0, -1, 1e-3f}, {1, 0.8f, 1}};
+  return glm::normalize(dirs[(int)view]);
+}
+
 }  // namespace
 
 void CameraController::set_model(const Bounds& bounds, float aspect) {
@@ -45,12 +53,25 @@ void CameraController::frame_all(float aspect) {
 }
 
 void CameraController::preset(ViewPreset view, float aspect) {
-  static const glm::vec3 dirs[] = {{0, 0, 1},  {0, 0, -1}, {-1, 0, 0}, {1, 0, 0},
-                                   {0, 1, 1e-3f}, {0, -1, 1e-3f}, {1, 0.8f, 1}};
   m_camera.up = {0, 1, 0};
   m_camera.target = to_glm(m_bounds.center);
-  m_camera.eye = m_camera.target + glm::normalize(dirs[(int)view]);
+  m_camera.eye = m_camera.target + preset_direction(view);
   frame_all(aspect);
+}
+
+void CameraController::view_from(ViewPreset view) {
+  float d = glm::length(m_camera.eye - m_camera.target);
+  m_camera.up = {0, 1, 0};
+  m_camera.eye = m_camera.target + preset_direction(view) * d;
+  after_move();
+}
+
+void CameraController::set_pivot(glm::vec3 p) {
+  glm::vec3 f = glm::normalize(m_camera.target - m_camera.eye);
+  float d = glm::length(p - m_camera.eye);
+  m_camera.target = p;
+  m_camera.eye = p - f * d;
+  after_move();
 }
 
 void CameraController::orbit_degrees(float yaw_deg, float pitch_deg) {
@@ -105,6 +126,7 @@ void CameraController::zoom_toward(glm::vec2 cursor_px, glm::vec2 viewport, floa
 }
 
 void CameraController::update(const ControllerInput& in) {
+  if (in.moving()) mode = Mode::Fly;  // flying keys fly from either mode
   if (mode == Mode::Orbit) {
     if (in.left && (in.mouse_delta.x != 0 || in.mouse_delta.y != 0))
       orbit_degrees(-in.mouse_delta.x * kOrbitDegPerPixel, in.mouse_delta.y * kOrbitDegPerPixel);

@@ -19,6 +19,7 @@ struct ControllerInput {
   bool forward = false, back = false, strafe_left = false, strafe_right = false;  // W S A D
   bool rise = false, sink = false;  // E Q
   bool fast = false;                // shift: fly four times faster
+  bool moving() const { return forward || back || strafe_left || strafe_right || rise || sink; }
 };
 
 enum class ViewPreset { Front, Back, Left, Right, Top, Bottom, Iso };
@@ -32,6 +33,13 @@ class CameraController {
   // Frame the whole model from the current viewing direction (F).
   void frame_all(float aspect);
   void preset(ViewPreset view, float aspect);
+  // Look at the pivot (the target) from a preset direction, keeping the distance (numpad keys).
+  void view_from(ViewPreset view);
+  // Orbit about `p` from now on (double-click): the target moves there, the view direction stays
+  // and the eye keeps its distance to p, so p comes to the middle of the view.
+  void set_pivot(glm::vec3 p);
+  void toggle_mode() { mode = mode == Mode::Orbit ? Mode::Fly : Mode::Orbit; }
+  // One frame of input. W/A/S/D/Q/E switch an orbiting camera to fly, then move it.
   void update(const ControllerInput& in);
 
   // The scripted `--orbit`: turn the eye around the target about the camera's up axis.

@@ -24,6 +24,11 @@ class Host {
   virtual void bind_framebuffer() = 0;      // the target of the present pass and ImGui
   virtual void swap() = 0;
   virtual void set_vsync(bool on) = 0;
+  virtual void set_title(const std::string& title) = 0;  // nothing offscreen
+  // The window's top-left corner and client size in screen coordinates; false when there is no
+  // window (offscreen) or the window system does not say.
+  virtual bool window_placement(int* x, int* y, int* width, int* height) = 0;
+  virtual void place_window(int x, int y) = 0;
 };
 
 // Called with the paths dropped on the window.

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "app/viewer/panels.h"
+#include "app/viewer/tools_ui.h"
 
 namespace facet {
 
@@ -126,7 +127,9 @@ void draw_model_panel(ViewerState& s) {
   s.open.alerted = attention;
   ImGui::Begin("Model");
   current_model(s);
+  draw_model_extent(s);
   load_status(s);
+  draw_recent_models(s);
   if (ImGui::CollapsingHeader("Open (or drop a model file on the window)")) open_controls(s);
   ImGui::End();
 }

@@ -58,6 +58,9 @@ class OffscreenHost : public Host {
   void bind_framebuffer() override { glBindFramebuffer(GL_FRAMEBUFFER, m_framebuffer.id()); }
   void swap() override { glFlush(); }
   void set_vsync(bool) override {}
+  void set_title(const std::string&) override {}
+  bool window_placement(int*, int*, int*, int*) override { return false; }
+  void place_window(int, int) override {}
 
  private:
   std::unique_ptr<EglContext> m_context;  // declared first: destroyed last

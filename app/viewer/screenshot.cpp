@@ -5,7 +5,6 @@
 #include <stb_image_write.h>
 
 #include <cstring>
-#include <ctime>
 #include <stdexcept>
 #include <vector>
 
@@ -23,15 +22,6 @@ void save_framebuffer_png(const std::string& path, int width, int height) {
   for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
   if (!stbi_write_png(path.c_str(), width, height, 4, flipped.data(), (int)row))
     throw std::runtime_error(path + ": cannot write the screenshot");
-}
-
-std::string timestamped_screenshot_name() {
-  std::time_t t = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&t, &local);
-  char name[64];
-  std::strftime(name, sizeof name, "facet-%Y%m%d-%H%M%S.png", &local);
-  return name;
 }
 
 }  // namespace facet

@@ -8,7 +8,4 @@ namespace facet {
 // row 0 = top. Throws std::runtime_error naming the file when it cannot be written.
 void save_framebuffer_png(const std::string& path, int width, int height);
 
-// "facet-YYYYMMDD-HHMMSS.png" (local time), for F12 and the screenshot button.
-std::string timestamped_screenshot_name();
-
 }  // namespace facet

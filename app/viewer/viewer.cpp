@@ -1,6 +1,6 @@
 // The viewer's frame loop, in Dear ImGui's example order: host (window or EGL), ImGui context
-// and backends, then per frame: poll, sleep while minimised, new frame, update, render, UI,
-// present, swap; then shutdown in reverse. The steps live in viewer_frame.cpp and panels.h.
+// and backends, then per frame: poll, sleep while minimised, new frame, update, render, pick, UI,
+// present, screenshots, swap; then shutdown in reverse. The steps live in viewer_frame.cpp and panels.h.
 #include <glad/gl.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
@@ -12,36 +12,24 @@
 #include "app/viewer/host.h"
 #include "app/viewer/panels.h"
 #include "app/viewer/run_report.h"
-#include "app/viewer/screenshot.h"
+#include "app/viewer/screenshot_requests.h"
+#include "app/viewer/tools_ui.h"
 #include "app/viewer/viewer_frame.h"
 #include "app/viewer/viewer_options.h"
+#include "app/viewer/viewer_session.h"
 
 namespace facet {
 
 namespace {
 
 void draw_ui(ViewerState& s, const FramePresenter& presenter) {
+  draw_tools(s);
   if (!s.overlay) return;
+  draw_tool_overlay(s);
   draw_stats_overlay(s, presenter);
   draw_camera_panel(s);
   draw_render_panel(s);
   draw_model_panel(s);
-}
-
-// F12 / the button save a dated PNG; the last frame of a scripted run goes to --screenshot.
-void take_screenshots(ViewerState& s, int width, int height, bool last_frame) {
-  std::string path;
-  if (s.screenshot_requested) path = timestamped_screenshot_name();
-  else if (last_frame && !s.options.screenshot.empty()) path = s.options.screenshot;
-  s.screenshot_requested = false;
-  if (path.empty()) return;
-  try {
-    save_framebuffer_png(path, width, height);
-    s.message = "saved " + path;
-  } catch (const std::exception& e) {
-    s.message = e.what();
-  }
-  std::printf("facet view: %s\n", s.message.c_str());
 }
 
 void render_frame(ViewerState& s, FramePresenter& presenter) {
@@ -68,7 +56,7 @@ int frame_loop(ViewerState& s, Host& host) {
   bool vsync_applied = s.vsync;
   auto last_time = std::chrono::steady_clock::now();
 
-  while (!host.should_close()) {
+  while (!host.should_close() && !s.quit_requested) {
     host.poll_events();
     if (host.minimized()) {  // nothing to show: sleep until something happens
       host.wait_events();
@@ -85,6 +73,8 @@ int frame_loop(ViewerState& s, Host& host) {
     update_camera(s);
     if (s.vsync != vsync_applied) host.set_vsync(vsync_applied = s.vsync);
     render_frame(s, presenter);
+    update_hover(s);
+    update_title(s, host);
     draw_ui(s, presenter);
     ImGui::Render();
 
@@ -94,10 +84,10 @@ int frame_loop(ViewerState& s, Host& host) {
     glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     if (s.loader.current()) presenter.present(fb_w, fb_h);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-
     const bool last_frame = scripted && s.frame_index + 1 >= s.options.frames;
-    take_screenshots(s, fb_w, fb_h, last_frame);
+    take_screenshots(s, fb_w, fb_h, ScreenshotPoint::FrameOnly, last_frame);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    take_screenshots(s, fb_w, fb_h, ScreenshotPoint::WithOverlay, last_frame);
     host.swap();
 
     auto now = std::chrono::steady_clock::now();
@@ -130,12 +120,15 @@ int run_viewer(const ViewerOptions& options) {
   std::unique_ptr<Host> host;
   try {
     s.settings = make_settings(options.shading);
+    s.settings.ground_grid = options.ground_grid;
+    int width = 0, height = 0;
+    open_session(s, &width, &height);  // may replace the settings with the remembered ones
     s.renderer = make_renderer(options.backend);
     s.cuda_backend = options.backend != Backend::Cpu && cuda_available();
     if (options.offscreen)
-      host = make_offscreen_host(options.width, options.height);
+      host = make_offscreen_host(width, height);
     else
-      host = make_window_host(options.width, options.height, "facet",
+      host = make_window_host(width, height, "facet",
                               [&s](const std::vector<std::string>& paths) { s.loader.request_dropped(paths); });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "facet view: %s\n", e.what());
@@ -145,10 +138,11 @@ int run_viewer(const ViewerOptions& options) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in whatever directory we run from
+  ImGui::GetIO().IniFilename = nullptr;  // never in the working directory (attach_session)
   ImGui::StyleColorsDark();
   host->imgui_init();
   ImGui_ImplOpenGL3_Init("#version 450 core");
+  attach_session(s, *host);  // imgui.ini in the config directory, the remembered window position
 
   int rc = 1;
   try {
@@ -157,6 +151,7 @@ int run_viewer(const ViewerOptions& options) {
     std::fprintf(stderr, "facet view: %s\n", e.what());
   }
 
+  close_session(s, *host);
   ImGui_ImplOpenGL3_Shutdown();
   host->imgui_shutdown();
   ImGui::DestroyContext();

@@ -9,6 +9,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/viewer/viewer_keys.h"
+#include "app/viewer/viewer_session.h"
+
 namespace facet {
 
 namespace {
@@ -41,11 +44,34 @@ ControllerInput gather_input(const ImGuiIO& io) {
   return in;
 }
 
-void handle_keys(ViewerState& s, const ImGuiIO& io) {
-  if (io.WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) s.controller.frame_all(aspect_of(s));
-  if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) s.screenshot_requested = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_H, false)) s.overlay = !s.overlay;
+bool pressed(int key) { return ImGui::IsKeyPressed(key, false); }
+
+KeyPresses gather_keys(const ImGuiIO& io) {
+  KeyPresses k;
+  if (io.WantCaptureKeyboard) return k;
+  k.escape = pressed(GLFW_KEY_ESCAPE);
+  k.help = pressed(GLFW_KEY_F1);
+  for (int i = 0; i < io.InputQueueCharacters.Size; ++i) k.help |= io.InputQueueCharacters[i] == '?';
+  k.tab = pressed(GLFW_KEY_TAB);
+  k.frame_all = pressed(GLFW_KEY_F);
+  k.screenshot = pressed(GLFW_KEY_F12);
+  k.hide_overlay = pressed(GLFW_KEY_H);
+  k.measure = pressed(GLFW_KEY_M);
+  k.axes = pressed(GLFW_KEY_X);
+  k.grid = pressed(GLFW_KEY_G);
+  // The number row stands in for the numpad on keyboards without one.
+  for (int n : {1, 3, 7})
+    if (pressed(GLFW_KEY_KP_0 + n) || pressed(GLFW_KEY_0 + n)) k.numpad = n;
+  k.shift = io.KeyShift;
+  k.ctrl = io.KeyCtrl;
+  return k;
+}
+
+// Double-click: orbit about the surface under the cursor. Measure mode: a click places a point.
+void handle_clicks(ViewerState& s, const ImGuiIO& io) {
+  if (io.WantCaptureMouse || !s.hover.hit) return;
+  if (io.MouseDoubleClicked[0]) s.controller.set_pivot(glm::vec3(s.hover.position));
+  else if (s.measure_mode && io.MouseClicked[0]) s.measurement.click(s.hover.position);
 }
 
 }  // namespace
@@ -66,6 +92,7 @@ void update_model(ViewerState& s) {
   // Counted, not taken from poll(): a scripted run installs its first model before the loop.
   if (s.loader.models_installed() == s.models_seen) return;
   s.models_seen = s.loader.models_installed();
+  remember_model(s, s.loader.current_path());
   const Bounds& bounds = s.loader.current()->bounds;
   if (s.camera_from_options) {
     // The first model: exactly the camera `facet render` would use with the same options.
@@ -80,9 +107,25 @@ void update_model(ViewerState& s) {
 
 void update_camera(ViewerState& s) {
   const ImGuiIO& io = ImGui::GetIO();
-  handle_keys(s, io);
+  apply_key_presses(s, gather_keys(io), aspect_of(s));
+  handle_clicks(s, io);
   s.controller.update(gather_input(io));
   if (s.options.orbit_deg_per_frame != 0) s.controller.orbit_degrees(s.options.orbit_deg_per_frame, 0);
+}
+
+void update_hover(ViewerState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  s.hover = {};
+  auto scene = s.loader.current();
+  if (!scene || io.WantCaptureMouse || !ImGui::IsMousePosValid() || io.DisplaySize.x <= 0 ||
+      io.DisplaySize.y <= 0)
+    return;
+  // Window coordinates to render pixels (the resolution scale may differ from 1).
+  int x = (int)std::floor(io.MousePos.x / io.DisplaySize.x * (float)s.render_width);
+  int y = (int)std::floor(io.MousePos.y / io.DisplaySize.y * (float)s.render_height);
+  if (x < 0 || y < 0 || x >= s.render_width || y >= s.render_height) return;
+  s.hover = pick_surface(*s.renderer, *scene, s.controller.camera(), x, y, s.render_width,
+                         s.render_height);
 }
 
 std::string camera_as_options(const Camera& c) {

@@ -11,9 +11,11 @@ void update_render_size(ViewerState& s, int framebuffer_w, int framebuffer_h);
 // Installs a finished load (the first model gets the command line's camera, later ones are framed)
 // and, in long runs, asks for a reload every options.reload_every frames.
 void update_model(ViewerState& s);
-// Mouse and keys (those ImGui does not want) move the camera; F frames all, F12 screenshots,
-// H hides the overlay; --orbit turns the camera every frame.
+// Mouse and keys (those ImGui does not want) move the camera and act (viewer_keys.h);
+// --orbit turns the camera every frame.
 void update_camera(ViewerState& s);
+// What the cursor is over in the frame just rendered (one key read from its visibility buffer).
+void update_hover(ViewerState& s);
 // "--eye X,Y,Z --target ... --near N --far F": options that make `facet render` draw this camera.
 std::string camera_as_options(const Camera& camera);
 

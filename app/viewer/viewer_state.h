@@ -9,6 +9,8 @@
 
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/model_loader.h"
+#include "app/viewer/pick.h"
+#include "app/viewer/viewer_config.h"
 #include "app/viewer/viewer_options.h"
 #include "engine/renderer.h"
 
@@ -71,6 +73,23 @@ struct ViewerState {
   const char* host_name = "";
   std::string gl_renderer;
   long frame_index = 0;
+
+  // Conventions (viewer_keys.cpp), picking and measuring (pick.h), persistence (viewer_config.h).
+  bool quit_requested = false;           // Esc, or Quit in the confirmation
+  bool confirm_quit = false;             // Esc while a load runs: ask first
+  bool show_help = false;                // F1 or ?: the key and mouse cheat sheet
+  bool measure_mode = false;             // M: clicks place measurement points
+  bool show_axes = true;                 // X: the corner axes gizmo
+  bool screenshot_with_overlay = false;  // Shift+F12 (screenshot_requested: F12, frame only)
+  SurfacePick hover;                     // what the cursor is over in the last frame
+  Measurement measurement;
+  std::string notice;                    // a short message shown in the overlay until notice_until
+  double notice_until = 0;               // ImGui time, seconds
+  std::string title;                     // the window title last set
+  std::string config_dir;                // where viewer.json and imgui.ini live ("" = nowhere)
+  std::string imgui_ini_path;            // ImGui keeps a pointer to this string
+  ViewerConfig config;                   // what is written back at exit
+  bool config_error_reported = false;    // a config problem is reported once
 };
 
 }  // namespace facet

@@ -68,6 +68,14 @@ class WindowHost : public Host {
   void bind_framebuffer() override { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
   void swap() override { glfwSwapBuffers(m_window); }
   void set_vsync(bool on) override { glfwSwapInterval(on ? 1 : 0); }
+  void set_title(const std::string& title) override { glfwSetWindowTitle(m_window, title.c_str()); }
+  bool window_placement(int* x, int* y, int* width, int* height) override {
+    if (glfwGetWindowAttrib(m_window, GLFW_ICONIFIED)) return false;  // sizes of an icon
+    glfwGetWindowPos(m_window, x, y);
+    glfwGetWindowSize(m_window, width, height);
+    return *width > 0 && *height > 0;
+  }
+  void place_window(int x, int y) override { glfwSetWindowPos(m_window, x, y); }
 
  private:
   GLFWwindow* m_window = nullptr;

@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "engine/frame_setup.h"
+#include "engine/decorate.h"
+#include "kernels/decorate_stage.h"
 #include "kernels/raster.h"
 
 namespace facet {
@@ -95,6 +97,12 @@ void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, 
                           int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   render(make_frame_params(camera, settings, m_scene->bounds, width, height), target);
+  if (!settings.ground_grid) return;
+  // After the frame's graph, in stream order; m_last carries the frame's tag.
+  const bool to_surface = target.kind == FrameTarget::Kind::Surface;
+  launch_decorate(make_grid_params(camera, m_last, m_scene->bounds), m_vis.data(),
+                  to_surface ? nullptr : m_rgba.data(), target.surface, m_stream);
+  FACET_CUDA_CHECK(cudaGetLastError());
 }
 
 void CudaRenderer::render(const FrameParams& fp, const FrameTarget& target) {
@@ -286,6 +294,16 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   out.resize(vis.size());
   for (size_t i = 0; i < vis.size(); ++i) out[i] = visible_triangle(vis[i], m_last.vis_tag);
+}
+
+PixelHit CudaRenderer::pick(int x, int y) {
+  if (!m_have_frame || x < 0 || y < 0 || x >= m_last.width || y >= m_last.height) return {};
+  // One key, copied in stream order after the frame; the timing slots are left to finish().
+  uint64_t key = kEmptyKey;
+  FACET_CUDA_CHECK(cudaMemcpyAsync(&key, m_vis.data() + (size_t)y * m_last.width + x, sizeof key,
+                                   cudaMemcpyDeviceToHost, m_stream));
+  FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
+  return pixel_hit_of_key(key, m_last.vis_tag);
 }
 
 FrameStats CudaRenderer::stats() const {

@@ -32,6 +32,7 @@ class CudaRenderer final : public Renderer {
   void read_rgba(std::vector<Rgba8>& out) override;
   void read_triangle_ids(std::vector<uint32_t>& out) override;
   void read_outputs(const FrameOutputs& out) override;  // cuda_frame_outputs.cpp
+  PixelHit pick(int x, int y) override;
   FrameStats stats() const override;
   void render(const FrameParams& params, const FrameTarget& target = {}) override;
   void finish() override;

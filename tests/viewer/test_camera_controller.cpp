@@ -96,5 +96,37 @@ TEST(CameraController, PresetViewsLookAtTheModelCentre) {
   EXPECT_GT(cc.camera().eye.z, 3.0f);
 }
 
+TEST(CameraController, FlyKeysSwitchAnOrbitingCameraToFly) {
+  CameraController cc;
+  cc.set_model(sphere_bounds(1.0f), 1.0f);
+  ASSERT_EQ(cc.mode, CameraController::Mode::Orbit);
+  ControllerInput in;
+  in.dt = 0.1f;
+  in.strafe_left = true;
+  glm::vec3 eye = cc.camera().eye;
+  cc.update(in);
+  EXPECT_EQ(cc.mode, CameraController::Mode::Fly);
+  EXPECT_GT(glm::length(cc.camera().eye - eye), 0.0f) << "and the camera moved";
+}
+
+TEST(CameraController, APivotComesToTheMiddleOfTheViewAtTheSameDistance) {
+  CameraController cc;
+  glm::vec2 viewport{640, 480};
+  cc.set_model(sphere_bounds(1.0f), viewport.x / viewport.y);
+  glm::vec3 p{1.3f, 2.4f, 3.5f};
+  float d = glm::length(p - cc.camera().eye);
+  glm::vec3 dir = glm::normalize(cc.camera().target - cc.camera().eye);
+  cc.set_pivot(p);
+  EXPECT_EQ(cc.camera().target, p);
+  EXPECT_NEAR(glm::length(cc.camera().eye - p), d, 1e-5f);
+  EXPECT_GT(glm::dot(glm::normalize(cc.camera().target - cc.camera().eye), dir), 0.99999f)
+      << "the view direction stays";
+  glm::vec2 px = to_pixel(cc.camera(), p, viewport);
+  EXPECT_NEAR(px.x, 320.0f, 0.01f);
+  EXPECT_NEAR(px.y, 240.0f, 0.01f);
+  cc.orbit_degrees(40, 10);
+  EXPECT_NEAR(glm::length(cc.camera().eye - p), d, 1e-4f) << "orbiting turns about the pivot";
+}
+
 }  // namespace
 }  // namespace facet

@@ -18,6 +18,7 @@ backend=${FACET_TEST_BACKEND:-auto}
 size=320x240
 mkdir -p "$out"
 rm -f "$out"/*.png "$out"/*.log
+export XDG_CONFIG_HOME=$out/config  # never the user's remembered settings
 
 run_view() {  # run_view PNG [extra viewer options...]
   local png=$1; shift
