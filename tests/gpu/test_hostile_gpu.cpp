@@ -12,6 +12,7 @@
 #include "engine/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
 #include "tests/gpu/backend_agreement.h"
+#include "tests/support/gpu_skip.h"
 #include "tests/support/hostile_scenes.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
@@ -25,8 +26,7 @@ using test::random_dir;
 class HostileGpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why;
-    if (!cuda_available(&why)) GTEST_SKIP() << why;
+    FACET_SKIP_WITHOUT_CUDA();
   }
 
   size_t expect_same(CudaRenderer& gpu, const std::shared_ptr<Scene>& scene, const FrameParams& fp,
