@@ -121,9 +121,7 @@ TEST(ClosedSurface, BackFacesAreSkippedOnlyFromOutsideAndBeyondTheNearPlane) {
   EXPECT_TRUE(culls({0, 0, 5}, 0.1f, settings));
   EXPECT_FALSE(culls({0, 0, 0.5f}, 0.1f, settings)) << "the eye inside the sphere";
   EXPECT_FALSE(culls({0, 0, 1.5f}, 0.8f, settings)) << "the near plane cuts the sphere open";
-  RenderSettings two_sided;
-  two_sided.two_sided = true;
-  EXPECT_FALSE(culls({0, 0, 5}, 0.1f, two_sided));
+  EXPECT_FALSE(culls({0, 0, 5}, 0.1f, test::two_sided()));
   Scene open = s;
   open.bounds.closed = false;
   EXPECT_FALSE(test::frame_params(open, test::look_at({0, 0, 5}, {0, 0, 0}, 45.0f, 0.1f, 100.0f), 64, 48).cull_backfaces);
@@ -152,10 +150,8 @@ TEST(ClosedSurface, SkippingHiddenBackFacesKeepsThePicture) {
     const glm::vec3 eye = target + c.eye * c.scene.bounds.radius;
     const float d = glm::length(eye - target);
     const Camera cam = test::look_at(eye, target, 50.0f, 0.02f * d, 10.0f * d);
-    RenderSettings two_sided;
-    two_sided.two_sided = true;
     ASSERT_TRUE(test::frame_params(c.scene, cam, 320, 240).cull_backfaces) << c.scene.source;
-    ASSERT_FALSE(test::frame_params(c.scene, cam, 320, 240, two_sided).cull_backfaces);
+    ASSERT_FALSE(test::frame_params(c.scene, cam, 320, 240, test::two_sided()).cull_backfaces);
     CpuRenderer r;
     r.set_scene(std::make_shared<Scene>(c.scene));
     std::vector<uint32_t> skipped, drawn;
@@ -163,7 +159,7 @@ TEST(ClosedSurface, SkippingHiddenBackFacesKeepsThePicture) {
     r.read_triangle_ids(skipped);
     const uint32_t culled_skipping = r.stats().tris.culled;
     EXPECT_TRUE(r.stats().back_faces_culled) << "reported (the viewer's overlay shows it)";
-    r.render(cam, two_sided, 320, 240);
+    r.render(cam, test::two_sided(), 320, 240);
     r.read_triangle_ids(drawn);
     EXPECT_FALSE(r.stats().back_faces_culled);
     EXPECT_GT(culled_skipping, r.stats().tris.culled) << "the back faces were skipped";

@@ -140,9 +140,7 @@ TEST(Render, BackFaceCullingKeepsCounterClockwiseFacesAndDropsTheRest) {
   r.set_scene(std::make_shared<Scene>(sphere));
   Camera c = test::look_at({0.5f, 0.3f, 3.0f}, {0, 0, 0}, 50.0f, 0.1f, 10.0f);
   std::vector<uint32_t> all, culled;
-  RenderSettings two_sided;  // the closed sphere would skip its back faces by itself
-  two_sided.two_sided = true;
-  r.render(c, two_sided, 160, 120);
+  r.render(c, test::two_sided(), 160, 120);  // the closed sphere would skip its back faces by itself
   r.read_triangle_ids(all);
   uint32_t culled_without = r.stats().tris.culled;
   RenderSettings s;

@@ -1,4 +1,4 @@
-// Hostile geometry for tests, shared by the CPU tests (tests/cpu/test_hostile_geometry.cpp) and
+// Hostile geometry for tests, shared by the CPU tests (tests/cpu/test_hostile_*.cpp) and
 // the CUDA-against-CPU ones (tests/gpu/test_hostile_gpu.cpp): closed meshes to check
 // watertightness on (a torus, a box made of many triangles), and the hostile scenes themselves
 // (near plane, behind the camera, vertex at the eye, guard band, 1e30 / 1e-6 coordinates,
@@ -15,6 +15,7 @@
 
 #include "engine/generate.h"
 #include "engine/renderer.h"
+#include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet::test {
@@ -159,11 +160,8 @@ inline Camera camera(glm::vec3 eye, glm::vec3 target, glm::vec3 up, float fov_y_
 
 // The world point seen at window position (wx, wy) (pixels, y down) at view depth `depth`.
 inline Vec3 world_at_window(const Camera& c, int width, int height, double wx, double wy, double depth) {
-  glm::dvec3 eye = c.eye, f = glm::normalize(glm::dvec3(c.target) - eye);
-  glm::dvec3 r = glm::normalize(glm::cross(f, glm::dvec3(c.up))), u = glm::cross(r, f);
-  double ty = std::tan(0.5 * (double)c.fov_y), tx = ty * width / height;
-  double nx = wx / width * 2.0 - 1.0, ny = 1.0 - wy / height * 2.0;
-  glm::dvec3 q = eye + (f + r * (nx * tx) + u * (ny * ty)) * depth;
+  const CameraBasis cb(c, width, height);
+  glm::dvec3 q = cb.eye + cb.window_ray(wx, wy) * depth;
   return {(float)q.x, (float)q.y, (float)q.z};
 }
 
