@@ -49,7 +49,10 @@ void expect_consistent(const Scene& s) {
     ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z));
   for (const Vec3& n : s.normals) ASSERT_NEAR(std::sqrt(dot(n, n)), 1.0f, 1e-3f);
   for (const Material& m : s.materials) {
-    ASSERT_TRUE(m.texture == -1 || (m.texture >= 0 && (size_t)m.texture < s.textures.size()));
+    ASSERT_GE(m.texture, -1) << "-1 is no texture";
+    if (m.texture >= 0) {
+      ASSERT_LT((size_t)m.texture, s.textures.size());
+    }
     ASSERT_TRUE(std::isfinite(m.kd.x) && std::isfinite(m.kd.y) && std::isfinite(m.kd.z));
   }
   for (const TextureDesc& d : s.textures) {

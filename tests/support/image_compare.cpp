@@ -31,6 +31,11 @@ IdComparison compare_ids(const std::vector<uint32_t>& ref, const std::vector<uin
   return r;
 }
 
+std::string rgba_text(Rgba8 c) {
+  return "(" + std::to_string(c.r) + ", " + std::to_string(c.g) + ", " + std::to_string(c.b) + ", " +
+         std::to_string(c.a) + ")";
+}
+
 ColorComparison compare_rgba(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b, int tolerance) {
   ColorComparison r;
   size_t n = std::min(a.size(), b.size());

@@ -26,6 +26,9 @@ struct ColorComparison {
 };
 ColorComparison compare_rgba(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b, int tolerance);
 
+// "(r, g, b, a)": compared as text, a colour mismatch prints both colours.
+std::string rgba_text(Rgba8 c);
+
 // Writes a PNG: black where the ids agree, red where they differ, grey for the reference's
 // coverage. Returns the file name written.
 std::string write_id_diff(const std::string& name, const std::vector<uint32_t>& reference,
