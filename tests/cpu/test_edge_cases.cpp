@@ -20,6 +20,7 @@
 #include "engine/loader.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
+#include "tests/support/unprivileged.h"
 
 namespace fs = std::filesystem;
 using namespace facet;
@@ -304,12 +305,26 @@ TEST(EdgeCase, MissingFileIsRefused) {
 }
 
 TEST(EdgeCase, UnreadableFileIsRefused) {
-  if (geteuid() == 0) GTEST_SKIP() << "running as root: permission bits do not stop root reading";
-  ScratchDir dir;
-  std::string path = dir.write("locked.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+  // Permission bits do not stop root: the load runs in a child that, under root (as in CI), drops
+  // to `nobody`. The folder is searchable by everyone, so that only the file's own mode stops it.
+  ScratchDir dir("/tmp");
+  const std::string path = dir.write("locked.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+  ASSERT_EQ(chmod(dir.path("").c_str(), 0755), 0);
   ASSERT_EQ(chmod(path.c_str(), 0), 0);
-  std::string message = load_or_message(path);
-  EXPECT_NE(message.find("Permission denied"), std::string::npos) << message;
+  const test::ChildOutcome child = test::run_unprivileged([&] {
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0) return "the child cannot reach the file: " + std::string(std::strerror(errno));
+    try {
+      load_model(path);
+      return std::string("loaded");
+    } catch (const LoadError& e) {
+      return std::string(e.what());
+    }
+  });
+  if (child.status == test::ChildOutcome::Status::CannotDrop) GTEST_SKIP() << child.text;
+  ASSERT_EQ(child.status, test::ChildOutcome::Status::Ran) << child.text;
+  EXPECT_EQ(child.text.rfind(path + ":", 0), 0u) << "the message must start with the path: " << child.text;
+  EXPECT_NE(child.text.find("Permission denied"), std::string::npos) << child.text;
 }
 
 TEST(EdgeCase, Utf16LittleEndianIsRefused) {
