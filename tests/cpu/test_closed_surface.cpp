@@ -11,6 +11,7 @@
 #include "engine/cpu_renderer.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
+#include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -44,17 +45,12 @@ struct Hit {
   bool front;
 };
 Hit hit_of(const Scene& s, const Camera& cam, int w, int h, int px, int py, uint32_t t) {
-  const glm::dmat4 inv = glm::inverse(glm::dmat4(cam.view_projection((float)w / (float)h)));
-  const double nx = (px + 0.5) / (0.5 * w) - 1.0, ny = 1.0 - (py + 0.5) / (0.5 * h);
-  const glm::dvec4 a = inv * glm::dvec4(nx, ny, -1.0, 1.0), b = inv * glm::dvec4(nx, ny, 1.0, 1.0);
-  const glm::dvec3 origin = glm::dvec3(a) / a.w, dir = glm::normalize(glm::dvec3(b) / b.w - origin);
+  const test::CameraBasis cb(cam, w, h);
+  const glm::dvec3 ray = cb.ray(px, py), origin = cb.eye + ray * (double)cam.near_plane;
   glm::dvec3 v[3];
-  for (int k = 0; k < 3; ++k) {
-    const Vec3 q = s.positions[s.indices[3 * t + k]];
-    v[k] = {q.x, q.y, q.z};
-  }
+  for (int k = 0; k < 3; ++k) v[k] = test::to_dvec3(s.positions[s.indices[3 * t + k]]);
   const glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
-  return {glm::dot(v[0] - origin, n) / glm::dot(dir, n), glm::dot(n, glm::dvec3(cam.eye) - v[0]) > 0.0};
+  return {test::plane_distance(origin, glm::normalize(ray), v[0], v[1], v[2]), glm::dot(n, cb.eye - v[0]) > 0.0};
 }
 
 }  // namespace
