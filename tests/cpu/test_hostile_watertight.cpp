@@ -83,7 +83,11 @@ TEST(HostileWatertight, ThinSlabSeenAtGrazingAnglesIsHitAnEvenNumberOfTimes) {
     glm::vec3 eye = glm::vec3(std::cos(e) * std::cos(a), std::sin(e), std::cos(e) * std::sin(a)) * 3.0f;
     cams.push_back(test::look_at(eye, {0, 0, 0}, 50.0f, 0.01f, 20.0f));
   }
-  expect_hits(slab, cams, 160, 120, "an even number of times", hit_even, 0);
+  // Edge-on the slab may cover no pixel centre at all; from 3 degrees it must show (a few pixels
+  // high), else the hit counts prove nothing.
+  const std::vector<Camera> grazing(cams.begin(), cams.end() - 1), steepest(cams.end() - 1, cams.end());
+  expect_hits(slab, grazing, 160, 120, "an even number of times", hit_even, 0);
+  expect_hits(slab, steepest, 160, 120, "an even number of times", hit_even, 50);
 }
 
 TEST(HostileWatertight, VeryCloseCamerasOutsideASphereSeeNoCracks) {

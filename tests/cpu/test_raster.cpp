@@ -57,6 +57,7 @@ TEST(FillRule, TwoTrianglesSharingAnEdgeCoverEachPixelOnce) {
   // Vertices on a half-pixel lattice, so that many pixel centres fall exactly on shared edges.
   std::uniform_int_distribution<int> lattice(0, 64);
   auto u = [&](std::mt19937& g) { return lattice(g) * (kSubpixel / 2); };
+  size_t inside = 0;  // pixel centres inside a pair, over all trials
   for (int trial = 0; trial < 200; ++trial) {
     int ax = u(rng), ay = u(rng), bx = u(rng), by = u(rng), cx = u(rng), cy = u(rng), dx = u(rng), dy = u(rng);
     // Quad a-b-c-d split along a-c; skip non-convex or degenerate draws.
@@ -71,7 +72,21 @@ TEST(FillRule, TwoTrianglesSharingAnEdgeCoverEachPixelOnce) {
     for (int k = 0; k < 2; ++k)
       if (ok[k]) raster_rect(t[k], t[k].px0, t[k].py0, t[k].px1, t[k].py1, [&](int x, int y, uint64_t) { ++hits[y * 32 + x]; });
     for (int i = 0; i < 32 * 32; ++i) ASSERT_LE(hits[i], 1) << "pixel " << i << " hit twice, trial " << trial;
+    // And no gap: a centre inside either triangle, or on the shared edge between a and c, is hit.
+    const int64_t sign = s1 > 0 ? 1 : -1;
+    for (int y = 0; y < 32; ++y)
+      for (int x = 0; x < 32; ++x) {
+        const int px = x * kSubpixel + kSubpixel / 2, py = y * kSubpixel + kSubpixel / 2;
+        const bool in_abc = sign * cross(ax, ay, bx, by, px, py) > 0 && sign * cross(bx, by, cx, cy, px, py) > 0 &&
+                            sign * cross(cx, cy, ax, ay, px, py) >= 0;
+        const bool in_acd = sign * cross(ax, ay, cx, cy, px, py) >= 0 && sign * cross(cx, cy, dx, dy, px, py) > 0 &&
+                            sign * cross(dx, dy, ax, ay, px, py) > 0;
+        if (!in_abc && !in_acd) continue;
+        ++inside;
+        ASSERT_EQ(hits[y * 32 + x], 1) << "pixel " << x << "," << y << " inside the pair, trial " << trial;
+      }
   }
+  EXPECT_GT(inside, 5000u) << "the draws should cover many pixel centres";
 }
 
 TEST(Watertight, ClosedSphereFromOutsideIsHitEvenTimesEverywhere) {

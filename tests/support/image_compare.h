@@ -16,6 +16,10 @@ struct IdComparison {
   size_t coverage_differing = 0;// covered in one image and background in the other
 };
 
+// Whether a pixel within `radius` of (x, y) (its (2 radius + 1)^2 square, clipped to the frame)
+// holds another id than (x, y): (x, y) is then next to an edge, where peers may legitimately differ.
+bool near_id_change(const std::vector<uint32_t>& ids, int width, int height, int x, int y, int radius = 1);
+
 // `reference` decides where edges are. ~0u marks background.
 IdComparison compare_ids(const std::vector<uint32_t>& reference, const std::vector<uint32_t>& other,
                          int width, int height, int edge_radius = 1);
