@@ -17,15 +17,12 @@ using namespace facet;
 using namespace facet::test;
 
 TEST(HostileGeometry, AMillionTrianglesOnOnePixelFinishAndTheNearestLowestIndexWins) {
-  const int W = 160, H = 120, PX = 77, PY = 55;
-  const uint32_t N = 1000000, winner = 654321;
-  Camera c = test::look_at({0, 0, 0}, {0, 0, -1}, 60.0f, 0.1f, 10.0f);
-  auto s = std::make_shared<Scene>(test::make_pile_on_one_pixel(c, W, H, PX, PY, N, winner));
-  FrameParams fp = test::frame_params(*s, c, W, H, two_sided());
+  auto s = std::make_shared<Scene>(kPile.scene());
+  FrameParams fp = test::frame_params(*s, kPile.camera(), kPile.width, kPile.height, two_sided());
   Frame f = render(s, fp);
-  EXPECT_EQ(f.ids[(size_t)PY * W + PX], winner);
+  EXPECT_EQ(f.ids[(size_t)kPile.py * kPile.width + kPile.px], kPile.winner);
   EXPECT_EQ(expect_clean(f, *s, fp, "pile"), 1u) << "pixels other than the target were covered";
-  EXPECT_EQ(f.tris.drawn, N);
+  EXPECT_EQ(f.tris.drawn, kPile.count);
 }
 
 TEST(HostileGeometry, CoplanarOverlappingTrianglesTieToTheLowestIndexAtEveryPixel) {

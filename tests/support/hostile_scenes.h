@@ -191,6 +191,16 @@ inline Scene make_pile_on_one_pixel(const Camera& c, int width, int height, int 
   return make_mesh(std::move(p), std::move(idx), "pile-on-one-pixel");
 }
 
+// The million-triangle pile as the shared list and the tests draw it: frame, target pixel,
+// triangle count and the index that must win (the first of the nearest tie group).
+struct PileSetup {
+  int width, height, px, py;
+  uint32_t count, winner;
+  Camera camera() const { return look_at({0, 0, 0}, {0, 0, -1}, 60.0f, 0.1f, 10.0f); }
+  Scene scene() const { return make_pile_on_one_pixel(camera(), width, height, px, py, count, winner); }
+};
+constexpr PileSetup kPile{160, 120, 77, 55, 1000000, 654321};
+
 // One hostile scene and the frame it is drawn in.
 struct HostileCase {
   std::string name;
@@ -251,10 +261,8 @@ inline std::vector<HostileCase> hostile_cases() {
   add("edge-on-aligned", make_flat_grid(24, 1), look_at({-4, 0.2f, 0}, {0, 0.1f, 0}, 50.0f, 0.1f, 20.0f));
   add("edge-on-skew", make_flat_grid(24, 2), camera({3.1f, 1.7f, 0}, {-0.4f, -0.2f, 0}, {0.2f, 0.6f, 0.7f}, 55.0f, 0.1f, 20.0f));
   // A million triangles on one pixel.
-  {
-    Camera c = look_at({0, 0, 0}, {0, 0, -1}, 60.0f, 0.1f, 10.0f);
-    add("pile", make_pile_on_one_pixel(c, W, H, 77, 55, 1000000, 654321), c);
-  }
+  static_assert(kPile.width == W && kPile.height == H, "the pile is drawn in the list's frame");
+  add("pile", kPile.scene(), kPile.camera());
   // Every triangle at the same depth: three copies of a sphere.
   add("copies", repeat_mesh(make_sphere(3000), 3), look_at({0.4f, 0.9f, 2.6f}, {0, 0, 0}, 50.0f, 0.1f, 10.0f));
   return cases;
