@@ -10,7 +10,7 @@
 #include <random>
 #include <string>
 
-#include "kernels/triangle.h"
+#include "kernels/params.h"
 #include "tests/support/hostile_checks.h"
 #include "tests/support/hostile_scenes.h"
 #include "tests/support/test_scenes.h"
