@@ -11,6 +11,7 @@
 #include "engine/cpu_renderer.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
+#include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -44,17 +45,12 @@ struct Hit {
   bool front;
 };
 Hit hit_of(const Scene& s, const Camera& cam, int w, int h, int px, int py, uint32_t t) {
-  const glm::dmat4 inv = glm::inverse(glm::dmat4(cam.view_projection((float)w / (float)h)));
-  const double nx = (px + 0.5) / (0.5 * w) - 1.0, ny = 1.0 - (py + 0.5) / (0.5 * h);
-  const glm::dvec4 a = inv * glm::dvec4(nx, ny, -1.0, 1.0), b = inv * glm::dvec4(nx, ny, 1.0, 1.0);
-  const glm::dvec3 origin = glm::dvec3(a) / a.w, dir = glm::normalize(glm::dvec3(b) / b.w - origin);
+  const test::CameraBasis cb(cam, w, h);
+  const glm::dvec3 ray = cb.ray(px, py), origin = cb.eye + ray * (double)cam.near_plane;
   glm::dvec3 v[3];
-  for (int k = 0; k < 3; ++k) {
-    const Vec3 q = s.positions[s.indices[3 * t + k]];
-    v[k] = {q.x, q.y, q.z};
-  }
+  for (int k = 0; k < 3; ++k) v[k] = test::to_dvec3(s.positions[s.indices[3 * t + k]]);
   const glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
-  return {glm::dot(v[0] - origin, n) / glm::dot(dir, n), glm::dot(n, glm::dvec3(cam.eye) - v[0]) > 0.0};
+  return {test::plane_distance(origin, glm::normalize(ray), v[0], v[1], v[2]), glm::dot(n, cb.eye - v[0]) > 0.0};
 }
 
 }  // namespace
@@ -121,9 +117,7 @@ TEST(ClosedSurface, BackFacesAreSkippedOnlyFromOutsideAndBeyondTheNearPlane) {
   EXPECT_TRUE(culls({0, 0, 5}, 0.1f, settings));
   EXPECT_FALSE(culls({0, 0, 0.5f}, 0.1f, settings)) << "the eye inside the sphere";
   EXPECT_FALSE(culls({0, 0, 1.5f}, 0.8f, settings)) << "the near plane cuts the sphere open";
-  RenderSettings two_sided;
-  two_sided.two_sided = true;
-  EXPECT_FALSE(culls({0, 0, 5}, 0.1f, two_sided));
+  EXPECT_FALSE(culls({0, 0, 5}, 0.1f, test::two_sided()));
   Scene open = s;
   open.bounds.closed = false;
   EXPECT_FALSE(test::frame_params(open, test::look_at({0, 0, 5}, {0, 0, 0}, 45.0f, 0.1f, 100.0f), 64, 48).cull_backfaces);
@@ -152,10 +146,8 @@ TEST(ClosedSurface, SkippingHiddenBackFacesKeepsThePicture) {
     const glm::vec3 eye = target + c.eye * c.scene.bounds.radius;
     const float d = glm::length(eye - target);
     const Camera cam = test::look_at(eye, target, 50.0f, 0.02f * d, 10.0f * d);
-    RenderSettings two_sided;
-    two_sided.two_sided = true;
     ASSERT_TRUE(test::frame_params(c.scene, cam, 320, 240).cull_backfaces) << c.scene.source;
-    ASSERT_FALSE(test::frame_params(c.scene, cam, 320, 240, two_sided).cull_backfaces);
+    ASSERT_FALSE(test::frame_params(c.scene, cam, 320, 240, test::two_sided()).cull_backfaces);
     CpuRenderer r;
     r.set_scene(std::make_shared<Scene>(c.scene));
     std::vector<uint32_t> skipped, drawn;
@@ -163,7 +155,7 @@ TEST(ClosedSurface, SkippingHiddenBackFacesKeepsThePicture) {
     r.read_triangle_ids(skipped);
     const uint32_t culled_skipping = r.stats().tris.culled;
     EXPECT_TRUE(r.stats().back_faces_culled) << "reported (the viewer's overlay shows it)";
-    r.render(cam, two_sided, 320, 240);
+    r.render(cam, test::two_sided(), 320, 240);
     r.read_triangle_ids(drawn);
     EXPECT_FALSE(r.stats().back_faces_culled);
     EXPECT_GT(culled_skipping, r.stats().tris.culled) << "the back faces were skipped";

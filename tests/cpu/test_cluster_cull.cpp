@@ -14,23 +14,20 @@
 #include "kernels/cluster.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
+#include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
 
 namespace {
 
+using test::to_dvec3;
+
 RenderSettings culling() {
   RenderSettings r;
   r.cull_backfaces = true;
   return r;
 }
-
-struct D3 { double x, y, z; };
-D3 d3(Vec3 v) { return {v.x, v.y, v.z}; }
-D3 sub(D3 a, D3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-double dot(D3 a, D3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-D3 cross(D3 a, D3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 
 std::vector<Scene> models() {
   std::vector<Scene> out;
@@ -77,18 +74,17 @@ TEST(ClusterCull, BoundsHoldEveryVertexAndEveryNormal) {
     for (const Meshlet& ml : m.meshlets) {
       ASSERT_TRUE(std::isfinite(ml.radius));
       for (uint32_t v = 0; v < ml.vertex_count; ++v) {
-        D3 e = sub(d3(m.positions[ml.first_vertex + v]), d3(ml.center));
-        ASSERT_LE(std::sqrt(dot(e, e)), (double)ml.radius);
+        ASSERT_LE(glm::length(to_dvec3(m.positions[ml.first_vertex + v]) - to_dvec3(ml.center)), (double)ml.radius);
       }
       if (ml.cone_cos <= 0.0f) continue;
       ++with_cone;
       EXPECT_NEAR(ml.cone_cos * ml.cone_cos + ml.cone_sin * ml.cone_sin, 1.0, 1e-4);
       for (uint32_t slot = ml.first_triangle; slot < ml.first_triangle + ml.triangle_count; ++slot) {
         const uint32_t t = scene_triangle(m, slot);
-        D3 p0 = d3(s.positions[s.indices[3 * t]]), p1 = d3(s.positions[s.indices[3 * t + 1]]);
-        D3 p2 = d3(s.positions[s.indices[3 * t + 2]]);
-        D3 n = cross(sub(p1, p0), sub(p2, p0));
-        ASSERT_GE(dot(n, d3(ml.cone_axis)) / std::sqrt(dot(n, n)), (double)ml.cone_cos) << "triangle " << t;
+        const glm::dvec3 p0 = to_dvec3(s.positions[s.indices[3 * t]]), p1 = to_dvec3(s.positions[s.indices[3 * t + 1]]);
+        const glm::dvec3 p2 = to_dvec3(s.positions[s.indices[3 * t + 2]]);
+        const glm::dvec3 n = glm::cross(p1 - p0, p2 - p0);
+        ASSERT_GE(glm::dot(n, to_dvec3(ml.cone_axis)) / glm::length(n), (double)ml.cone_cos) << "triangle " << t;
       }
     }
     if (s.triangle_count() > 100000) {  // the dense sphere: patches of nearly parallel triangles

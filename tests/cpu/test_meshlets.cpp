@@ -19,7 +19,9 @@ namespace {
 // checks that the slots hold every scene triangle exactly once.
 void expect_same_triangles(const Scene& s, const Meshlets& m) {
   ASSERT_EQ(m.triangles.size(), s.triangle_count());
-  ASSERT_TRUE(m.triangle_ids.empty() || m.triangle_ids.size() == s.triangle_count());
+  if (!m.triangle_ids.empty()) {
+    ASSERT_EQ(m.triangle_ids.size(), s.triangle_count()) << "empty is file order";
+  }
   std::vector<uint8_t> seen(s.triangle_count(), 0);
   uint32_t next = 0;
   for (size_t i = 0; i < m.meshlets.size(); ++i) {

@@ -13,36 +13,12 @@
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
 #include "kernels/warp_raster.h"
+#include "tests/support/hostile_checks.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
 
 namespace {
-
-// Every triangle drawn, back faces of closed meshes too: these tests count the layers the
-// rasterizer covers, which skipping hidden back faces (make_frame_params) would halve.
-RenderSettings two_sided() {
-  RenderSettings s;
-  s.two_sided = true;
-  return s;
-}
-
-// Hits per pixel of all triangles of `scene` (no depth test), through the shared front end.
-std::vector<int> hit_counts(const Scene& scene, const FrameParams& fp, TriCounters* counters = nullptr) {
-  ClipPlanes planes = make_clip_planes(fp.width, fp.height);
-  std::vector<ProjectedVertex> pv(scene.vertex_count());
-  for (uint32_t v = 0; v < scene.vertex_count(); ++v)
-    pv[v] = project_and_snap(fp.view_proj, scene.positions[v], planes, fp.width, fp.height);
-  std::vector<int> hits((size_t)fp.width * fp.height, 0);
-  TriCounters c{};
-  for (uint32_t t = 0; t < scene.triangle_count(); ++t)
-    process_triangle(pv.data(), scene.positions.data(), scene.indices.data(), t, fp, planes, c, [&](const RasterTri& r) {
-      raster_rect(r, r.px0, r.py0, r.px1, r.py1,
-                  [&](int x, int y, uint64_t) { ++hits[(size_t)y * fp.width + x]; });
-    });
-  if (counters) *counters = c;
-  return hits;
-}
 
 // A RasterTri from window coordinates given in whole 1/256 units (no projection involved).
 // Returns false when setup culls it (zero area or no pixel centre inside its box).
@@ -81,6 +57,7 @@ TEST(FillRule, TwoTrianglesSharingAnEdgeCoverEachPixelOnce) {
   // Vertices on a half-pixel lattice, so that many pixel centres fall exactly on shared edges.
   std::uniform_int_distribution<int> lattice(0, 64);
   auto u = [&](std::mt19937& g) { return lattice(g) * (kSubpixel / 2); };
+  size_t inside = 0;  // pixel centres inside a pair, over all trials
   for (int trial = 0; trial < 200; ++trial) {
     int ax = u(rng), ay = u(rng), bx = u(rng), by = u(rng), cx = u(rng), cy = u(rng), dx = u(rng), dy = u(rng);
     // Quad a-b-c-d split along a-c; skip non-convex or degenerate draws.
@@ -95,7 +72,21 @@ TEST(FillRule, TwoTrianglesSharingAnEdgeCoverEachPixelOnce) {
     for (int k = 0; k < 2; ++k)
       if (ok[k]) raster_rect(t[k], t[k].px0, t[k].py0, t[k].px1, t[k].py1, [&](int x, int y, uint64_t) { ++hits[y * 32 + x]; });
     for (int i = 0; i < 32 * 32; ++i) ASSERT_LE(hits[i], 1) << "pixel " << i << " hit twice, trial " << trial;
+    // And no gap: a centre inside either triangle, or on the shared edge between a and c, is hit.
+    const int64_t sign = s1 > 0 ? 1 : -1;
+    for (int y = 0; y < 32; ++y)
+      for (int x = 0; x < 32; ++x) {
+        const int px = x * kSubpixel + kSubpixel / 2, py = y * kSubpixel + kSubpixel / 2;
+        const bool in_abc = sign * cross(ax, ay, bx, by, px, py) > 0 && sign * cross(bx, by, cx, cy, px, py) > 0 &&
+                            sign * cross(cx, cy, ax, ay, px, py) >= 0;
+        const bool in_acd = sign * cross(ax, ay, cx, cy, px, py) >= 0 && sign * cross(cx, cy, dx, dy, px, py) > 0 &&
+                            sign * cross(dx, dy, ax, ay, px, py) > 0;
+        if (!in_abc && !in_acd) continue;
+        ++inside;
+        ASSERT_EQ(hits[y * 32 + x], 1) << "pixel " << x << "," << y << " inside the pair, trial " << trial;
+      }
   }
+  EXPECT_GT(inside, 5000u) << "the draws should cover many pixel centres";
 }
 
 TEST(Watertight, ClosedSphereFromOutsideIsHitEvenTimesEverywhere) {
@@ -106,8 +97,8 @@ TEST(Watertight, ClosedSphereFromOutsideIsHitEvenTimesEverywhere) {
     glm::vec3 dir = glm::normalize(glm::vec3(u(rng), u(rng), u(rng)));
     float dist = 1.5f + 3.0f * (u(rng) + 1.0f);
     Camera c = test::look_at(dir * dist, {u(rng) * 0.3f, u(rng) * 0.3f, 0}, 50.0f, 0.1f, 20.0f);
-    FrameParams fp = test::frame_params(sphere, c, 160, 120, two_sided());
-    std::vector<int> hits = hit_counts(sphere, fp);
+    FrameParams fp = test::frame_params(sphere, c, 160, 120, test::two_sided());
+    std::vector<int> hits = test::hit_counts(sphere, fp).count;
     size_t covered = 0;
     for (size_t i = 0; i < hits.size(); ++i) {
       ASSERT_TRUE(hits[i] == 0 || hits[i] == 2) << "camera " << cam << " pixel " << i << " hit " << hits[i];
@@ -128,12 +119,11 @@ TEST(Watertight, InsideClosedSphereNearPlaneClippingLeavesEveryPixelHitOnce) {
     // A near plane of 0.3 cuts the triangles closest to the eye: the pixels they would have
     // covered must still be covered once by the clipped pieces.
     Camera c = test::look_at(eye, target, 90.0f, 0.3f, 10.0f);
-    FrameParams fp = test::frame_params(sphere, c, 128, 96, two_sided());
-    TriCounters counters{};
-    std::vector<int> hits = hit_counts(sphere, fp, &counters);
-    for (size_t i = 0; i < hits.size(); ++i)
-      ASSERT_EQ(hits[i], 1) << "camera " << cam << " pixel " << i;
-    EXPECT_GT(counters.clipped, 0u) << "the near plane should have cut some triangles";
+    FrameParams fp = test::frame_params(sphere, c, 128, 96, test::two_sided());
+    test::Hits hits = test::hit_counts(sphere, fp);
+    for (size_t i = 0; i < hits.count.size(); ++i)
+      ASSERT_EQ(hits.count[i], 1) << "camera " << cam << " pixel " << i;
+    EXPECT_GT(hits.tris.clipped, 0u) << "the near plane should have cut some triangles";
   }
 }
 

@@ -7,6 +7,7 @@
 #include "engine/generate.h"
 #include "engine/scene.h"
 #include "kernels/shade.h"
+#include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -81,7 +82,7 @@ TEST(PlainLit, ShadesBitForBitAsTheGeneralPath) {
     for (int py = 0; py < fp.height; py += 6)
       for (int px = 0; px < fp.width; px += 6) {
         const Rgba8 a = shade_plain_lit_pixel(view, fp, px, py, t), b = shade_covered_pixel(view, fp, px, py, t);
-        ASSERT_TRUE(a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a) << "triangle " << tri << " pixel " << px << "," << py;
+        ASSERT_EQ(test::rgba_text(a), test::rgba_text(b)) << "triangle " << tri << " pixel " << px << "," << py;
         colours.push_back((uint32_t)a.r | (uint32_t)a.g << 8 | (uint32_t)a.b << 16);
       }
   }

@@ -53,14 +53,7 @@ Rgba8 id_color(uint32_t id) {
 }
 
 bool interior(const std::vector<uint32_t>& ids, int w, int h, int x, int y) {
-  uint32_t id = ids[(size_t)y * w + x];
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      int nx = x + dx, ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-      if (ids[(size_t)ny * w + nx] != id) return false;
-    }
-  return true;
+  return !test::near_id_change(ids, w, h, x, y, 1);
 }
 
 std::string write_diff_png(const std::string& name, const std::vector<uint32_t>& ours,

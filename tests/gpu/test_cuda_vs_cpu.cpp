@@ -10,6 +10,7 @@
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "tests/gpu/backend_agreement.h"
+#include "tests/support/gpu_skip.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
 
@@ -20,8 +21,7 @@ namespace {
 class CudaVsCpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why;
-    if (!cuda_available(&why)) GTEST_SKIP() << why;
+    FACET_SKIP_WITHOUT_CUDA();
   }
 
   // Renders `scene` with both backends for `fp`; expects identical ids and colours within 1.

@@ -9,6 +9,7 @@
 
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/generate.h"
+#include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -18,8 +19,7 @@ namespace {
 class DeviceLimits : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why;
-    if (!cuda_available(&why)) GTEST_SKIP() << why;
+    FACET_SKIP_WITHOUT_CUDA();
   }
 };
 

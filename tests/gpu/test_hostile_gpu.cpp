@@ -12,6 +12,7 @@
 #include "engine/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
 #include "tests/gpu/backend_agreement.h"
+#include "tests/support/gpu_skip.h"
 #include "tests/support/hostile_scenes.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
@@ -25,8 +26,7 @@ using test::random_dir;
 class HostileGpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why;
-    if (!cuda_available(&why)) GTEST_SKIP() << why;
+    FACET_SKIP_WITHOUT_CUDA();
   }
 
   size_t expect_same(CudaRenderer& gpu, const std::shared_ptr<Scene>& scene, const FrameParams& fp,
@@ -51,16 +51,15 @@ TEST_F(HostileGpu, EveryHostileSceneMatchesTheCpuReference) {
 }
 
 TEST_F(HostileGpu, MillionTrianglesOnOnePixelNearestLowestIndexWins) {
-  const int W = 160, H = 120;
-  Camera c = test::look_at({0, 0, 0}, {0, 0, -1}, 60.0f, 0.1f, 10.0f);
-  auto scene = std::make_shared<Scene>(test::make_pile_on_one_pixel(c, W, H, 77, 55, 1000000, 654321));
+  const test::PileSetup& p = test::kPile;
+  auto scene = std::make_shared<Scene>(p.scene());
   CudaRenderer gpu;
   gpu.set_scene(scene);
-  gpu.render(test::frame_params(*scene, c, W, H));
+  gpu.render(test::frame_params(*scene, p.camera(), p.width, p.height));
   std::vector<uint32_t> ids;
   gpu.read_triangle_ids(ids);
-  EXPECT_EQ(ids[55 * W + 77], 654321u);
-  EXPECT_EQ(std::count(ids.begin(), ids.end(), ~0u), (long)W * H - 1);
+  EXPECT_EQ(ids[(size_t)p.py * p.width + p.px], p.winner);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), ~0u), (long)p.width * p.height - 1);
 }
 
 TEST_F(HostileGpu, TwentyRandomCamerasOverADenseClosedMeshMatchTheCpu) {

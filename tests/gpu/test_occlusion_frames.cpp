@@ -10,6 +10,7 @@
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "tests/gpu/backend_agreement.h"
+#include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -19,8 +20,7 @@ namespace {
 class OcclusionFrames : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why;
-    if (!cuda_available(&why)) GTEST_SKIP() << why;
+    FACET_SKIP_WITHOUT_CUDA();
   }
 };
 
@@ -62,9 +62,7 @@ void expect_path_agrees(const std::shared_ptr<Scene>& scene, const std::string& 
       const std::string label = name + "-occlusion-" + std::to_string(frame++);
       // Two-sided: a closed model skipping its hidden back faces leaves the passes little to
       // skip (that path is the default one, tested everywhere else).
-      RenderSettings two_sided;
-      two_sided.two_sided = true;
-      const FrameParams fp = test::frame_params(*scene, cam, w, h, two_sided);
+      const FrameParams fp = test::frame_params(*scene, cam, w, h, test::two_sided());
       EXPECT_GT(test::expect_backends_agree(gpu, scene, fp, label), 0u) << label;
       occluded += gpu.stats().tris.occluded;
     }

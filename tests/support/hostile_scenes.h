@@ -1,4 +1,4 @@
-// Hostile geometry for tests, shared by the CPU tests (tests/cpu/test_hostile_geometry.cpp) and
+// Hostile geometry for tests, shared by the CPU tests (tests/cpu/test_hostile_*.cpp) and
 // the CUDA-against-CPU ones (tests/gpu/test_hostile_gpu.cpp): closed meshes to check
 // watertightness on (a torus, a box made of many triangles), and the hostile scenes themselves
 // (near plane, behind the camera, vertex at the eye, guard band, 1e30 / 1e-6 coordinates,
@@ -15,6 +15,7 @@
 
 #include "engine/generate.h"
 #include "engine/renderer.h"
+#include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet::test {
@@ -159,11 +160,8 @@ inline Camera camera(glm::vec3 eye, glm::vec3 target, glm::vec3 up, float fov_y_
 
 // The world point seen at window position (wx, wy) (pixels, y down) at view depth `depth`.
 inline Vec3 world_at_window(const Camera& c, int width, int height, double wx, double wy, double depth) {
-  glm::dvec3 eye = c.eye, f = glm::normalize(glm::dvec3(c.target) - eye);
-  glm::dvec3 r = glm::normalize(glm::cross(f, glm::dvec3(c.up))), u = glm::cross(r, f);
-  double ty = std::tan(0.5 * (double)c.fov_y), tx = ty * width / height;
-  double nx = wx / width * 2.0 - 1.0, ny = 1.0 - wy / height * 2.0;
-  glm::dvec3 q = eye + (f + r * (nx * tx) + u * (ny * ty)) * depth;
+  const CameraBasis cb(c, width, height);
+  glm::dvec3 q = cb.eye + cb.window_ray(wx, wy) * depth;
   return {(float)q.x, (float)q.y, (float)q.z};
 }
 
@@ -192,6 +190,16 @@ inline Scene make_pile_on_one_pixel(const Camera& c, int width, int height, int 
   }
   return make_mesh(std::move(p), std::move(idx), "pile-on-one-pixel");
 }
+
+// The million-triangle pile as the shared list and the tests draw it: frame, target pixel,
+// triangle count and the index that must win (the first of the nearest tie group).
+struct PileSetup {
+  int width, height, px, py;
+  uint32_t count, winner;
+  Camera camera() const { return look_at({0, 0, 0}, {0, 0, -1}, 60.0f, 0.1f, 10.0f); }
+  Scene scene() const { return make_pile_on_one_pixel(camera(), width, height, px, py, count, winner); }
+};
+constexpr PileSetup kPile{160, 120, 77, 55, 1000000, 654321};
 
 // One hostile scene and the frame it is drawn in.
 struct HostileCase {
@@ -253,10 +261,8 @@ inline std::vector<HostileCase> hostile_cases() {
   add("edge-on-aligned", make_flat_grid(24, 1), look_at({-4, 0.2f, 0}, {0, 0.1f, 0}, 50.0f, 0.1f, 20.0f));
   add("edge-on-skew", make_flat_grid(24, 2), camera({3.1f, 1.7f, 0}, {-0.4f, -0.2f, 0}, {0.2f, 0.6f, 0.7f}, 55.0f, 0.1f, 20.0f));
   // A million triangles on one pixel.
-  {
-    Camera c = look_at({0, 0, 0}, {0, 0, -1}, 60.0f, 0.1f, 10.0f);
-    add("pile", make_pile_on_one_pixel(c, W, H, 77, 55, 1000000, 654321), c);
-  }
+  static_assert(kPile.width == W && kPile.height == H, "the pile is drawn in the list's frame");
+  add("pile", kPile.scene(), kPile.camera());
   // Every triangle at the same depth: three copies of a sphere.
   add("copies", repeat_mesh(make_sphere(3000), 3), look_at({0.4f, 0.9f, 2.6f}, {0, 0, 0}, 50.0f, 0.1f, 10.0f));
   return cases;

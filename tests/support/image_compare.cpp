@@ -8,10 +8,20 @@
 
 namespace facet::test {
 
+bool near_id_change(const std::vector<uint32_t>& ids, int width, int height, int x, int y, int radius) {
+  const uint32_t id = ids[(size_t)y * width + x];
+  for (int dy = -radius; dy <= radius; ++dy)
+    for (int dx = -radius; dx <= radius; ++dx) {
+      const int nx = x + dx, ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      if (ids[(size_t)ny * width + nx] != id) return true;
+    }
+  return false;
+}
+
 IdComparison compare_ids(const std::vector<uint32_t>& ref, const std::vector<uint32_t>& other,
                          int width, int height, int edge_radius) {
   IdComparison r;
-  auto at = [&](int x, int y) { return ref[(size_t)y * width + x]; };
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       size_t i = (size_t)y * width + x;
@@ -19,16 +29,14 @@ IdComparison compare_ids(const std::vector<uint32_t>& ref, const std::vector<uin
       if (ref[i] == other[i]) continue;
       ++r.differing;
       if ((ref[i] == ~0u) != (other[i] == ~0u)) ++r.coverage_differing;
-      bool near_edge = false;
-      for (int dy = -edge_radius; dy <= edge_radius && !near_edge; ++dy)
-        for (int dx = -edge_radius; dx <= edge_radius && !near_edge; ++dx) {
-          int nx = x + dx, ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          near_edge = at(nx, ny) != ref[i];
-        }
-      if (!near_edge) ++r.interior_differing;
+      if (!near_id_change(ref, width, height, x, y, edge_radius)) ++r.interior_differing;
     }
   return r;
+}
+
+std::string rgba_text(Rgba8 c) {
+  return "(" + std::to_string(c.r) + ", " + std::to_string(c.g) + ", " + std::to_string(c.b) + ", " +
+         std::to_string(c.a) + ")";
 }
 
 ColorComparison compare_rgba(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b, int tolerance) {

@@ -16,6 +16,10 @@ struct IdComparison {
   size_t coverage_differing = 0;// covered in one image and background in the other
 };
 
+// Whether a pixel within `radius` of (x, y) (its (2 radius + 1)^2 square, clipped to the frame)
+// holds another id than (x, y): (x, y) is then next to an edge, where peers may legitimately differ.
+bool near_id_change(const std::vector<uint32_t>& ids, int width, int height, int x, int y, int radius = 1);
+
 // `reference` decides where edges are. ~0u marks background.
 IdComparison compare_ids(const std::vector<uint32_t>& reference, const std::vector<uint32_t>& other,
                          int width, int height, int edge_radius = 1);
@@ -25,6 +29,9 @@ struct ColorComparison {
   size_t pixels_over = 0;       // pixels with some channel differing by more than the tolerance
 };
 ColorComparison compare_rgba(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b, int tolerance);
+
+// "(r, g, b, a)": compared as text, a colour mismatch prints both colours.
+std::string rgba_text(Rgba8 c);
 
 // Writes a PNG: black where the ids agree, red where they differ, grey for the reference's
 // coverage. Returns the file name written.

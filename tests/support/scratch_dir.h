@@ -1,5 +1,5 @@
 // A fresh folder per test (named after the test and the process), removed afterwards, for tests
-// that write the files they load.
+// that write the files they load. It lies in the system's temporary folder, or under `base`.
 #pragma once
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -12,9 +12,9 @@ namespace facet::test {
 
 class ScratchDir {
  public:
-  ScratchDir() {
+  explicit ScratchDir(const std::filesystem::path& base = std::filesystem::temp_directory_path()) {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_path = std::filesystem::temp_directory_path() /
+    m_path = base /
              ("facet_" + std::to_string(getpid()) + "_" + info->test_suite_name() + "_" + info->name());
     std::filesystem::remove_all(m_path);
     std::filesystem::create_directories(m_path);

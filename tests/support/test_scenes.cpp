@@ -23,6 +23,12 @@ Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plan
   return c;
 }
 
+RenderSettings two_sided() {
+  RenderSettings s;
+  s.two_sided = true;
+  return s;
+}
+
 FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
                          RenderSettings settings) {
   return make_frame_params(camera, settings, scene.bounds, width, height);

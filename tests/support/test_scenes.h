@@ -13,6 +13,11 @@ std::string project_asset(const std::string& relative);
 // A camera at `eye` looking at `target`, +Y up, with the given vertical FOV (degrees).
 Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane);
 
+// Settings that draw every triangle, back faces of closed meshes too: for tests that count the
+// layers the rasterizer covers (hit counts, watertightness), which skipping hidden back faces
+// (make_frame_params) would halve, or that compare a frame against one that skips them.
+RenderSettings two_sided();
+
 // Frame parameters with default settings (lit, trilinear) for a scene and camera.
 FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
                          RenderSettings settings = {});

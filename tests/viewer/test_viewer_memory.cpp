@@ -7,6 +7,7 @@
 #include "app/viewer/frame_presenter.h"
 #include "app/viewer/host.h"
 #include "app/viewer/model_loader.h"
+#include "tests/support/gpu_skip.h"
 
 namespace facet {
 namespace {
@@ -23,8 +24,7 @@ size_t device_used() {
 class ViewerMemory : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why;
-    if (!cuda_available(&why)) GTEST_SKIP() << "no CUDA device: " << why;
+    FACET_SKIP_WITHOUT_CUDA();
     m_host = make_offscreen_host(64, 64);  // the GL context the interop texture lives in
     m_renderer = make_renderer(Backend::Cuda);
     m_loader.request(kSpot);
