@@ -115,7 +115,7 @@ constexpr int kWarmupFrames = 5;
 struct Row {
   std::string scene, size;
   uint32_t triangles = 0;
-  double vertex = NAN, raster = NAN, resolve = NAN, frame = NAN, gl = NAN;
+  double clear = NAN, geometry = NAN, resolve = NAN, frame = NAN, gl = NAN;
   uint32_t drawn = 0;
   uint32_t occluded = 0;  // triangles in meshlets skipped by occlusion culling, last frame
   bool hidden_back_faces = false;  // back faces skipped as hidden (closed model seen from outside)
@@ -213,8 +213,8 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   const FrameParams fixed = make_frame_params(cam, p.settings, scene.bounds, w, h);  // OpenGL's camera and culling
   r.hidden_back_faces = fixed.cull_backfaces && !o.cull_backfaces;
   Measurement m = measure_frames(renderer, cam, scene.bounds, p);
-  r.vertex = m.vertex;
-  r.raster = m.raster;
+  r.clear = m.clear;
+  r.geometry = m.geometry;
   r.resolve = m.resolve;
   r.frame = m.frame;
   r.drawn = m.last.tris.drawn;
@@ -238,7 +238,7 @@ void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const 
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
     std::printf("| %s | %s | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
-                r.size.c_str(), r.triangles, r.vertex, r.raster, r.resolve, r.frame,
+                r.size.c_str(), r.triangles, r.clear, r.geometry, r.resolve, r.frame,
                 r.triangles / (r.frame * 1e-3) / 1e9, r.gl, r.gl / r.frame);
   std::printf("\n| scene | size | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
@@ -258,7 +258,7 @@ nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer,
                        {"scenes", nlohmann::json::array()}};
   for (const Row& r : rows)
     js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"triangles", r.triangles},
-                            {"vertex_ms", ms_or_null(r.vertex)}, {"raster_ms", ms_or_null(r.raster)},
+                            {"clear_ms", ms_or_null(r.clear)}, {"geometry_ms", ms_or_null(r.geometry)},
                             {"resolve_ms", ms_or_null(r.resolve)}, {"frame_ms", ms_or_null(r.frame)},
                             {"opengl_ms", ms_or_null(r.gl)}, {"drawn", r.drawn}, {"occluded", r.occluded},
                             {"back_faces_skipped", r.hidden_back_faces || o.cull_backfaces},

@@ -35,7 +35,7 @@ Camera orbit_camera(const Camera& camera, const Vec3& centre, float degrees) {
 
 Measurement measure_frames(Renderer& renderer, const Camera& camera, const Bounds& bounds,
                            const MeasureParams& p) {
-  std::vector<double> vertex, raster, resolve, frame;
+  std::vector<double> clear, geometry, resolve, frame;
   for (int i = 0; i < p.warmup + p.frames; ++i) {
     // A moving camera: what the frame before drew differs.
     const Camera cam = p.orbit_deg != 0.0f ? orbit_camera(camera, bounds.center, p.orbit_deg * (float)i) : camera;
@@ -44,20 +44,20 @@ Measurement measure_frames(Renderer& renderer, const Camera& camera, const Bound
     StageTimes t = renderer.stats().times;
     frame.push_back(t.total);
     if (t.stages_this_frame) {  // CUDA: one frame in four (renderer.h)
-      vertex.push_back(t.vertex);
-      raster.push_back(t.raster);
+      clear.push_back(t.clear);
+      geometry.push_back(t.geometry);
       resolve.push_back(t.resolve);
     }
   }
   Measurement m;
   m.last = renderer.stats();
-  if (vertex.empty()) {  // too few frames for a timed one: the stages of the last (a warm-up)
-    vertex.push_back(m.last.times.clear);
-    raster.push_back(m.last.times.geometry);
+  if (clear.empty()) {  // too few frames for a timed one: the stages of the last (a warm-up)
+    clear.push_back(m.last.times.clear);
+    geometry.push_back(m.last.times.geometry);
     resolve.push_back(m.last.times.resolve);
   }
-  m.vertex = median(vertex);
-  m.raster = median(raster);
+  m.clear = median(clear);
+  m.geometry = median(geometry);
   m.resolve = median(resolve);
   m.frame = median(frame);
   return m;

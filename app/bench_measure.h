@@ -19,7 +19,7 @@ struct MeasureParams {
 };
 
 struct Measurement {
-  double vertex = 0, raster = 0, resolve = 0;  // median stage times, ms (renderer.h StageTimes)
+  double clear = 0, geometry = 0, resolve = 0;  // median stage times, ms (renderer.h StageTimes)
   double frame = 0;                            // median whole-frame time, ms
   FrameStats last;                             // the last frame's statistics
 };

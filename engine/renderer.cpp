@@ -15,11 +15,11 @@
 
 namespace facet {
 
-#if !FACET_HAVE_CUDA
 void Renderer::read_outputs(const FrameOutputs&) {
   throw std::logic_error(std::string(name()) + " renderer: no per-pixel outputs");
 }
 
+#if !FACET_HAVE_CUDA
 bool cuda_available(std::string* why) {
   if (why) *why = "this facet was built without the CUDA backend (no nvcc at build time)";
   return false;

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "engine/cuda/cuda_check.h"
+#include "kernels/cuda_check.h"
 
 namespace facet {
 

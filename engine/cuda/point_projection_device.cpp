@@ -2,7 +2,7 @@
 // (kernels/point_projection.cu) on the legacy default stream.
 #include <cuda_runtime.h>
 
-#include "engine/cuda/cuda_check.h"
+#include "kernels/cuda_check.h"
 #include "engine/cuda/device_pointer.h"
 #include "engine/point_projection.h"
 #include "kernels/point_projection_launch.h"
