@@ -25,8 +25,10 @@ inline unsigned worker_count() {
 }
 
 // fn(begin, end, worker) over [0, n) in pieces of at most `chunk` (at least chunk / 2 where n
-// allows; piece boundaries are not multiples of chunk), `worker` the calling thread's index in
-// [0, worker_count()): per-worker accumulators need no lock.
+// allows; piece boundaries are not multiples of chunk), `worker` the running thread's index in
+// [0, worker_count()): per-worker accumulators need no lock. Worker 0 is the calling thread,
+// which works too: each calling thread has an arena of its own, whose reserved first slot it
+// takes, so a progress callback made by worker 0 runs where the caller expects it.
 template <class Fn>
 void parallel_for(uint64_t n, uint64_t chunk, Fn&& fn) {
   if (n == 0) return;
@@ -39,8 +41,12 @@ void parallel_for(uint64_t n, uint64_t chunk, Fn&& fn) {
         tbb::simple_partitioner());
   };
   const unsigned forced = worker_count_override().load(std::memory_order_relaxed);
-  if (forced == 0) return run();
-  tbb::task_arena arena((int)forced);
+  if (forced != 0) {
+    tbb::task_arena arena((int)forced);
+    arena.execute(run);
+    return;
+  }
+  thread_local tbb::task_arena arena(tbb::this_task_arena::max_concurrency());
   arena.execute(run);
 }
 

@@ -6,7 +6,7 @@
 
 #include "engine/ply_body.h"
 #include "engine/ply_header.h"
-#include "engine/read_only_map.h"
+#include "engine/mapped_file.h"
 #include "engine/scene_finish.h"
 
 namespace facet {
@@ -80,7 +80,8 @@ Scene load_ply(const std::string& path, const LoadOptions& options) {
     if (options.progress) options.progress(f, stage);
   };
   progress(0.0f, "reading");
-  ReadOnlyMap file(path);
+  MappedFile file(path, true);
+  if (file.size() == 0) throw LoadError(path + ": the file is empty");
   progress(0.05f, "checking");
   PlyHeader header = parse_ply_header(path, file.data(), file.size());
   PlyLayout layout = make_layout(path, header);

@@ -3,11 +3,14 @@
 // scene; only the format's loader and cancellation can fail a load.
 #include "engine/scene_cache.h"
 
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
 
+#include "engine/mapped_file.h"
 #include "engine/meshlets.h"
 #include "engine/scene_cache_files.h"
 
@@ -76,12 +79,13 @@ class CacheEntry {
   // The cached scene, or nothing (with a warning when a file was there but could not be used).
   std::optional<Scene> lookup(std::vector<std::string>& notes) {
     try {
+      struct stat st {};
+      if (::stat(m_file.c_str(), &st) != 0) return std::nullopt;  // not written yet
       MappedFile file(m_file);
-      if (!file.exists()) return std::nullopt;
-      const SceneCacheHeader h = read_scene_cache_header(file.data(), file.size());
+      const SceneCacheHeader h = read_scene_cache_header(file.bytes(), file.size());
       if (h.source_size != m_source.size || h.source_mtime_ns != m_source.mtime_ns)
         throw CacheFormatError("the model changed since it was written");
-      SceneCacheContents c = read_scene_cache(file.data(), file.size());
+      SceneCacheContents c = read_scene_cache(file.bytes(), file.size());
       if (c.source_path != m_abs) throw CacheFormatError("written for " + c.source_path);
       for (const CacheDependency& d : c.depends) {
         const FileStamp now = stamp_of(d.path);

@@ -80,35 +80,6 @@ std::vector<CacheDependency> scene_dependencies(const Scene& scene, const std::s
   return deps;
 }
 
-MappedFile::MappedFile(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT || errno == ENOTDIR) return;  // no cache file (or no folder) yet
-    throw std::runtime_error("cannot open: " + reason());
-  }
-  m_exists = true;
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw std::runtime_error("not a readable regular file");
-  }
-  m_size = (size_t)st.st_size;
-  if (m_size) {
-    void* p = mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p == MAP_FAILED) {
-      const std::string why = reason();
-      ::close(fd);
-      throw std::runtime_error("cannot map: " + why);
-    }
-    m_data = static_cast<const uint8_t*>(p);
-  }
-  ::close(fd);
-}
-
-MappedFile::~MappedFile() {
-  if (m_data) munmap(const_cast<uint8_t*>(m_data), m_size);
-}
-
 void make_dirs(const std::string& dir) {
   for (size_t at = 1; at <= dir.size(); ++at) {
     if (at < dir.size() && dir[at] != '/') continue;

@@ -26,24 +26,6 @@ std::string cache_file_path(const std::string& dir, const std::string& model_abs
 // the model's folder; any of them may be the one it used), each with its current stamp.
 std::vector<CacheDependency> scene_dependencies(const Scene& scene, const std::string& model_abs);
 
-// A whole file mapped read-only; empty when it does not exist. Throws std::runtime_error with
-// the reason when it exists but cannot be mapped.
-class MappedFile {
- public:
-  explicit MappedFile(const std::string& path);
-  ~MappedFile();
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  bool exists() const { return m_exists; }
-  const uint8_t* data() const { return m_data; }
-  size_t size() const { return m_size; }
-
- private:
-  bool m_exists = false;
-  const uint8_t* m_data = nullptr;
-  size_t m_size = 0;
-};
-
 // Makes `dir` and its parents; throws std::runtime_error("cannot create DIR: reason").
 void make_dirs(const std::string& dir);
 

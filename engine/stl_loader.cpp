@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "engine/parallel.h"
-#include "engine/read_only_map.h"
+#include "engine/mapped_file.h"
 #include "engine/scene_finish.h"
 
 namespace facet {
@@ -186,7 +186,8 @@ Scene load_stl(const std::string& path, const LoadOptions& options) {
     if (options.progress) options.progress(f, stage);
   };
   progress(0.0f, "reading");
-  ReadOnlyMap file(path);
+  MappedFile file(path, true);
+  if (file.size() == 0) throw LoadError(path + ": the file is empty");
   const char* data = file.data();
   const size_t size = file.size();
   Scene scene;
