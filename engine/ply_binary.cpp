@@ -170,7 +170,7 @@ size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
   const PlyElement& e = b.header.elements[ei];
   const std::vector<PlyRole>& roles = b.layout.roles[ei];
   const bool faces = ei == b.layout.face_element;
-  // Offsets of each property in a row, lists taken to hold k entries.
+  // Offsets of each property in a row (list pi holding list_len[pi] entries).
   std::vector<size_t> offset(e.properties.size());
   size_t list_offset = 0;
   uint64_t k = 0;
