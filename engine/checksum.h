@@ -18,7 +18,7 @@ class Checksum64 {
   void add(const void* data, size_t size) {
     const uint8_t* p = static_cast<const uint8_t*>(data);
     m_total += size;
-    if (m_buffered) {  // top up the partial block first
+    if (m_buffered && size) {  // top up the partial block first
       size_t take = size < kBlock - m_buffered ? size : kBlock - m_buffered;
       std::memcpy(m_buffer + m_buffered, p, take);
       m_buffered += take;
@@ -29,7 +29,7 @@ class Checksum64 {
       m_buffered = 0;
     }
     for (; size >= kBlock; p += kBlock, size -= kBlock) block(p);
-    std::memcpy(m_buffer, p, size);
+    if (size) std::memcpy(m_buffer, p, size);  // p may be null when size is 0
     m_buffered = size;
   }
 

@@ -100,6 +100,14 @@ bool ModelLoader::poll(Renderer& renderer) {
     return false;
   }
   if (!m_done) return false;
+  {
+    // A loaded scene is uploaded on the next poll: this frame's panel can say so first.
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_result && std::string(m_status.stage) != "uploading") {
+      m_stage = m_status.stage = "uploading";
+      return false;
+    }
+  }
   m_thread.join();
   std::shared_ptr<Scene> scene;
   std::string failure, path;

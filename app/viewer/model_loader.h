@@ -40,7 +40,8 @@ class ModelLoader {
   // Whether loads go through the scene cache (LoadOptions::use_cache); off until set.
   void set_use_cache(bool on) { m_use_cache = on; }
 
-  // Once per frame on the render thread: installs a finished load with renderer.set_scene.
+  // Once per frame on the render thread: installs a finished load with renderer.set_scene (on
+  // the poll after the one that finds it loaded, so that a frame shows the "uploading" stage).
   // Returns true when a new model became current.
   bool poll(Renderer& renderer);
   // Blocks until nothing is loading or queued, installing what finishes (scripted runs, tests).

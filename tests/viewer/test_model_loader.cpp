@@ -211,5 +211,15 @@ TEST(ModelLoader, AFailedLoadAfterASuccessKeepsTheModelAndSaysWhy) {
   EXPECT_EQ(loader.error(), "bad: no triangles to show");
 }
 
+TEST(ModelLoader, AFrameShowsTheUploadingStageBeforeTheModelIsInstalled) {
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader([](const std::string&, const LoadOptions&) { return make_sphere(64); });
+  loader.request("sphere");
+  while (std::string(loader.status().stage) != "uploading") EXPECT_FALSE(loader.poll(*renderer));
+  EXPECT_FALSE(loader.current());
+  EXPECT_TRUE(loader.poll(*renderer));
+  EXPECT_TRUE(loader.current());
+}
+
 }  // namespace
 }  // namespace facet
