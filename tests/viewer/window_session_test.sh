@@ -8,7 +8,9 @@
 # usage: window_session_test.sh FACET MODEL OUT_DIR CHECK
 set -euo pipefail
 if [ "$1" != inner ]; then
-  exec xvfb-run -a -s "-screen 0 1280x800x24" "$0" inner "$@"
+  # A random first display number: xvfb-run -a alone starts at :99 in every process, and two
+  # runs starting at once (parallel ctest, several checkouts on one host) race for it.
+  exec xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x800x24" "$0" inner "$@"
 fi
 facet=$2 model=$3 out=$4 check=$5
 rm -rf "$out"
