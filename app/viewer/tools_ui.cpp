@@ -16,6 +16,9 @@ namespace {
 
 constexpr float kGizmoLength = 40.0f;  // axis length of the corner gizmo, pixels
 constexpr float kGizmoMargin = 56.0f;  // its centre's distance from the window's corner, pixels
+constexpr float kMeasureDotPx = 4.0f;   // radius of a measured point's dot: visible, not hiding it
+constexpr float kMeasureLinePx = 2.0f;  // the measured line's width: readable over any model
+constexpr ImU32 kMeasureColour = IM_COL32(255, 220, 60, 255);  // yellow: unlike any axis colour
 
 void help_window(ViewerState& s) {
   if (!s.show_help) return;
@@ -56,15 +59,15 @@ void measurement(ViewerState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   ImDrawList* draw = ImGui::GetForegroundDrawList();
   const Camera& cam = s.controller.camera();
-  const ImU32 colour = IM_COL32(255, 220, 60, 255);
+  const ImU32 colour = kMeasureColour;
   glm::vec2 px[2];
   bool shown[2] = {false, false};
   for (size_t i = 0; i < s.measurement.points.size(); ++i) {
     shown[i] = project_to_window(cam, s.measurement.points[i], io.DisplaySize.x, io.DisplaySize.y, &px[i]);
-    if (shown[i]) draw->AddCircleFilled(ImVec2(px[i].x, px[i].y), 4.0f, colour);
+    if (shown[i]) draw->AddCircleFilled(ImVec2(px[i].x, px[i].y), kMeasureDotPx, colour);
   }
   if (!s.measurement.complete() || !shown[0] || !shown[1]) return;
-  draw->AddLine(ImVec2(px[0].x, px[0].y), ImVec2(px[1].x, px[1].y), colour, 2.0f);
+  draw->AddLine(ImVec2(px[0].x, px[0].y), ImVec2(px[1].x, px[1].y), colour, kMeasureLinePx);
   char label[64];
   std::snprintf(label, sizeof label, "%.6g", s.measurement.length());
   glm::vec2 mid = 0.5f * (px[0] + px[1]);

@@ -6,6 +6,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 
 #include "app/viewer/frame_presenter.h"
@@ -21,6 +22,10 @@
 namespace facet {
 
 namespace {
+
+// Ctrl+C or a SIGTERM ends the loop like closing the window: the settings are still saved.
+volatile std::sig_atomic_t g_interrupted = 0;
+void on_interrupt(int) { g_interrupted = 1; }
 
 void draw_ui(ViewerState& s, const FramePresenter& presenter) {
   draw_tools(s);
@@ -56,7 +61,7 @@ int frame_loop(ViewerState& s, Host& host) {
   bool vsync_applied = s.vsync;
   auto last_time = std::chrono::steady_clock::now();
 
-  while (!host.should_close() && !s.quit_requested) {
+  while (!host.should_close() && !s.quit_requested && !g_interrupted) {
     host.poll_events();
     if (host.minimized()) {  // nothing to show: sleep until something happens
       host.wait_events();
@@ -145,6 +150,8 @@ int run_viewer(const ViewerOptions& options) {
   attach_session(s, *host);  // imgui.ini in the config directory, the remembered window position
 
   int rc = 1;
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   try {
     rc = frame_loop(s, *host);
   } catch (const std::exception& e) {

@@ -2,7 +2,8 @@
 // (viewer_config.h), keeps the Recent list as models open, writes everything back at exit, points
 // ImGui's imgui.ini into the same directory, and keeps the window title current. Interactive runs
 // restore and save settings, window placement and panel layout; scripted runs (--frames) use only
-// their options, so that they stay reproducible, and only add their model to Recent.
+// their options, so that they stay reproducible, and only add their model to Recent. The file
+// format is viewer_config.h's; nothing here draws (the overlay shows the notices set here).
 #pragma once
 #include <string>
 

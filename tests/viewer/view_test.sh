@@ -28,7 +28,8 @@ run_view() {  # run_view PNG [extra viewer options...]
     [ -n "${DISPLAY:-}" ] || { echo "FAIL: no xvfb-run and no DISPLAY for the window test"; exit 1; }
     "${cmd[@]}"  # the X server already running (a GPU host's, from gpu-host/enter.sh)
   elif [ "$mode" = window ]; then
-    xvfb-run -a -s "-screen 0 1280x800x24" "${cmd[@]}"
+    # A random first display number: plain -a starts every run at :99, and runs started at once race.
+    xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x800x24" "${cmd[@]}"
   else
     "${cmd[@]}" --offscreen
   fi
