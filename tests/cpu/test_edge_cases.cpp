@@ -47,14 +47,15 @@ void expect_consistent(const Scene& s) {
   for (uint32_t i : s.indices) ASSERT_LT(i, s.vertex_count());
   for (uint32_t m : s.tri_material) ASSERT_LT(m, s.materials.size());
   for (const Vec3& p : s.positions)
-    ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z));
+    ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)) << p.x << " " << p.y << " " << p.z;
   for (const Vec3& n : s.normals) ASSERT_NEAR(std::sqrt(dot(n, n)), 1.0f, 1e-3f);
   for (const Material& m : s.materials) {
     ASSERT_GE(m.texture, -1) << "-1 is no texture";
     if (m.texture >= 0) {
       ASSERT_LT((size_t)m.texture, s.textures.size());
     }
-    ASSERT_TRUE(std::isfinite(m.kd.x) && std::isfinite(m.kd.y) && std::isfinite(m.kd.z));
+    ASSERT_TRUE(std::isfinite(m.kd.x) && std::isfinite(m.kd.y) && std::isfinite(m.kd.z))
+        << "Kd " << m.kd.x << " " << m.kd.y << " " << m.kd.z;
   }
   for (const TextureDesc& d : s.textures) {
     ASSERT_GT(d.width, 0);
