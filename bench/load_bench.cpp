@@ -1,9 +1,10 @@
 // facet_load_bench: loads a model N times and prints the median time of each loader stage (from
 // the progress callback) with its MB/s and triangles/s, beside `wc -l` on the same file in the
 // same run: the floor of reading the bytes once.
-//   facet_load_bench [MODEL.obj] [-n RUNS] [--tile N]
+//   facet_load_bench [MODEL.obj] [-n RUNS] [--tile N [--keep]]
 // Default: the 871k-triangle Stanford dragon. --tile N writes N copies of the model side by side
-// into a temporary OBJ (removed afterwards) and loads that: big models without shipping them
+// into a temporary OBJ (removed afterwards, kept with --keep for other timings) and loads that:
+// big models without shipping them
 // (geometry only: the copy lives in the temp folder, away from any MTL).
 #include <unistd.h>
 
@@ -106,11 +107,13 @@ double wc_seconds(const std::string& path) {
 int main(int argc, char** argv) {
   std::string path = FACET_SHARED_ASSETS "/dragon/dragon_vrip.obj";
   int runs = 3, tile = 0;
+  bool keep = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--tile") && i + 1 < argc) tile = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--keep")) keep = true;
     else if (!std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help")) {
-      std::printf("usage: %s [MODEL.obj] [-n RUNS] [--tile N]\n", argv[0]);
+      std::printf("usage: %s [MODEL.obj] [-n RUNS] [--tile N [--keep]]\n", argv[0]);
       return 0;
     } else path = argv[i];
   }
@@ -151,10 +154,10 @@ int main(int argc, char** argv) {
     totals.push_back(seconds_since(t0));
     for (const std::string& name : order) stages[name].push_back(this_run[name]);
   }
-  if (!tiled.empty()) std::remove(tiled.c_str());
+  if (!tiled.empty() && !keep) std::remove(tiled.c_str());
 
   const double tris = scene.triangle_count();
-  std::printf("model      %s%s\n", path.c_str(), tiled.empty() ? "" : " (tiled, removed)");
+  std::printf("model      %s%s\n", path.c_str(), tiled.empty() ? "" : keep ? " (tiled, kept)" : " (tiled, removed)");
   std::printf("size       %.1f MB, %.0f triangles, %u vertices, %zu materials, %zu textures\n",
               mb, tris, scene.vertex_count(), scene.materials.size(), scene.textures.size());
   std::printf("runs       %d (medians below)\n", runs);

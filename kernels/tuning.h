@@ -93,5 +93,6 @@ constexpr int kCpuRowBand = 16;               // rows a band: a worker's share o
 constexpr uint64_t kCpuVertexChunk = 1 << 16; // vertices a task: enough to amortize a hand-out
 constexpr uint64_t kCpuMeshletChunk = 32;     // meshlets a task
 constexpr uint64_t kCpuResolveRows = 8;       // rows a task of resolve
+constexpr uint64_t kCpuClearChunk = 1 << 18;  // visibility keys a task of the clear (2 MB)
 
 }  // namespace facet

@@ -1,7 +1,10 @@
 // CudaRenderer::read_outputs: the frame-outputs kernel (kernels/frame_outputs.cu) over the
 // visibility buffer, into the caller's device buffers, or into scratch then one copy each to
 // the host. Device outputs are ordered before later work on the legacy default stream (what
-// PyTorch and CuPy use unless told otherwise) by an event, without the host waiting on them.
+// PyTorch and CuPy use unless told otherwise) by an event, without the host waiting on them:
+// a loop of renders with device outputs keeps the GPU busy while Python makes the next call. The
+// frame needs no host check first: a frame that overflowed a queue was completed by the fallback
+// paths, and the queues grow when a later frame reads its counters.
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_pointer.h"
 #include "kernels/frame_outputs_launch.h"
@@ -10,14 +13,11 @@ namespace facet {
 
 namespace {
 
-// `later` waits for everything enqueued so far on `earlier` (an event made and freed here).
-void order_after(cudaStream_t later, cudaStream_t earlier) {
-  cudaEvent_t done = nullptr;
-  FACET_CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
-  cudaError_t e = cudaEventRecord(done, earlier);
-  if (e == cudaSuccess) e = cudaStreamWaitEvent(later, done, 0);
-  FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(done));
-  FACET_CUDA_CHECK(e);
+// `later` waits for everything enqueued so far on `earlier`, through `event` (reusable: a wait
+// takes the event's state when it is enqueued).
+void order_after(cudaStream_t later, cudaStream_t earlier, cudaEvent_t event) {
+  FACET_CUDA_CHECK(cudaEventRecord(event, earlier));
+  FACET_CUDA_CHECK(cudaStreamWaitEvent(later, event, 0));
 }
 
 }  // namespace
@@ -25,7 +25,6 @@ void order_after(cudaStream_t later, cudaStream_t earlier) {
 void CudaRenderer::read_outputs(const FrameOutputs& out) {
   if (!m_have_frame) throw std::logic_error("read_outputs: no frame rendered");
   if (m_last_to_surface) m_last = encode_frame(m_last, {});  // the last frame went to a surface
-  finish();  // a frame that overflowed a queue is re-rendered here
   const size_t pixels = (size_t)m_last.width * m_last.height;
   FrameOutputParams p{m_device_scene.view(), m_last, m_vis.data(), out.depth, out.triangle_id,
                       out.barycentrics};
@@ -34,15 +33,17 @@ void CudaRenderer::read_outputs(const FrameOutputs& out) {
     check_device_pointer(out.depth, "depth output");
     check_device_pointer(out.triangle_id, "triangle_id output");
     check_device_pointer(out.barycentrics, "barycentrics output");
-    order_after(m_stream, cudaStreamLegacy);  // the caller's last writes to its buffers come first
+    if (!m_order_event) FACET_CUDA_CHECK(cudaEventCreateWithFlags(&m_order_event, cudaEventDisableTiming));
+    order_after(m_stream, cudaStreamLegacy, m_order_event);  // the caller's writes to its buffers first
     if (out.color)
       FACET_CUDA_CHECK(cudaMemcpyAsync(out.color, m_rgba.data(), pixels * sizeof(Rgba8),
                                        cudaMemcpyDeviceToDevice, m_stream));
     if (out.depth || out.triangle_id || out.barycentrics) launch_frame_outputs(p, m_stream);
     FACET_CUDA_CHECK(cudaGetLastError());
-    order_after(cudaStreamLegacy, m_stream);
+    order_after(cudaStreamLegacy, m_stream, m_order_event);
     return;
   }
+  finish();
   // Host outputs: 4 + 4 + 12 bytes a pixel of scratch, then one copy each.
   const size_t depth_at = 0, id_at = pixels * 4, bary_at = pixels * 8;
   m_output_scratch.reserve(pixels * 20, "frame outputs");

@@ -53,6 +53,7 @@ CudaRenderer::~CudaRenderer() {
       if (e) FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(e));
     if (s.host_counters) FACET_CUDA_CHECK_NOTHROW(cudaFreeHost(s.host_counters));
   }
+  if (m_order_event) FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(m_order_event));
   if (m_stream) FACET_CUDA_CHECK_NOTHROW(cudaStreamDestroy(m_stream));
 }
 

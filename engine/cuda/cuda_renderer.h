@@ -94,6 +94,8 @@ class CudaRenderer final : public Renderer {
   DeviceBuffer<uint64_t> m_vis;
   DeviceBuffer<Rgba8> m_rgba;
   DeviceBuffer<uint8_t> m_output_scratch;  // read_outputs' device copies of host-bound outputs
+  cudaEvent_t m_order_event = nullptr;     // read_outputs: orders device outputs with the caller's
+                                           //   stream (made on first use)
   DeviceBuffer<FrameCounters> m_counters;  // two: this frame's, and the next one's (zeroed by resolve)
   int m_counter_index = 0;                 // the block the next frame counts into
   bool m_dependent_launches = false;       // the device overlaps dependent kernels (sm_90+)
