@@ -1,12 +1,14 @@
 // The ground-grid pass (decorate.h): one thread a pixel, read-modify-write of the resolved
 // frame. Runs only on frames that ask for the grid, after resolve.
 #include "kernels/decorate_stage.h"
+#include "kernels/dependent_launch.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 
 namespace {
 
-constexpr int kBlockX = 32, kBlockY = 4;  // a warp spans a row segment: coalesced keys and pixels
+constexpr int kBlockX = kPixelPassBlockX, kBlockY = kPixelPassBlockY;
 
 __global__ void decorate_kernel(GridParams g, const uint64_t* vis, Rgba8* out, unsigned long long surface) {
   const int x = blockIdx.x * kBlockX + threadIdx.x;
@@ -31,7 +33,7 @@ void launch_decorate(const GridParams& g, const uint64_t* vis, Rgba8* out, unsig
                      cudaStream_t stream) {
   const dim3 block(kBlockX, kBlockY);
   const dim3 grid((g.width + kBlockX - 1) / kBlockX, (g.height + kBlockY - 1) / kBlockY);
-  decorate_kernel<<<grid, block, 0, stream>>>(g, vis, out, surface);
+  launch_kernel(decorate_kernel, grid, block, stream, false, g, vis, out, surface);
 }
 
 }  // namespace facet

@@ -1,12 +1,13 @@
 // Depth, triangle id and barycentrics of every pixel from the visibility buffer, one thread a
 // pixel (kernels/frame_outputs.h holds the math, shared with the CPU backend).
+#include "kernels/dependent_launch.h"
 #include "kernels/frame_outputs_launch.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 
 namespace {
-constexpr int kTileX = 32;  // a warp along a row: coalesced key loads and output stores
-constexpr int kTileY = 8;   // 256 threads a block
+constexpr int kTileX = kPixelPassBlockX, kTileY = kFrameOutputsBlockY;
 }  // namespace
 
 __global__ void __launch_bounds__(kTileX * kTileY) frame_outputs_kernel(FrameOutputParams p) {
@@ -20,7 +21,7 @@ void launch_frame_outputs(const FrameOutputParams& p, cudaStream_t stream) {
   if (p.frame.width <= 0 || p.frame.height <= 0) return;
   const dim3 block(kTileX, kTileY);
   const dim3 grid((p.frame.width + kTileX - 1) / kTileX, (p.frame.height + kTileY - 1) / kTileY);
-  frame_outputs_kernel<<<grid, block, 0, stream>>>(p);
+  launch_kernel(frame_outputs_kernel, grid, block, stream, false, p);
 }
 
 }  // namespace facet

@@ -4,14 +4,16 @@
 // aligned) handles the rest. The math is point_projection.h, shared with the CPU loop.
 #include <cuda_runtime.h>
 
+#include "kernels/dependent_launch.h"
 #include "kernels/point_projection.h"
 #include "kernels/point_projection_launch.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 
 namespace {
-constexpr int kBlock = 256;          // threads per block: enough warps in flight for streaming
-constexpr int kPointsPerThread = 4;  // four points = 48 bytes = three float4 loads
+constexpr int kBlock = kPointProjectionThreads;
+constexpr int kPointsPerThread = 4;  // four points = 48 bytes = three float4 loads (the format)
 }  // namespace
 
 __global__ void __launch_bounds__(kBlock) project_points_vec4(PointProjectionParams p, uint64_t quads) {
@@ -50,9 +52,10 @@ void launch_point_projection(const PointProjectionParams& p, cudaStream_t stream
   const bool vec = aligned16(p.points) && aligned16(p.xy) && aligned16(p.depth) &&
                    (reinterpret_cast<uintptr_t>(p.valid) & 3u) == 0;
   const uint64_t quads = vec ? p.count / kPointsPerThread : 0;
-  if (quads) project_points_vec4<<<blocks_for(quads), kBlock, 0, stream>>>(p, quads);
+  if (quads) launch_kernel(project_points_vec4, blocks_for(quads), kBlock, stream, false, p, quads);
   const uint64_t first = quads * kPointsPerThread;
-  if (first < p.count) project_points_scalar<<<blocks_for(p.count - first), kBlock, 0, stream>>>(p, first);
+  if (first < p.count)
+    launch_kernel(project_points_scalar, blocks_for(p.count - first), kBlock, stream, false, p, first);
 }
 
 }  // namespace facet

@@ -78,6 +78,15 @@ constexpr int kTriCounterCopies = 64;
 // ---- Bench-only vertex projection (project_points.cu) ----
 constexpr int kProjectPointsThreads = 256;  // bandwidth-bound: any full-occupancy size does
 
+// ---- facet.project (point_projection.cu) ----
+constexpr int kPointProjectionThreads = 256;  // streaming: enough warps in flight at any size
+
+// ---- Per-pixel passes after resolve (decorate.cu: the ground grid; frame_outputs.cu) ----
+// A warp along a row segment: coalesced key loads and pixel stores.
+constexpr int kPixelPassBlockX = 32;
+constexpr int kPixelPassBlockY = 4;      // the grid: 128 threads a block
+constexpr int kFrameOutputsBlockY = 8;   // depth, ids and barycentrics: 256 threads a block
+
 // ---- Meshlet building (engine/meshlets.cpp) ----
 // Keep the file's order when its runs need at most this many vertices a triangle (strip-ordered
 // meshes: a generated UV sphere needs about 1); otherwise build compact patches (NOTES.md, v8).
