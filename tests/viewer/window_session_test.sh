@@ -9,8 +9,15 @@
 set -euo pipefail
 if [ "$1" != inner ]; then
   # A random first display number: xvfb-run -a alone starts at :99 in every process, and two
-  # runs starting at once (parallel ctest, several checkouts on one host) race for it.
-  exec xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x800x24" "$0" inner "$@"
+  # runs starting at once (parallel ctest, several checkouts on one host) race for it. A run that
+  # still lost the race (its viewer could not open the display: exit 75) tries another number.
+  for attempt in 1 2 3; do
+    rc=0
+    xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x800x24" "$0" inner "$@" || rc=$?
+    [ "$rc" = 75 ] || exit "$rc"
+    echo "display taken by another X server (attempt $attempt); trying another"
+  done
+  exit 1
 fi
 facet=$2 model=$3 out=$4 check=$5
 rm -rf "$out"
@@ -21,7 +28,10 @@ cd "$out"
 wait_for_window() {  # wait_for_window TITLE PID
   for _ in $(seq 300); do
     xwininfo -root -tree | grep -qF "\"$1\"" && return 0
-    kill -0 "$2" 2>/dev/null || { echo "FAIL: the viewer exited"; cat "$out"/*.log; exit 1; }
+    if ! kill -0 "$2" 2>/dev/null; then
+      grep -q "Failed to open display" "$out"/*.log && exit 75  # the Xvfb was not ours
+      echo "FAIL: the viewer exited"; cat "$out"/*.log; exit 1
+    fi
     sleep 0.1
   done
   echo "FAIL: no window titled \"$1\""
