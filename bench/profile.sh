@@ -4,7 +4,7 @@
 #   bench/profile.sh FACET_BINARY OUT_DIR [SCENE...]
 # Writes OUT_DIR/times-SCENE.csv (every kernel of 8 frames at 1080p and 4K: duration, registers,
 # achieved occupancy, instructions) and, for each kernel named in $DETAIL (default: geometry
-# bin_kernel tile_kernel resolve_kernel), OUT_DIR/detail-SCENE-SIZE-KERNEL.txt (stall reasons and
+# warp_raster_kernel tile_raster_kernel resolve_kernel), OUT_DIR/detail-SCENE-SIZE-KERNEL.txt (stall reasons and
 # memory of one frame).
 set -u
 facet=${1:?usage: bench/profile.sh FACET_BINARY OUT_DIR [SCENE...]}
@@ -18,7 +18,7 @@ for s in $scenes; do
   "$ncu" --clock-control none --csv --metrics "$metrics" \
     "$facet" bench "$s" --frames 3 --no-gl --no-vertices >"$out/times-$s.csv" 2>"$out/times-$s.err"
   for size in 1920x1080 3840x2160; do
-    for k in ${DETAIL-geometry bin_kernel tile_kernel resolve_kernel}; do
+    for k in ${DETAIL-geometry warp_raster_kernel tile_raster_kernel resolve_kernel}; do
       "$ncu" --clock-control none -k "regex:$k" --launch-skip 5 --launch-count 1 \
         --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
         --section MemoryWorkloadAnalysis --section InstructionStats \

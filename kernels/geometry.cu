@@ -1,6 +1,6 @@
 // Geometry: whole meshlets culled (cluster.h), vertices projected and snapped into shared memory,
 // the triangle front end (clip, cull, snap, setup) from there, and the small survivors
-// rasterized by the same block. Medium and large triangles are queued for raster.cu.
+// rasterized by the same block. Medium and large triangles are queued for warp_raster.cu.
 //
 // Two shapes of the same work (engine/frame_plan.h picks, by scene and frame size):
 //  - a block per meshlet (kGeometryMeshletThreads), one vertex and one triangle a thread. The
