@@ -26,6 +26,7 @@
 #include "engine/closed_surface.h"
 #include "engine/gltf_accessors.h"
 #include "engine/gltf_materials.h"
+#include "engine/scene_finish.h"
 #include "engine/tinygltf_config.h"
 
 namespace facet {
@@ -333,11 +334,7 @@ Scene load_gltf_unguarded(const std::string& path, const LoadOptions& options) {
   if (scene.materials.empty()) b.materials.material(-1);
   scene.bounds = compute_bounds(scene.positions);
   scene.bounds.closed = closed_outward(scene.positions, scene.indices);
-  std::set<std::string> seen;
-  std::vector<std::string> unique;
-  for (std::string& w : scene.warnings)
-    if (seen.insert(w).second) unique.push_back(std::move(w));
-  scene.warnings = std::move(unique);
+  drop_repeated_warnings(scene);
   progress(1.0f, "done");
   return scene;
 }

@@ -3,13 +3,13 @@
 // The Scene is built in a local and returned only when complete.
 #include "engine/obj_loader.h"
 
-#include <set>
 
 #include "engine/closed_surface.h"
 #include "engine/mapped_file.h"
 #include "engine/obj_materials.h"
 #include "engine/obj_mesh.h"
 #include "engine/obj_stitch.h"
+#include "engine/scene_finish.h"
 
 namespace facet {
 
@@ -83,15 +83,6 @@ void materials_step(const std::string& path, const MaterialLibrary& library, Sce
   if (needs_default)
     for (uint32_t& m : scene.tri_material)
       if (m == kNoMaterial) m = (uint32_t)fallback;
-}
-
-// The same warning from every usemtl line once is enough.
-void drop_repeated_warnings(Scene& scene) {
-  std::set<std::string> seen;
-  std::vector<std::string> unique;
-  for (std::string& w : scene.warnings)
-    if (seen.insert(w).second) unique.push_back(std::move(w));
-  scene.warnings = std::move(unique);
 }
 
 }  // namespace

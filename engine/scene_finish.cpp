@@ -4,11 +4,20 @@
 #include "engine/scene_finish.h"
 
 #include <cmath>
+#include <set>
 
 #include "engine/closed_surface.h"
 #include "engine/loader.h"
 
 namespace facet {
+
+void drop_repeated_warnings(Scene& scene) {
+  std::set<std::string> seen;
+  std::vector<std::string> unique;
+  for (std::string& w : scene.warnings)
+    if (seen.insert(w).second) unique.push_back(std::move(w));
+  scene.warnings = std::move(unique);
+}
 
 namespace {
 

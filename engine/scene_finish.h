@@ -14,4 +14,8 @@ namespace facet {
 // triangle is left after dropping those that touch NaN or infinite positions.
 void finish_scene(Scene& scene, const std::string& path);
 
+// Keeps the first of each warning, in order: a problem repeated on many lines (every usemtl of
+// an unknown material, every primitive of a bad glTF mesh) is said once. OBJ and glTF use it.
+void drop_repeated_warnings(Scene& scene);
+
 }  // namespace facet
