@@ -23,15 +23,6 @@ namespace {
 
 std::string formats(const std::string& rel) { return test::shared_asset("formats/" + rel); }
 
-// The refusal's message, or "" when the file loaded.
-std::string refusal(const std::string& path) {
-  try {
-    load_model(path);
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // A unit cube: 8 vertices with colours, 6 quads wound counter-clockwise seen from outside.
 constexpr float kCube[8][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0},
@@ -349,7 +340,7 @@ TEST(Ply, EveryMalformedFileIsRefusedNamingTheFileAndTheProblem) {
   ScratchDir dir;
   for (const BadPly& bad : bad_plys()) {
     std::string path = dir.write(std::string(bad.name) + ".ply", bad.bytes);
-    std::string message = refusal(path);
+    std::string message = test::load_refusal(path);
     EXPECT_EQ(message.rfind(path, 0), 0u) << bad.name << ": " << message;
     EXPECT_NE(message.find(path + bad.message), std::string::npos) << bad.name << ": " << message;
   }
@@ -384,10 +375,10 @@ TEST(Ply, TheFirstBadRowIsNamedWhenFacesAreReadInParallel) {
     b.put<uint8_t>(3).put(0).put(1).put(r == 150000 ? 7 : r == 40000 ? -2 : 2);
   std::string path = dir.write("late.ply", header + b.bytes());
   for (int run = 0; run < 3; ++run)
-    EXPECT_EQ(refusal(path), path + ": face 40000: index -2 out of range (3 vertices)");
+    EXPECT_EQ(test::load_refusal(path), path + ": face 40000: index -2 out of range (3 vertices)");
 }
 
 TEST(Ply, RealPointCloudsAreRefusedAsPointClouds) {
   for (const char* f : {"ply/point_cloud_test_pos.ply", "ply/int_point_cloud.ply", "ply/float_inf_point_cloud.ply"})
-    EXPECT_NE(refusal(formats(f)).find("no triangles to show"), std::string::npos) << f;
+    EXPECT_NE(test::load_refusal(formats(f)).find("no triangles to show"), std::string::npos) << f;
 }

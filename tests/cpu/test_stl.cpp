@@ -18,14 +18,6 @@ namespace {
 
 std::string formats(const std::string& rel) { return test::shared_asset("formats/" + rel); }
 
-std::string refusal(const std::string& path) {
-  try {
-    load_model(path);
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // The unit cube's 12 triangles, counter-clockwise seen from outside, as corner positions.
 std::vector<Vec3> cube_triangles() {
@@ -123,7 +115,7 @@ TEST(Stl, TruncatedBinaryIsRefusedWithTheSizes) {
   ScratchDir dir;
   std::string bytes = binary_stl(cube_triangles(), "");
   std::string path = dir.write("cut.stl", bytes.substr(0, bytes.size() - 7));
-  EXPECT_EQ(refusal(path), path + ": binary STL truncated: its header says 12 triangles (684 bytes), the file has 677 bytes");
+  EXPECT_EQ(test::load_refusal(path), path + ": binary STL truncated: its header says 12 triangles (684 bytes), the file has 677 bytes");
 }
 
 TEST(Stl, TrailingBytesAfterTheTrianglesAreIgnoredWithAWarning) {
@@ -137,23 +129,23 @@ TEST(Stl, TrailingBytesAfterTheTrianglesAreIgnoredWithAWarning) {
 TEST(Stl, MalformedAsciiIsRefusedWithItsLine) {
   ScratchDir dir;
   std::string path = dir.write("bad.stl", "solid x\nfacet normal 0 0 1\n outer loop\n vertex 0 0 zero\n");
-  EXPECT_EQ(refusal(path), path + ":4: 'zero' is not a number");
+  EXPECT_EQ(test::load_refusal(path), path + ":4: 'zero' is not a number");
   path = dir.write("cut.stl", "solid x\nfacet normal 0 0 1\n outer loop\n vertex 0 0 0\n");
-  EXPECT_EQ(refusal(path), path + ":4: expected 'vertex' or 'endloop', found the end of the file");
+  EXPECT_EQ(test::load_refusal(path), path + ":4: expected 'vertex' or 'endloop', found the end of the file");
 }
 
 TEST(Stl, ShortFileWithoutSolidIsRefused) {
   ScratchDir dir;
   std::string path = dir.write("tiny.stl", "hello");
-  EXPECT_NE(refusal(path).find(path + ": not an STL file"), std::string::npos);
+  EXPECT_NE(test::load_refusal(path).find(path + ": not an STL file"), std::string::npos);
 }
 
 TEST(Stl, FileWithNoFacetsIsRefused) {
   ScratchDir dir;
   std::string path = dir.write("empty.stl", "solid nothing\nendsolid nothing\n");
-  EXPECT_EQ(refusal(path), path + ": no triangles to show (the STL has no facets)");
+  EXPECT_EQ(test::load_refusal(path), path + ": no triangles to show (the STL has no facets)");
   path = dir.write("zero.stl", binary_stl({}, ""));
-  EXPECT_EQ(refusal(path), path + ": no triangles to show (the STL has no facets)");
+  EXPECT_EQ(test::load_refusal(path), path + ": no triangles to show (the STL has no facets)");
 }
 
 TEST(Stl, AsciiFilesWithSeveralSolidsAndPolygonLoopsAreReadWhole) {

@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 
+#include "engine/loader.h"
+
 namespace facet::test {
 
 // FACET_SHARED_ASSETS in the environment overrides the build-time path (a GPU host that got a
@@ -12,6 +14,15 @@ std::string shared_asset(const std::string& relative) {
   return std::string(env && *env ? env : FACET_SHARED_ASSETS) + "/" + relative;
 }
 std::string project_asset(const std::string& relative) { return std::string(FACET_ASSETS) + "/" + relative; }
+
+std::string load_refusal(const std::string& path) {
+  try {
+    load_model(path);
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "";
+}
 
 Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane) {
   Camera c;

@@ -10,6 +10,9 @@ namespace facet::test {
 std::string shared_asset(const std::string& relative);
 std::string project_asset(const std::string& relative);
 
+// load_model's refusal of `path` (its LoadError's message), or "" when the file loaded.
+std::string load_refusal(const std::string& path);
+
 // A camera at `eye` looking at `target`, +Y up, with the given vertical FOV (degrees).
 Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane);
 

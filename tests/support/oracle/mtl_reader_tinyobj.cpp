@@ -10,19 +10,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/obj_materials.h"  // parent_dir, join_path
 
 namespace facet::oracle {
-
-std::string parent_dir(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) return "";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-std::string join_path(const std::string& dir, const std::string& rel) {
-  if (rel.empty() || rel[0] == '/' || dir.empty()) return rel;
-  return dir.back() == '/' ? dir + rel : dir + "/" + rel;
-}
 
 // Paths written on Windows: backslashes become '/', surrounding blanks go.
 static std::string clean_file_name(std::string s) {

@@ -35,8 +35,4 @@ class MtlReader : public tinyobj::MaterialReader {
   bool m_loaded_any = false;
 };
 
-// Folder part of a path ("" when there is none), and a relative path joined onto a folder.
-std::string parent_dir(const std::string& path);
-std::string join_path(const std::string& dir, const std::string& rel);
-
 }  // namespace facet::oracle
