@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
     if (x >= width) break;
     Rgba8 c = p.frame.background;
     if (key_current(key[j], p.frame.vis_tag))
-      c = kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, tri[j]) : shade_covered_pixel(p.scene, p.frame, x, y, tri[j]);
+      c = encode_color(kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, tri[j]) : shade_covered_pixel(p.scene, p.frame, x, y, tri[j]));
     if (p.out) {
       p.out[row + x] = c;
     } else {

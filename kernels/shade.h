@@ -12,7 +12,10 @@ namespace facet {
 constexpr float kAmbient = 0.15f;
 
 FACET_HD uint8_t to_unorm8(float v) { return (uint8_t)(clampf(v, 0.0f, 1.0f) * 255.0f + 0.5f); }
-FACET_HD Rgba8 to_rgba8(Vec3 c) { return {to_unorm8(c.x), to_unorm8(c.y), to_unorm8(c.z), 255}; }
+// A shaded colour (what the shade_* functions below return, before any output encoding) as the
+// output pixel: the one place the frame's colour encoding is decided, and where samples that were
+// averaged in the shading space meet the bytes.
+FACET_HD Rgba8 encode_color(Vec3 c) { return {to_unorm8(c.x), to_unorm8(c.y), to_unorm8(c.z), 255}; }
 
 // Distance in pixels from the pixel centre to the nearest triangle edge, from the barycentrics
 // and their screen-space rates of change.
@@ -80,16 +83,16 @@ FACET_HD bool plain_lit_frame(const FrameParams& fp, bool scene_textured) {
 
 // shade_covered_pixel for a plain lit frame (above): the same arithmetic on the same values,
 // so the same bits, without the other modes' branches and state.
-FACET_HD Rgba8 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, int px, int py,
+FACET_HD Vec3 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, int px, int py,
                                      const PixelTriangle& t) {
   const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
-  return to_rgba8(s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp.eye));
+  return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp.eye);
 }
 
-// The colour of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
+// The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
 // triangle is read here: its three 32-byte vertex records and its material.
-FACET_HD Rgba8 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
+FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
   const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
   const Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
@@ -135,13 +138,13 @@ FACET_HD Rgba8 shade_covered_pixel(const SceneView& s, const FrameParams& fp, in
     float a = clampf(1.5f - d, 0.0f, 1.0f);  // about one pixel wide, softened
     color = color + (Vec3{0.05f, 0.05f, 0.05f} - color) * a;
   }
-  return to_rgba8(color);
+  return color;
 }
 
-// The colour of pixel (px, py) from its visibility key.
+// The output colour of pixel (px, py) from its visibility key.
 FACET_HD Rgba8 shade_pixel(const SceneView& s, const FrameParams& fp, int px, int py, uint64_t key) {
   if (!key_current(key, fp.vis_tag)) return fp.background;
-  return shade_covered_pixel(s, fp, px, py, pixel_triangle(s, fp, key_triangle(key)));
+  return encode_color(shade_covered_pixel(s, fp, px, py, pixel_triangle(s, fp, key_triangle(key))));
 }
 
 }  // namespace facet
