@@ -16,6 +16,11 @@ FACET_HD uint8_t to_unorm8(float v) { return (uint8_t)(clampf(v, 0.0f, 1.0f) * 2
 // output pixel: the one place the frame's colour encoding is decided, and where samples that were
 // averaged in the shading space meet the bytes.
 FACET_HD Rgba8 encode_color(Vec3 c) { return {to_unorm8(c.x), to_unorm8(c.y), to_unorm8(c.z), 255}; }
+// The frame's background as a shaded colour: what an uncovered sample contributes where samples
+// are averaged. encode_color(background_color(fp)) gives back fp.background's colour bytes.
+FACET_HD Vec3 background_color(const FrameParams& fp) {
+  return {fp.background.r / 255.0f, fp.background.g / 255.0f, fp.background.b / 255.0f};
+}
 
 // Distance in pixels from the pixel centre to the nearest triangle edge, from the barycentrics
 // and their screen-space rates of change.
