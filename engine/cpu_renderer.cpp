@@ -117,17 +117,19 @@ void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
 }
 
 void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
-                         int height, const FrameTarget&) {
+                         int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   FrameParams fp = make_frame_params(camera, settings, m_scene->bounds, width, height);
-  render(fp);
+  render(fp, target);
   if (!settings.ground_grid) return;
   fp.vis_tag = m_tag;
   decorate_frame_cpu(make_grid_params(camera, fp, m_scene->bounds), m_vis.data(), m_rgba.data());
 }
 
-void CpuRenderer::render(const FrameParams& fp, const FrameTarget&) {
+void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
+  if (target.kind == FrameTarget::Kind::Device)
+    throw std::invalid_argument("render: a device frame target needs the CUDA backend");
   auto t_frame = std::chrono::steady_clock::now();
   const SceneView s = m_scene->view(m_shade.data());
   const size_t pixels = (size_t)fp.width * fp.height;

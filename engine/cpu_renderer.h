@@ -21,7 +21,8 @@ class CpuRenderer final : public Renderer {
   FrameStats stats() const override { return m_stats; }
   PixelHit pick(int x, int y) override;
 
-  // The CPU backend draws only into its own buffer: a surface target is not for it.
+  // The CPU backend draws only into its own buffer: a surface target is ignored, a device
+  // target refused (std::invalid_argument).
   void render(const FrameParams& params, const FrameTarget& target = {}) override;
   // The visibility buffer of the last frame: (depth bits << 32 | triangle) per pixel.
   const std::vector<uint64_t>& visibility() const { return m_vis; }

@@ -33,8 +33,13 @@ struct RenderSettings {
 // Where the CUDA backend writes a frame. The engine never includes GL: the viewer passes a CUDA
 // surface object (from a registered GL texture) as an integer.
 struct FrameTarget {
-  enum class Kind { Internal, Surface } kind = Kind::Internal;
+  enum class Kind { Internal, Surface, Device } kind = Kind::Internal;
   unsigned long long surface = 0;  // cudaSurfaceObject_t of an RGBA8 2D array, when kind == Surface
+  Rgba8* pixels = nullptr;         // when kind == Device (CUDA backend only): the caller's device
+                                   //   memory, width * height, row 0 = top, written instead of the
+                                   //   renderer's own image (no copy after the frame). Ordered as
+                                   //   read_outputs' device outputs are: after the work enqueued
+                                   //   before on the legacy default stream, before the work after.
 };
 
 // GPU (or CPU wall-clock) time of each stage of the last frame whose timings are available, ms.

@@ -7,24 +7,15 @@
 // paths, and the queues grow when a later frame reads its counters.
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_pointer.h"
+#include "engine/cuda/stream_order.h"
 #include "kernels/frame_outputs_launch.h"
 
 namespace facet {
 
-namespace {
-
-// `later` waits for everything enqueued so far on `earlier`, through `event` (reusable: a wait
-// takes the event's state when it is enqueued).
-void order_after(cudaStream_t later, cudaStream_t earlier, cudaEvent_t event) {
-  FACET_CUDA_CHECK(cudaEventRecord(event, earlier));
-  FACET_CUDA_CHECK(cudaStreamWaitEvent(later, event, 0));
-}
-
-}  // namespace
-
 void CudaRenderer::read_outputs(const FrameOutputs& out) {
   if (!m_have_frame) throw std::logic_error("read_outputs: no frame rendered");
-  if (m_last_to_surface) m_last = encode_frame(m_last, {});  // the last frame went to a surface
+  // The colour of a frame that went to a surface or the caller's memory is drawn again here.
+  if (out.color && !m_last_in_own_image) m_last = encode_frame(m_last, {});
   const size_t pixels = (size_t)m_last.width * m_last.height;
   FrameOutputParams p{m_device_scene.view(), m_last, m_vis.data(), out.depth, out.triangle_id,
                       out.barycentrics};

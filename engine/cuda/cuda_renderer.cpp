@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "engine/cuda/device_pointer.h"
+#include "engine/cuda/stream_order.h"
 #include "engine/frame_setup.h"
 #include "engine/decorate.h"
 #include "kernels/decorate_stage.h"
@@ -97,21 +99,33 @@ void CudaRenderer::ensure_frame_buffers(int width, int height) {
 void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
                           int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
-  render(make_frame_params(camera, settings, m_scene->bounds, width, height), target);
-  if (!settings.ground_grid) return;
-  // After the frame's graph, in stream order; m_last carries the frame's tag.
-  const bool to_surface = target.kind == FrameTarget::Kind::Surface;
-  launch_decorate(make_grid_params(camera, m_last, m_scene->bounds), m_vis.data(),
-                  to_surface ? nullptr : m_rgba.data(), target.surface, m_stream);
-  FACET_CUDA_CHECK(cudaGetLastError());
+  draw(make_frame_params(camera, settings, m_scene->bounds, width, height), target,
+       settings.ground_grid ? &camera : nullptr);
 }
 
 void CudaRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
+  draw(fp, target, nullptr);
+}
+
+void CudaRenderer::draw(const FrameParams& fp, const FrameTarget& target, const Camera* grid_camera) {
+  const bool device = target.kind == FrameTarget::Kind::Device;
+  if (device) {
+    check_device_pointer(target.pixels, "frame target");
+    if (!target.pixels) throw std::invalid_argument("render: a device frame target without pixels");
+    if (!m_order_event) FACET_CUDA_CHECK(cudaEventCreateWithFlags(&m_order_event, cudaEventDisableTiming));
+    order_after(m_stream, cudaStreamLegacy, m_order_event);  // the caller's work on its buffer first
+  }
   m_last = encode_frame(fp, target);
   m_stats.back_faces_culled = fp.cull_backfaces;
   m_have_frame = true;
-  m_last_to_surface = target.kind == FrameTarget::Kind::Surface;
+  m_last_in_own_image = target.kind == FrameTarget::Kind::Internal;
+  if (grid_camera) {  // after the frame's graph, in stream order; m_last carries the frame's tag
+    launch_decorate(make_grid_params(*grid_camera, m_last, m_scene->bounds), m_vis.data(), target_image(target),
+                    target.surface, m_stream);
+    FACET_CUDA_CHECK(cudaGetLastError());
+  }
+  if (device) order_after(cudaStreamLegacy, m_stream, m_order_event);
 }
 
 FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTarget& target) {
@@ -122,8 +136,7 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
 
   // Everything that may allocate or wait happens before the frame is recorded.
   ensure_frame_buffers(params.width, params.height);
-  const bool to_surface = target.kind == FrameTarget::Kind::Surface;
-  if (!to_surface && m_rgba.size() < (size_t)params.width * params.height)
+  if (target.kind == FrameTarget::Kind::Internal && m_rgba.size() < (size_t)params.width * params.height)
     m_rgba.allocate((size_t)params.width * params.height, "the frame image");
   // The visibility buffer is cleared every kTagCycle frames; between clears the frame tag in
   // each key tells this frame's keys from older ones (raster.h).
@@ -228,7 +241,7 @@ void CudaRenderer::record_resolve(const FrameParams& fp, const RasterStageParams
   res.frame = fp;
   res.vis = m_vis.data();
   res.drawable = scene_pixel_box(fp, m_scene->bounds.center, m_scene->bounds.radius);
-  res.out = target.kind == FrameTarget::Kind::Surface ? nullptr : m_rgba.data();
+  res.out = target_image(target);
   res.surface = target.surface;
   res.next_counters = m_counters.data() + (m_counter_index ^ 1);
   if (rp.occlusion.enabled) {  // frames without it leave the next frame's pass 1 nothing to draw
@@ -282,7 +295,7 @@ void CudaRenderer::finish() {
 
 void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
   if (!m_have_frame) throw std::logic_error("read_rgba: no frame rendered");
-  if (m_last_to_surface) m_last = encode_frame(m_last, {});  // the last frame went to a surface
+  if (!m_last_in_own_image) m_last = encode_frame(m_last, {});  // the last frame went elsewhere
   finish();
   out.resize((size_t)m_last.width * m_last.height);
   FACET_CUDA_CHECK(cudaMemcpy(out.data(), m_rgba.data(), out.size() * sizeof(Rgba8), cudaMemcpyDeviceToHost));

@@ -70,6 +70,14 @@ class CudaRenderer final : public Renderer {
   };
 
   void ensure_frame_buffers(int width, int height);
+  // One frame into `target`, and, where `grid_camera` is not null, the ground grid over it.
+  void draw(const FrameParams& params, const FrameTarget& target, const Camera* grid_camera);
+  // The image a frame for `target` resolves into: null for a surface.
+  Rgba8* target_image(const FrameTarget& target) {
+    return target.kind == FrameTarget::Kind::Surface ? nullptr
+           : target.kind == FrameTarget::Kind::Device ? target.pixels
+                                                       : m_rgba.data();
+  }
   // Records one frame on the stream; returns its parameters with the frame tag it used.
   FrameParams encode_frame(const FrameParams& params, const FrameTarget& target);
   // The raster stage's parameters for a frame, its geometry planned (engine/frame_plan.h).
@@ -116,7 +124,8 @@ class CudaRenderer final : public Renderer {
   int m_slot = 0;
   FrameParams m_last{};
   bool m_have_frame = false;
-  bool m_last_to_surface = false;
+  bool m_last_in_own_image = false;  // the last frame resolved into m_rgba (not a surface or the
+                                     //   caller's memory)
   FrameStats m_stats;
 };
 

@@ -132,14 +132,22 @@ py::dict PyRenderer::render(py::object cameras, const std::string& shading, cons
   };
   py::gil_scoped_release release;
   for (int64_t i = 0; i < n; ++i) {
-    m_renderer->render(cams[(size_t)i], settings, m_width, m_height);
+    // On the GPU the frame resolves straight into the caller's colour array: no copy after it.
+    facet::FrameTarget target;
+    facet::Rgba8* color = static_cast<facet::Rgba8*>(at("color", 4, i));
+    if (on_device && color) {
+      target.kind = facet::FrameTarget::Kind::Device;
+      target.pixels = color;
+      color = nullptr;
+    }
+    m_renderer->render(cams[(size_t)i], settings, m_width, m_height, target);
     facet::FrameOutputs o;
-    o.color = static_cast<facet::Rgba8*>(at("color", 4, i));
+    o.color = color;
     o.depth = static_cast<float*>(at("depth", 4, i));
     o.triangle_id = static_cast<int32_t*>(at("triangle_id", 4, i));
     o.barycentrics = static_cast<float*>(at("barycentrics", 12, i));
     o.on_device = on_device;
-    m_renderer->read_outputs(o);
+    if (o.color || o.depth || o.triangle_id || o.barycentrics) m_renderer->read_outputs(o);
   }
   return result;
 }

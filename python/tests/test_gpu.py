@@ -136,3 +136,16 @@ def test_a_device_batch_fills_torch_out_buffers(torch):
     r.render(cams, outputs=("triangle_id",), device="cuda", out={"triangle_id": ids})
     ref = r.render(cams, outputs=("triangle_id",))["triangle_id"]
     np.testing.assert_array_equal(ids.cpu().numpy(), ref)
+
+
+@pytest.mark.parametrize("other", ["torch", "cupy"])
+def test_importing_facet_first_leaves_other_pybind11_modules_importable(other):
+    # In a fresh interpreter: facet must not hand its pybind11 internals to PyTorch's extension.
+    import importlib.util
+    import subprocess
+    import sys
+    if importlib.util.find_spec(other) is None:
+        pytest.skip(f"{other} is not installed")
+    r = subprocess.run([sys.executable, "-c", f"import facet, {other}; print('imported')"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "imported" in r.stdout, r.stderr[-2000:]

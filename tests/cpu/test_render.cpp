@@ -177,3 +177,15 @@ TEST(Render, RefusedSceneLeavesTheLastOneWhole) {
   EXPECT_THROW(r.set_scene(std::make_shared<Scene>(bad)), std::invalid_argument);
   EXPECT_TRUE(same_bytes(before, draw(r, cam, {}, 64, 64)));
 }
+
+TEST(Render, CpuBackendRefusesADeviceFrameTarget) {
+  CpuRenderer r;
+  r.set_scene(std::make_shared<Scene>(make_sphere(100)));
+  FrameTarget target;
+  target.kind = FrameTarget::Kind::Device;
+  std::vector<Rgba8> pixels(64 * 48);
+  target.pixels = pixels.data();
+  Camera cam;
+  cam.eye = {0.0f, 0.0f, 4.0f};
+  EXPECT_THROW(r.render(cam, RenderSettings{}, 64, 48, target), std::invalid_argument);
+}
