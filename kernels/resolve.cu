@@ -32,6 +32,12 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
     for (uint32_t i = threadIdx.x; i < sizeof(FrameCounters) / 4; i += kThreads) words[i] = 0;
   }
   wait_for_previous_kernel();
+  if (p.host_counters && blockIdx.x == 0 && blockIdx.y == 0) {
+    // Every raster kernel is done: the counts are final. Over the bus while the pixels shade.
+    const uint32_t* from = reinterpret_cast<const uint32_t*>(p.counters);
+    uint32_t* to = reinterpret_cast<uint32_t*>(p.host_counters);
+    for (uint32_t i = threadIdx.x; i < sizeof(FrameCounters) / 4; i += kThreads) to[i] = from[i];
+  }
   const int width = p.frame.width;
   const int x0 = blockIdx.x * kBlockSpan + (threadIdx.x >> 5) * kWarpSpan + (threadIdx.x & 31);
   const int y = blockIdx.y;

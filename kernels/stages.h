@@ -121,6 +121,9 @@ struct ResolveStageParams {
   unsigned long long surface;   // cudaSurfaceObject_t of an RGBA8 array, used when out is null
   FrameCounters* next_counters; // the block the next frame counts into: zeroed by this frame's
                                 //   last kernel (frame.cu), or null
+  const FrameCounters* counters;// this frame's block, final once the raster kernels are done
+  FrameCounters* host_counters; // pinned host memory the counters are copied to, or null: written
+                                //   by the kernel, so the frame needs no copy node after it
   uint32_t* meshlet_seen;       // when not null: set to frame_number for each meshlet with a pixel
                                 //   on screen (occlusion culling's first pass next frame)
   const uint32_t* triangle_meshlet; // [triangle_count] the meshlet of each scene triangle

@@ -36,8 +36,9 @@ CudaRenderer::CudaRenderer() {
   m_persistent = persistent_blocks(std::max(1, sms));
   m_geometry_blocks = std::max(1, sms) * geometry_blocks_per_sm();
   for (FrameSlot& s : m_slots) {
-    for (cudaEvent_t* e : {&s.begin, &s.after_clear, &s.after_geometry, &s.end, &s.copied})
+    for (cudaEvent_t* e : {&s.begin, &s.after_clear, &s.after_geometry, &s.end})
       FACET_CUDA_CHECK(cudaEventCreate(e));
+    // Pinned, so mapped into the device's address space (unified addressing): resolve writes it.
     FACET_CUDA_CHECK(cudaMallocHost(&s.host_counters, sizeof(FrameCounters)));
   }
   // Two counter blocks used in turn (kernels/frame.cu).
@@ -51,7 +52,7 @@ CudaRenderer::CudaRenderer() {
 CudaRenderer::~CudaRenderer() {
   if (m_stream) FACET_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream));
   for (FrameSlot& s : m_slots) {
-    for (cudaEvent_t e : {s.begin, s.after_clear, s.after_geometry, s.end, s.copied})
+    for (cudaEvent_t e : {s.begin, s.after_clear, s.after_geometry, s.end})
       if (e) FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(e));
     if (s.host_counters) FACET_CUDA_CHECK_NOTHROW(cudaFreeHost(s.host_counters));
   }
@@ -226,15 +227,14 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   launch_visibility(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
   if (stage_marks) mark(slot.after_geometry);
-  record_resolve(fp, rp, target, m_dependent_launches && !stage_marks);  // an event node is not a kernel
+  // Resolve also copies the counters to slot.host_counters (mapped pinned memory): once `end`
+  // has passed, they are there.
+  record_resolve(fp, rp, target, slot, m_dependent_launches && !stage_marks);  // an event node is not a kernel
   mark(slot.end);
-  FACET_CUDA_CHECK(cudaMemcpyAsync(slot.host_counters, rp.counters, sizeof(FrameCounters),
-                                   cudaMemcpyDeviceToHost, m_stream));
-  mark(slot.copied);
 }
 
 void CudaRenderer::record_resolve(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
-                                  bool after_kernel) {
+                                  FrameSlot& slot, bool after_kernel) {
   ResolveStageParams res{};
   res.scene = m_device_scene.view();
   res.scene_textured = m_device_scene.textured();
@@ -244,6 +244,8 @@ void CudaRenderer::record_resolve(const FrameParams& fp, const RasterStageParams
   res.out = target_image(target);
   res.surface = target.surface;
   res.next_counters = m_counters.data() + (m_counter_index ^ 1);
+  res.counters = rp.counters;
+  res.host_counters = slot.host_counters;
   if (rp.occlusion.enabled) {  // frames without it leave the next frame's pass 1 nothing to draw
     res.meshlet_seen = m_device_scene.meshlet_seen();
     res.triangle_meshlet = m_device_scene.triangle_meshlet();
@@ -255,7 +257,7 @@ void CudaRenderer::record_resolve(const FrameParams& fp, const RasterStageParams
 }
 
 void CudaRenderer::collect(FrameSlot& slot) {
-  FACET_CUDA_CHECK(cudaEventSynchronize(slot.copied));
+  FACET_CUDA_CHECK(cudaEventSynchronize(slot.end));  // resolve wrote the counters before it
   slot.pending = false;
   StageTimes& times = m_stats.times;
   FACET_CUDA_CHECK(cudaEventElapsedTime(&times.total, slot.begin, slot.end));

@@ -61,8 +61,7 @@ class CudaRenderer final : public Renderer {
   // Per-frame record, two deep so the host reads frame N-1 while frame N runs.
   struct FrameSlot {
     cudaEvent_t begin = nullptr, after_clear = nullptr, after_geometry = nullptr, end = nullptr;
-    cudaEvent_t copied = nullptr;            // the counters have reached host_counters
-    FrameCounters* host_counters = nullptr;  // pinned
+    FrameCounters* host_counters = nullptr;  // pinned; resolve writes the counters here
     bool pending = false;                    // recorded, not yet read back
     uint32_t warp_capacity = 0;              // queue sizes this frame ran with
     uint32_t tile_item_capacity = 0;
@@ -86,7 +85,7 @@ class CudaRenderer final : public Renderer {
                     FrameSlot& slot, bool clear);
   // Enqueues the frame's resolve on m_stream.
   void record_resolve(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
-                      bool after_kernel);
+                      FrameSlot& slot, bool after_kernel);
   void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
 
   std::shared_ptr<const Scene> m_scene;
