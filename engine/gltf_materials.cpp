@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/colour_space.h"
 #include "engine/texture_file.h"
 #include "engine/tinygltf_config.h"
 
@@ -13,7 +14,7 @@ namespace facet {
 namespace {
 
 // facet's material for primitives without one: the grey OBJ faces without a material get.
-constexpr Vec3 kDefaultAlbedo{0.8f, 0.8f, 0.8f};
+constexpr Vec3 kDefaultAlbedo{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear};
 
 // "%20" -> " ": glTF URIs are percent-encoded (RFC 3986); the file name on disk is not.
 std::string decode_uri(const std::string& uri) {

@@ -9,6 +9,7 @@
 #include "arrays.h"
 #include "bindings.h"
 #include "engine/closed_surface.h"
+#include "engine/colour_space.h"
 #include "engine/image_io.h"
 #include "engine/loader.h"
 #include "mesh_binding.h"
@@ -17,7 +18,7 @@ namespace facet_py {
 
 namespace {
 
-constexpr float kDefaultAlbedo = 0.8f;  // the grey the loader gives a model without materials
+constexpr float kDefaultAlbedo = 0.8f;  // the grey the loader gives a model without materials (sRGB)
 
 ArrayRef host_array(py::handle obj, const char* name, char kind, const char* dtype, const std::vector<int64_t>& shape) {
   ArrayRef a = array_ref(obj, name);
@@ -36,7 +37,7 @@ std::vector<T> copy_rows(const ArrayRef& a) {
 void set_colors(facet::Scene& s, py::handle colors, int32_t texture) {
   const int64_t t = s.triangle_count();
   if (colors.is_none()) {
-    s.materials.push_back({{kDefaultAlbedo, kDefaultAlbedo, kDefaultAlbedo}, texture});
+    s.materials.push_back({facet::srgb_to_linear_exact({kDefaultAlbedo, kDefaultAlbedo, kDefaultAlbedo}), texture});
     s.tri_material.assign(t, 0);
     return;
   }
@@ -44,14 +45,14 @@ void set_colors(facet::Scene& s, py::handle colors, int32_t texture) {
   if (c.shape.size() == 1) {
     require(c, "colors", 'f', 32, "float32", {3});
     const float* k = static_cast<const float*>(c.data);
-    s.materials.push_back({{k[0], k[1], k[2]}, texture});
+    s.materials.push_back({facet::srgb_to_linear_exact({k[0], k[1], k[2]}), texture});  // sRGB, as MTL Kd
     s.tri_material.assign(t, 0);
     return;
   }
   require(c, "colors", 'f', 32, "float32", {t, 3});
   const float* k = static_cast<const float*>(c.data);
   for (int64_t i = 0; i < t; ++i) {
-    s.materials.push_back({{k[3 * i], k[3 * i + 1], k[3 * i + 2]}, texture});
+    s.materials.push_back({facet::srgb_to_linear_exact({k[3 * i], k[3 * i + 1], k[3 * i + 2]}), texture});
     s.tri_material.push_back((uint32_t)i);
   }
 }
