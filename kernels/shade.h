@@ -1,5 +1,6 @@
 // Resolve and shade one pixel from its visibility key: the design's shading modes (lit,
-// texture, normals, depth) and the wireframe overlay, written as RGBA8.
+// texture, normals, depth) and the wireframe overlay. Lit shading applies the material's Kd,
+// Ks/Ns, Ka, Ke and vertex colours in linear light; encode_color writes the result as sRGB RGBA8.
 #pragma once
 #include "kernels/interp.h"
 #include "kernels/project.h"

@@ -18,7 +18,7 @@ namespace facet_py {
 
 namespace {
 
-constexpr float kDefaultAlbedo = 0.8f;  // the grey the loader gives a model without materials (sRGB)
+constexpr float kDefaultAlbedo = facet::kDefaultGreyLinear;  // the grey the loader gives a model without materials
 
 ArrayRef host_array(py::handle obj, const char* name, char kind, const char* dtype, const std::vector<int64_t>& shape) {
   ArrayRef a = array_ref(obj, name);
@@ -37,7 +37,7 @@ std::vector<T> copy_rows(const ArrayRef& a) {
 void set_colors(facet::Scene& s, py::handle colors, int32_t texture) {
   const int64_t t = s.triangle_count();
   if (colors.is_none()) {
-    s.materials.push_back({facet::srgb_to_linear_exact({kDefaultAlbedo, kDefaultAlbedo, kDefaultAlbedo}), texture});
+    s.materials.push_back({{kDefaultAlbedo, kDefaultAlbedo, kDefaultAlbedo}, texture});
     s.tri_material.assign(t, 0);
     return;
   }
@@ -45,14 +45,14 @@ void set_colors(facet::Scene& s, py::handle colors, int32_t texture) {
   if (c.shape.size() == 1) {
     require(c, "colors", 'f', 32, "float32", {3});
     const float* k = static_cast<const float*>(c.data);
-    s.materials.push_back({facet::srgb_to_linear_exact({k[0], k[1], k[2]}), texture});  // sRGB, as MTL Kd
+    s.materials.push_back({{k[0], k[1], k[2]}, texture});
     s.tri_material.assign(t, 0);
     return;
   }
   require(c, "colors", 'f', 32, "float32", {t, 3});
   const float* k = static_cast<const float*>(c.data);
   for (int64_t i = 0; i < t; ++i) {
-    s.materials.push_back({facet::srgb_to_linear_exact({k[3 * i], k[3 * i + 1], k[3 * i + 2]}), texture});
+    s.materials.push_back({{k[3 * i], k[3 * i + 1], k[3 * i + 2]}, texture});
     s.tri_material.push_back((uint32_t)i);
   }
 }
@@ -129,7 +129,7 @@ Mesh(positions, triangles, uvs=None, normals=None, colors=None, texture=None)
   triangles  int32 or uint32 (T, 3), counter-clockwise = front; every index < V
   uvs        float32 (V, 2), texture coordinates (needed with texture)
   normals    float32 (V, 3); computed (area-weighted) when None
-  colors     float32 (3,) one albedo, or (T, 3) one per triangle, linear 0..1 (default grey 0.8)
+  colors     float32 (3,) one albedo, or (T, 3) one per triangle, linear 0..1 (default grey: sRGB 0.8)
   texture    uint8 (H, W, 4) RGBA, row 0 = top of the image, multiplied with the albedo
 Arrays must be C-contiguous NumPy arrays; a wrong dtype raises TypeError, a wrong shape, a
 non-contiguous array or an index out of range ValueError.)")
