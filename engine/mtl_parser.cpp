@@ -104,12 +104,19 @@ class MtlReader {
         return texture_name(p + std::strlen(m.keyword) + 1, e, &(m_current.*m.name));
   }
 
-  // A colour statement's three numbers (always true: the statement was given, with 0 for what
-  // cannot be read), warning when they are malformed or negative.
+  // A colour statement's three numbers, or one for a grey (the MTL specification: g and b equal
+  // r when only r is given); always true: the statement was given, with 0 for what cannot be
+  // read. Warns when they are malformed or negative.
   bool colour(const char* keyword, const char* p, const char* e, Vec3* out) {
     float v[3];
-    if (!numbers(p, e, 3, v)) warn(std::string(keyword) + " needs three numbers, not '" + std::string(skip_blanks(p, e), e) + "'");
-    else if (v[0] < 0 || v[1] < 0 || v[2] < 0) warn(std::string(keyword) + " has a negative value (read as 0)");
+    if (numbers(p, e, 1, v)) {
+      v[1] = v[2] = v[0];
+      if (v[0] < 0) warn(std::string(keyword) + " has a negative value (read as 0)");
+    } else if (!numbers(p, e, 3, v)) {
+      warn(std::string(keyword) + " needs three numbers (or one for a grey), not '" + std::string(skip_blanks(p, e), e) + "'");
+    } else if (v[0] < 0 || v[1] < 0 || v[2] < 0) {
+      warn(std::string(keyword) + " has a negative value (read as 0)");
+    }
     *out = {v[0], v[1], v[2]};
     return true;
   }

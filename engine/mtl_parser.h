@@ -2,7 +2,8 @@
 // small, so it reads sequentially. It keeps the rules facet has always had (those of
 // tinyobjloader 2.0): one material per named `newmtl`, the last one always (even unnamed);
 // texture statements take options (-s, -o, -bm, ...) before a file name that runs to the end of
-// the line; `d` wins over `Tr` (Tr is read as 1 - d). A colour or number statement whose values
+// the line; `d` wins over `Tr` (Tr is read as 1 - d). A colour given as one number is a grey, as
+// the MTL specification says (tinyobjloader reads it as red). A colour or number statement whose values
 // are not numbers, or out of range, is warned about as `PATH:LINE: problem` and read as
 // tinyobjloader reads it (missing numbers are 0). It does not open files or load textures.
 #pragma once

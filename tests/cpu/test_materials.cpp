@@ -49,6 +49,15 @@ TEST(MtlMaterials, AmbientColourIsReadAndMarkedGiven) {
   EXPECT_TRUE(warnings.empty()) << warnings.front();
 }
 
+TEST(MtlMaterials, AColourOfOneNumberIsAGreyWithoutWarning) {
+  std::vector<std::string> warnings;
+  auto m = parse("newmtl a\nKs 0.25\n", &warnings);
+  EXPECT_EQ(m[0].ks.x, 0.25f);
+  EXPECT_EQ(m[0].ks.y, 0.25f);
+  EXPECT_EQ(m[0].ks.z, 0.25f);
+  EXPECT_TRUE(warnings.empty()) << warnings.front();
+}
+
 TEST(MtlMaterials, MalformedValuesAreWarnedWithFileAndLine) {
   std::vector<std::string> warnings;
   parse("newmtl a\nKd 0.5 zero 1\nNs many\nd 1.5\nKs 0.1 0.2\nKe -1 0 0\nTr 0.5 0.5\n", &warnings);
