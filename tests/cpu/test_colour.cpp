@@ -4,8 +4,10 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <vector>
 
+#include "engine/cpu_renderer.h"
 #include "engine/generate.h"
 #include "engine/scene.h"
 #include "kernels/shade.h"
@@ -118,4 +120,28 @@ TEST(SrgbRender, DefaultGreyFacingTheEyeShowsItsSrgbValue) {
   const PixelTriangle t = pixel_triangle(view, fp, 0);
   // The pixel on the axis from the eye: the cosine is 1.
   EXPECT_EQ(encode_color(shade_covered_pixel(view, fp, 32, 32, t)).r, 204);
+}
+
+TEST(SrgbRender, AGradientTextureFillingTheFrameRendersBackItsTexelBytes) {
+  // 16 x 16 texels holding every sRGB code once per channel order; the quad [-1, 1]^2 seen head-on
+  // fills a 16 x 16 frame exactly (tan(fov / 2) = 1 / distance), one texel per pixel.
+  std::vector<Rgba8> image(256);
+  for (int i = 0; i < 256; ++i) image[(size_t)i] = {(uint8_t)i, (uint8_t)(255 - i), (uint8_t)((i * 7) & 255), 255};
+  const Scene s = make_quad(image, 16, 16);
+  const float distance = 1.0f / std::tan(0.5f * 45.0f * 3.14159265f / 180.0f);
+  const Camera cam = test::look_at({0, 0, distance}, {0, 0, 0}, 45.0f, 0.1f, 10.0f);
+  RenderSettings rs;
+  rs.shading = Shading::Texture;
+  rs.filter = Filter::Nearest;
+  CpuRenderer r;
+  r.set_scene(std::make_shared<Scene>(s));
+  r.render(test::frame_params(s, cam, 16, 16, rs));
+  std::vector<Rgba8> out;
+  r.read_rgba(out);
+  ASSERT_EQ(out.size(), 256u);
+  for (size_t i = 0; i < 256; ++i) {
+    ASSERT_EQ(out[i].r, image[i].r) << "pixel " << i;
+    ASSERT_EQ(out[i].g, image[i].g) << "pixel " << i;
+    ASSERT_EQ(out[i].b, image[i].b) << "pixel " << i;
+  }
 }
