@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/closed_surface.h"
+#include "engine/colour_space.h"
 
 namespace facet {
 
@@ -42,7 +43,7 @@ Scene make_sphere(uint64_t triangles, float radius, Vec3 center) {
     }
   }
   s.tri_material.assign(s.triangle_count(), 0);
-  s.materials.push_back({{0.8f, 0.8f, 0.8f}, -1});
+  s.materials.push_back({{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
   s.material_names.push_back("default");
   s.bounds = compute_bounds(s.positions);
   s.bounds.closed = closed_outward(s.positions, s.indices);

@@ -28,6 +28,7 @@
 #include "engine/gltf_materials.h"
 #include "engine/scene_finish.h"
 #include "engine/tinygltf_config.h"
+#include "kernels/srgb.h"
 
 namespace facet {
 
@@ -173,7 +174,8 @@ struct Builder {
   size_t skipped_primitives = 0;  // points and lines
 };
 
-// COLOR_0 (vec3 or vec4, float or normalised integers) as RGBA8.
+// COLOR_0 (vec3 or vec4, float or normalised integers; linear, as glTF defines it) as the
+// scene's sRGB RGBA8 (alpha stays linear).
 std::vector<Rgba8> read_colors(const tinygltf::Model& m, int accessor, size_t count, const std::string& what) {
   const int comps = accessor >= 0 && (size_t)accessor < m.accessors.size() && m.accessors[(size_t)accessor].type == TINYGLTF_TYPE_VEC3 ? 3 : 4;
   std::vector<float> c = read_accessor_floats(m, accessor, comps, what);
@@ -182,7 +184,7 @@ std::vector<Rgba8> read_colors(const tinygltf::Model& m, int accessor, size_t co
   std::vector<Rgba8> out(count);
   for (size_t i = 0; i < count; ++i) {
     const float* p = &c[i * (size_t)comps];
-    out[i] = {q(p[0]), q(p[1]), q(p[2]), comps == 4 ? q(p[3]) : (uint8_t)255};
+    out[i] = {srgb_encode8(p[0]), srgb_encode8(p[1]), srgb_encode8(p[2]), comps == 4 ? q(p[3]) : (uint8_t)255};
   }
   return out;
 }

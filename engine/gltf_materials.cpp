@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/colour_space.h"
 #include "engine/texture_file.h"
 #include "engine/tinygltf_config.h"
 
@@ -13,7 +14,7 @@ namespace facet {
 namespace {
 
 // facet's material for primitives without one: the grey OBJ faces without a material get.
-constexpr Vec3 kDefaultAlbedo{0.8f, 0.8f, 0.8f};
+constexpr Vec3 kDefaultAlbedo{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear};
 
 // "%20" -> " ": glTF URIs are percent-encoded (RFC 3986); the file name on disk is not.
 std::string decode_uri(const std::string& uri) {
@@ -58,12 +59,35 @@ uint32_t GltfMaterials::material(int index) {
                                    std::to_string(t.texCoord) + "; facet reads TEXCOORD_0 only");
       out.texture = texture(t.index, name);
     }
+    alpha_and_emission(m, name, out);
   }
   m_scene.materials.push_back(out);
   m_scene.material_names.push_back(name);
   uint32_t scene_index = (uint32_t)m_scene.materials.size() - 1;
   m_materials[index] = scene_index;
   return scene_index;
+}
+
+// glTF factors are linear already (its textures are sRGB, decoded when sampled). MASK's cut at
+// alphaCutoff becomes the scene's cut at 0.5 by scaling the alpha: a x f / cutoff >= 1 is
+// (a x f x 0.5 / cutoff) >= 0.5. BLEND is drawn cut at 0.5, with a warning; OPAQUE ignores alpha.
+void GltfMaterials::alpha_and_emission(const tinygltf::Material& m, const std::string& name, Material& out) {
+  const std::vector<double>& f = m.pbrMetallicRoughness.baseColorFactor;
+  const float alpha = f.size() >= 4 ? std::min(unit_or(f[3], 1), 1.0f) : 1.0f;
+  if (m.alphaMode == "MASK" || m.alphaMode == "BLEND") {
+    if (m.alphaMode == "BLEND")
+      m_scene.warnings.push_back(m_path + ": material '" + name +
+                                 "' blends by alpha; facet draws it as a cut-out at alpha 0.5");
+    const double cutoff = m.alphaMode == "MASK" && std::isfinite(m.alphaCutoff) ? m.alphaCutoff : 0.5;
+    if (cutoff > 0) {
+      out.alpha = (float)(alpha * 0.5 / cutoff);
+      out.alpha_texture = out.texture;  // the base colour's alpha channel
+    }
+  }
+  const std::vector<double>& e = m.emissiveFactor;
+  if (e.size() >= 3) out.ke = {unit_or(e[0], 0), unit_or(e[1], 0), unit_or(e[2], 0)};
+  const bool glows = out.ke.x > 0 || out.ke.y > 0 || out.ke.z > 0;
+  if (glows && m.emissiveTexture.index >= 0) out.emission_texture = texture(m.emissiveTexture.index, name);
 }
 
 int32_t GltfMaterials::texture(int texture_index, const std::string& material_name) {

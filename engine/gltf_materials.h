@@ -1,6 +1,7 @@
 // The materials of a glTF model as facet Materials: base-colour factor and base-colour texture
-// (TEXCOORD_0), textures decoded through texture_file.h, a checker and a warning for a texture
-// that cannot be read (as for OBJ). Metallic, roughness, normal and emissive maps are not drawn.
+// (TEXCOORD_0), its alpha for alphaMode MASK (and BLEND, drawn as a cut-out), emissive factor and
+// texture; textures decoded through texture_file.h, a checker and a warning for a texture that
+// cannot be read (as for OBJ). Metallic, roughness and normal maps are not drawn.
 #pragma once
 #include <map>
 #include <string>
@@ -9,6 +10,7 @@
 
 namespace tinygltf {
 class Model;
+struct Material;
 }
 
 namespace facet {
@@ -23,6 +25,8 @@ class GltfMaterials {
 
  private:
   int32_t texture(int texture_index, const std::string& material_name);
+  // Alpha (cut-outs) and emission of glTF material `m` into `out`.
+  void alpha_and_emission(const tinygltf::Material& m, const std::string& name, Material& out);
   int32_t decode_image(int image_index, std::string* what, std::string* why);
 
   std::string m_path, m_dir;

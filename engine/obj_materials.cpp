@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "engine/colour_space.h"
 #include "engine/texture_file.h"
 
 namespace facet {
@@ -84,7 +85,9 @@ bool MaterialLibrary::read_library(const std::string& mtllib_name) {
     return false;
   }
   std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  std::vector<MtlMaterial> read = parse_mtl(text.data(), text.size());
+  std::vector<std::string> problems;
+  std::vector<MtlMaterial> read = parse_mtl(text.data(), text.size(), path, &problems);
+  for (const std::string& p : problems) m_warnings.push_back(p + " (a material library of " + m_obj_path + ")");
   const size_t before = m_materials.size();
   for (MtlMaterial& m : read) {
     m_by_name.insert({m.name, (int32_t)m_materials.size()});
@@ -109,32 +112,50 @@ int32_t MaterialLibrary::find(const std::string& name) {
 
 namespace {
 
-// Textures already in the scene by resolved path, and the one shared checker.
+// Textures already in the scene by resolved path (alpha maps converted from grey under a key of
+// their own), and the one shared checker.
 struct TextureCache {
   std::map<std::string, int32_t> by_path;
   int32_t checker = -1;
 };
 
-int32_t texture_for(const std::string& obj_path, const std::string& material_name,
-                    const std::string& tex_name, const std::string& mtl_dir, Scene& scene,
-                    TextureCache& cache, const LoadOptions& options, float fraction,
-                    float fraction_step) {
-  std::string path = join_path(mtl_dir, tex_name);
+// An alpha map (map_d) whose image has no transparency in its alpha channel carries its opacity
+// in its grey: that goes to the alpha channel, which is what cut-outs read.
+void grey_to_alpha(TextureImage& image) {
+  for (const Rgba8& t : image.texels)
+    if (t.a != 255) return;
+  for (Rgba8& t : image.texels) t.a = t.r;
+}
+
+// What texture_for needs to know about the material and the progress report.
+struct TextureRequest {
+  const std::string& material_name;
+  const std::string& tex_name;
+  const std::string& mtl_dir;
+  bool alpha_map;  // map_d: grey_to_alpha
+  float fraction, fraction_step;
+};
+
+int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene& scene,
+                    TextureCache& cache, const LoadOptions& options) {
+  std::string path = join_path(r.mtl_dir, r.tex_name);
   // Exporters often write absolute paths of the author's machine: the file beside the MTL wins.
   if (!is_regular_file(path)) {
-    std::string base = tex_name.substr(tex_name.find_last_of('/') + 1);
-    std::string beside = join_path(mtl_dir, base);
-    if (base != tex_name && is_regular_file(beside)) path = beside;
+    std::string base = r.tex_name.substr(r.tex_name.find_last_of('/') + 1);
+    std::string beside = join_path(r.mtl_dir, base);
+    if (base != r.tex_name && is_regular_file(beside)) path = beside;
   }
-  auto it = cache.by_path.find(path);
+  const std::string key = r.alpha_map ? path + "\n(alpha map)" : path;
+  auto it = cache.by_path.find(key);
   if (it != cache.by_path.end()) return it->second;
 
-  if (options.progress) options.progress(fraction, "textures");
+  if (options.progress) options.progress(r.fraction, "textures");
   TextureImage image;
   std::string why;
   int32_t index = -1;
   if (read_texture_file(path, &image, &why)) {
-    if (options.progress) options.progress(fraction + 0.5f * fraction_step, "mips");
+    if (r.alpha_map) grey_to_alpha(image);
+    if (options.progress) options.progress(r.fraction + 0.5f * r.fraction_step, "mips");
     try {
       index = add_texture(scene, path, image.width, image.height, image.texels);
     } catch (const std::exception& e) {
@@ -142,17 +163,45 @@ int32_t texture_for(const std::string& obj_path, const std::string& material_nam
     }
   }
   if (index < 0) {
-    scene.warnings.push_back(obj_path + ": texture '" + tex_name + "' of material '" +
-                             material_name + "' cannot be loaded (" + path + ": " + why +
+    scene.warnings.push_back(obj_path + ": texture '" + r.tex_name + "' of material '" +
+                             r.material_name + "' cannot be loaded (" + path + ": " + why +
                              "); showing a checker");
     if (cache.checker < 0) cache.checker = add_checker_texture(scene);
     index = cache.checker;
   }
-  cache.by_path[path] = index;
+  cache.by_path[key] = index;
   return index;
 }
 
 float finite_or(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
+
+// An MTL colour (sRGB, as written) in linear light; negative or non-finite channels read as
+// `fallback`, 0 below.
+Vec3 linear_colour(Vec3 c, float fallback) {
+  return srgb_to_linear_exact(Vec3{std::max(0.0f, finite_or(c.x, fallback)), std::max(0.0f, finite_or(c.y, fallback)),
+                                   std::max(0.0f, finite_or(c.z, fallback))});
+}
+
+bool is_black(Vec3 c) { return c.x == 0 && c.y == 0 && c.z == 0; }
+
+// The scene material of an MTL material, its maps not yet loaded. A map whose colour is black
+// or absent multiplies white instead (a texture times black would not show). Ka black or absent
+// is white: exporters write `Ka 0 0 0` for "no ambient colour of its own", and the ambient share
+// of light then shows the albedo as it always has.
+Material scene_material(const MtlMaterial& m) {
+  Material out;
+  out.kd = linear_colour(m.kd, 0.8f);
+  if (!clean_file_name(m.map_kd).empty() && (is_black(out.kd) || !m.has_kd)) out.kd = {1, 1, 1};
+  out.ks = linear_colour(m.ks, 0.0f);
+  if (!clean_file_name(m.map_ks).empty() && (is_black(out.ks) || !m.has_ks)) out.ks = {1, 1, 1};
+  out.ns = std::round(std::clamp(finite_or(m.ns, 1.0f), 1.0f, (float)kMaxShininess));
+  out.ka = linear_colour(m.ka, 0.0f);
+  if (is_black(out.ka) || !m.has_ka) out.ka = {1, 1, 1};
+  out.ke = linear_colour(m.ke, 0.0f);
+  if (!clean_file_name(m.map_ke).empty() && (is_black(out.ke) || !m.has_ke)) out.ke = {1, 1, 1};
+  out.alpha = std::clamp(finite_or(m.d, 1.0f), 0.0f, 1.0f);
+  return out;
+}
 
 }  // namespace
 
@@ -162,25 +211,25 @@ int32_t build_materials(const std::string& obj_path, const MaterialLibrary& libr
   const auto& materials = library.materials();
   for (size_t i = 0; i < materials.size(); ++i) {
     const MtlMaterial& m = materials[i].material;
-    Material out{};
-    out.kd = {std::max(0.0f, finite_or(m.kd.x, 0.8f)), std::max(0.0f, finite_or(m.kd.y, 0.8f)),
-              std::max(0.0f, finite_or(m.kd.z, 0.8f))};
-    out.texture = -1;
-    std::string tex = clean_file_name(m.map_kd);
-    if (!tex.empty()) {
-      // A texture multiplied by a black or absent Kd would not show: use white instead.
-      bool black = out.kd.x == 0 && out.kd.y == 0 && out.kd.z == 0;
-      if (black || !m.has_kd) out.kd = {1, 1, 1};
-      // Progress runs from 0.8 to 0.99 over the materials, half decoding, half mips.
-      const float step = 0.19f / (float)materials.size();
-      out.texture = texture_for(obj_path, m.name, tex, materials[i].dir, scene, cache, options,
-                                0.8f + step * (float)i, step);
+    Material out = scene_material(m);
+    // Progress runs from 0.8 to 0.99 over the materials, half decoding, half mips.
+    const float step = 0.19f / (float)materials.size();
+    const struct { const std::string& name; int32_t Material::*index; bool alpha_map; } maps[] = {
+        {m.map_kd, &Material::texture, false},
+        {m.map_ks, &Material::specular_texture, false},
+        {m.map_ke, &Material::emission_texture, false},
+        {m.map_d, &Material::alpha_texture, true}};
+    for (const auto& map : maps) {
+      const std::string tex = clean_file_name(map.name);
+      if (tex.empty()) continue;
+      out.*map.index = texture_for(obj_path, {m.name, tex, materials[i].dir, map.alpha_map, 0.8f + step * (float)i, step},
+                                   scene, cache, options);
     }
     scene.materials.push_back(out);
     scene.material_names.push_back(m.name);
   }
   if (!needs_default) return -1;
-  scene.materials.push_back(Material{{0.8f, 0.8f, 0.8f}, -1});
+  scene.materials.push_back(Material{{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
   scene.material_names.push_back("<default>");
   return (int32_t)scene.materials.size() - 1;
 }

@@ -1,7 +1,9 @@
 // Materials of an OBJ: the material libraries its `mtllib` statements name (read with our MTL
 // parser, each remembering its folder, since texture paths are relative to their MTL), the
-// lookup of `usemtl` names, and the step that turns them into the scene's Kd + map_Kd, loading
-// textures or a checker for those that cannot be read. Missing files are warnings, never errors.
+// lookup of `usemtl` names, and the step that turns them into the scene's materials (colours
+// decoded from sRGB to linear; Kd, Ks/Ns, Ka, Ke, d and their maps), loading textures or a
+// checker for those that cannot be read. Missing files and malformed values are warnings, never
+// errors.
 #pragma once
 #include <map>
 #include <string>
@@ -28,7 +30,8 @@ class MaterialLibrary {
     std::string dir;  // folder of the MTL it came from ("" = current folder)
   };
   const std::vector<Entry>& materials() const { return m_materials; }
-  const std::vector<std::string>& warnings() const { return m_warnings; }  // missing libraries
+  const std::vector<std::string>& warnings() const { return m_warnings; }  // missing libraries,
+                                                                            //   malformed values
   const std::vector<std::string>& unknown() const { return m_unknown; }    // usemtl names, in order
 
  private:
@@ -48,7 +51,7 @@ std::string parent_dir(const std::string& path);
 std::string join_path(const std::string& dir, const std::string& rel);
 
 // Fills scene.materials, material_names, textures (with mips) from the library's materials.
-// Appends a default grey 0.8 material when needs_default (faces without a material).
+// Appends the default grey material (kDefaultGreyLinear) when needs_default (faces without one).
 // Returns the index of that default material, or -1.
 int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library,
                         bool needs_default, Scene& scene, const LoadOptions& options);

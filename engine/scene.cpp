@@ -1,5 +1,5 @@
 // The host-side scene's helpers: sizes and views of its arrays, bounds, area-weighted vertex
-// normals, and textures with their full mip chains (box filter), the big loops on every core with
+// normals, and textures with their full mip chains (box filter in linear light), the big loops on every core with
 // results that do not depend on the number of threads. No file reading here (loader.cpp).
 #include "engine/scene.h"
 
@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "engine/parallel.h"
+#include "kernels/srgb.h"
 
 namespace facet {
 
@@ -20,7 +21,7 @@ static size_t bytes_of(const std::vector<T>& v) {
 }
 
 size_t Scene::byte_size() const {
-  return bytes_of(positions) + bytes_of(normals) + bytes_of(uvs) + bytes_of(indices) +
+  return bytes_of(positions) + bytes_of(normals) + bytes_of(uvs) + bytes_of(colors) + bytes_of(indices) +
          bytes_of(tri_material) + bytes_of(materials) + bytes_of(textures) + bytes_of(texels);
 }
 
@@ -44,7 +45,28 @@ SceneView Scene::view(const ShadeVertex* shade) const {
   v.texels = texels.empty() ? nullptr : texels.data();
   v.vertex_count = vertex_count();
   v.triangle_count = triangle_count();
+  v.colors = colors.empty() ? nullptr : colors.data();
+  v.has_cutouts = scene_has_cutouts(*this);
   return v;
+}
+
+static bool is_black(Vec3 c) { return c.x == 0 && c.y == 0 && c.z == 0; }
+
+bool plain_lit_scene(const Scene& s) {
+  if (!s.colors.empty()) return false;
+  const bool uvs = !s.uvs.empty();
+  for (const Material& m : s.materials) {
+    const bool textured = m.texture >= 0 || m.specular_texture >= 0 || m.emission_texture >= 0;
+    const bool white_ambient = m.ka.x == 1 && m.ka.y == 1 && m.ka.z == 1;
+    if ((uvs && textured) || !white_ambient || !is_black(m.ks) || !is_black(m.ke)) return false;
+  }
+  return true;
+}
+
+bool scene_has_cutouts(const Scene& s) {
+  for (const Material& m : s.materials)
+    if (m.alpha < 0.5f || !(m.alpha == m.alpha) || (m.alpha_texture >= 0 && !s.uvs.empty())) return true;
+  return false;
 }
 
 std::vector<ShadeVertex> interleave_shade_vertices(const Scene& s) {
@@ -185,7 +207,11 @@ std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
 }
 
 // One level down: each destination texel averages the source area it covers (scale w/nw by
-// h/nh), with fractional weights at the borders, so odd sizes lose no row or column.
+// h/nh), with fractional weights at the borders, so odd sizes lose no row or column. Colour is
+// averaged in linear light (texels decoded from sRGB, the mean encoded back; alpha is linear), so
+// a level is as bright as the one above it. Our own box filter rather than stb_image_resize's
+// sRGB resampling: that resizes a whole image in one call (one core; the rows here go to all of
+// them) with a wider default kernel, and our decode and encode are the shaders' own tables.
 static void downsample_rows(const Rgba8* src, int w, int h, Rgba8* dst, int nw, int nh, int y_begin,
                             int y_end) {
   const double sx = (double)w / nw, sy = (double)h / nh;
@@ -202,15 +228,16 @@ static void downsample_rows(const Rgba8* src, int w, int h, Rgba8* dst, int nw, 
           double wx = std::min(x1, (double)i + 1) - std::max(x0, (double)i);
           double wgt = wx * wy;
           const Rgba8& c = src[(size_t)j * w + i];
-          sum[0] += wgt * c.r;
-          sum[1] += wgt * c.g;
-          sum[2] += wgt * c.b;
+          sum[0] += wgt * srgb_to_linear(c.r);
+          sum[1] += wgt * srgb_to_linear(c.g);
+          sum[2] += wgt * srgb_to_linear(c.b);
           sum[3] += wgt * c.a;
           wsum += wgt;
         }
       }
       auto q = [&](double v) { return (uint8_t)std::clamp(std::lround(v / wsum), 0L, 255L); };
-      dst[(size_t)y * nw + x] = {q(sum[0]), q(sum[1]), q(sum[2]), q(sum[3])};
+      auto encode = [&](double v) { return srgb_encode8((float)(v / wsum)); };
+      dst[(size_t)y * nw + x] = {encode(sum[0]), encode(sum[1]), encode(sum[2]), q(sum[3])};
     }
   }
 }

@@ -27,7 +27,7 @@ struct Scene {
   std::vector<Vec3> positions;        // one per vertex, world space
   std::vector<Vec3> normals;          // one per vertex, unit length (computed when the file has none)
   std::vector<Vec2> uvs;              // one per vertex, or empty when the model has no texcoords
-  std::vector<Rgba8> colors;         // one per vertex (linear 0..255 as read), or empty when the model has none
+  std::vector<Rgba8> colors;          // one per vertex (sRGB as read, alpha unused), or empty when the model has none
   std::vector<uint32_t> indices;      // 3 per triangle
   std::vector<uint32_t> tri_material; // one per triangle, index into materials
   std::vector<Material> materials;    // at least one (a default grey when the file has none)
@@ -50,6 +50,12 @@ struct Scene {
   // CPU backend.
   SceneView view(const ShadeVertex* shade) const;
 };
+
+// No pixel of the scene needs more than Kd and the headlight: no texture to sample, no specular,
+// emission, ambient colour or vertex colours (the short resolve path, kernels/shade.h).
+bool plain_lit_scene(const Scene& scene);
+// Some material can cut samples away (SceneView::has_cutouts).
+bool scene_has_cutouts(const Scene& scene);
 
 // positions, normals and uvs interleaved, one 32-byte record per vertex (what resolve reads).
 std::vector<ShadeVertex> interleave_shade_vertices(const Scene& scene);

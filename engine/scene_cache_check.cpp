@@ -34,8 +34,13 @@ void check_textures(const Scene& s) {
     require(t.levels == levels, "a texture's mip level count");
     require((uint64_t)t.offset + texels <= s.texels.size(), "a mip chain runs past the texels");
   }
+  auto texture_ok = [&](int32_t t) { return t >= -1 && t < (int64_t)s.textures.size(); };
   for (const Material& m : s.materials)
-    require(m.texture >= -1 && m.texture < (int64_t)s.textures.size(), "a material names no texture");
+    require(texture_ok(m.texture) && texture_ok(m.specular_texture) && texture_ok(m.emission_texture) &&
+                texture_ok(m.alpha_texture),
+            "a material names no texture");
+  for (const Material& m : s.materials)
+    require(m.ns >= 1 && m.ns <= kMaxShininess, "a material's specular exponent out of range");
 }
 
 void check_meshlets(const Scene& s) {
@@ -77,6 +82,7 @@ void check_cached_scene(const Scene& s) {
   for (uint32_t i : s.indices) require(i < nv, "an index names no vertex");
   require(s.normals.size() == nv, "normals are not one per vertex");
   require(s.uvs.empty() || s.uvs.size() == nv, "uvs are neither absent nor one per vertex");
+  require(s.colors.empty() || s.colors.size() == nv, "vertex colours are neither absent nor one per vertex");
   require(s.tri_material.size() == s.indices.size() / 3, "materials are not one per triangle");
   require(!s.materials.empty() && s.material_names.size() == s.materials.size(), "materials");
   for (uint32_t m : s.tri_material) require(m < s.materials.size(), "a triangle names no material");

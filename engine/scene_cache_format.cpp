@@ -115,6 +115,7 @@ void write_payload(Writer& w, const Scene& s, const std::string& source_path,
   w.array(s.positions);
   w.array(s.normals);
   w.array(s.uvs);
+  w.array(s.colors);
   w.array(s.indices);
   w.array(s.tri_material);
   w.array(s.materials);
@@ -150,6 +151,7 @@ SceneCacheContents read_payload(Reader& r) {
   s.positions = r.array<Vec3>("positions");
   s.normals = r.array<Vec3>("normals");
   s.uvs = r.array<Vec2>("uvs");
+  s.colors = r.array<Rgba8>("vertex colours");
   s.indices = r.array<uint32_t>("indices");
   s.tri_material = r.array<uint32_t>("triangle materials");
   s.materials = r.array<Material>("materials");

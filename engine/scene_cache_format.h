@@ -17,7 +17,9 @@ namespace facet {
 
 // Bump whenever what a cache file holds or means changes (a new Scene array, another meshlet
 // builder): files of other versions are then ignored and rebuilt.
-constexpr uint32_t kSceneCacheVersion = 1;
+// 2: materials in linear light with specular, ambient, emission and alpha (80-byte Material),
+// mip chains averaged in linear light, and per-vertex colours.
+constexpr uint32_t kSceneCacheVersion = 2;
 
 struct SceneCacheHeader {
   char magic[8];              // kSceneCacheMagic

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "engine/closed_surface.h"
+#include "engine/colour_space.h"
 #include "engine/loader.h"
 
 namespace facet {
@@ -75,7 +76,7 @@ void finish_scene(Scene& scene, const std::string& path) {
                                "geometry instead");
   }
   if (scene.materials.empty()) {
-    scene.materials.push_back(Material{{0.8f, 0.8f, 0.8f}, -1});
+    scene.materials.push_back(Material{{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
     scene.material_names.push_back("<default>");
   }
   scene.tri_material.assign(scene.triangle_count(), 0);

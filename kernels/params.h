@@ -20,10 +20,29 @@ constexpr int kSubpixel = 1 << kSubpixelBits;
 // Visibility-buffer value of a pixel no triangle covers.
 constexpr uint64_t kEmptyKey = ~0ull;
 
+// A surface's material, every colour in linear light (decoded from sRGB at load). 80 bytes in
+// four 16-byte groups (each vec3 with the int or float after it): the std430 layout that
+// shaders/reference.frag reads. The defaults are a plain Kd material.
 struct Material {
-  Vec3 kd;          // diffuse albedo, linear 0..1 (MTL Kd)
-  int32_t texture;  // index into SceneView::textures for map_Kd, or -1
+  Vec3 kd{0, 0, 0};              // diffuse albedo, 0..1 (MTL Kd, glTF baseColorFactor)
+  int32_t texture = -1;          // index into SceneView::textures for map_Kd, or -1
+  Vec3 ks{0, 0, 0};              // Blinn-Phong specular colour (MTL Ks); zero: no highlight
+  float ns = 1;                  // specular exponent (MTL Ns), a whole number 1..kMaxShininess
+  Vec3 ka{1, 1, 1};              // ambient colour (MTL Ka): the kAmbient share of light is
+                                 //   kAmbient * ka * albedo; white when the file gives none
+  int32_t specular_texture = -1; // map_Ks (multiplies ks), or -1
+  Vec3 ke{0, 0, 0};              // emitted colour, added unlit (MTL Ke, glTF emissiveFactor)
+  int32_t emission_texture = -1; // map_Ke / glTF emissiveTexture (multiplies ke), or -1
+  float alpha = 1;               // opacity (MTL d, 1 - Tr; glTF baseColor alpha scaled so its
+                                 //   alphaCutoff falls at 0.5): a sample is cut below 0.5
+  int32_t alpha_texture = -1;    // map_d / glTF baseColorTexture: its alpha channel multiplies
+                                 //   `alpha` (a map_d without alpha channel has its grey there)
+  int32_t pad[2] = {0, 0};       // to 16-byte groups
 };
+static_assert(sizeof(Material) == 80, "shaders/reference.frag reads Material as 80 bytes");
+// Largest specular exponent: raised by repeated squaring (the same floats on both backends,
+// where powf is not), ten squarings; MTL files stay below 1000.
+constexpr int kMaxShininess = 1024;
 
 // What resolve reads of a vertex, interleaved so that one 32-byte sector holds all of it, and
 // aligned so that it arrives in two 16-byte loads (eight 4-byte loads unaligned).
@@ -92,6 +111,10 @@ struct SceneView {
   uint32_t vertex_count;
   uint32_t triangle_count;
   uint32_t single_material;     // the material of every triangle, when tri_material is null
+  const Rgba8* colors;          // [vertex_count] sRGB vertex colours multiplying Kd (alpha unused),
+                                //   or null when the model has none
+  bool has_cutouts;             // some material can cut samples away (kernels/cutout.h): alpha
+                                //   below 0.5, or an alpha texture and uvs to sample it with
 };
 
 // What one frame needs to know besides the scene.

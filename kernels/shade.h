@@ -1,25 +1,34 @@
 // Resolve and shade one pixel from its visibility key: the design's shading modes (lit,
-// texture, normals, depth) and the wireframe overlay, written as RGBA8.
+// texture, normals, depth) and the wireframe overlay. Lit shading applies the material's Kd,
+// Ks/Ns, Ka, Ke and vertex colours in linear light; encode_color writes the result as sRGB RGBA8.
 #pragma once
 #include "kernels/interp.h"
 #include "kernels/project.h"
 #include "kernels/raster.h"
+#include "kernels/srgb.h"
 #include "kernels/texture.h"
 
 namespace facet {
 
 // Share of light that does not depend on the normal, so faces seen edge-on stay readable.
 constexpr float kAmbient = 0.15f;
+// The wireframe overlay's colour in linear light: sRGB 0.05 (code 13), the near-black it has
+// always shown.
+constexpr float kWireLinear = 0.00393594f;
 
 FACET_HD uint8_t to_unorm8(float v) { return (uint8_t)(clampf(v, 0.0f, 1.0f) * 255.0f + 0.5f); }
-// A shaded colour (what the shade_* functions below return, before any output encoding) as the
-// output pixel: the one place the frame's colour encoding is decided, and where samples that were
-// averaged in the shading space meet the bytes.
-FACET_HD Rgba8 encode_color(Vec3 c) { return {to_unorm8(c.x), to_unorm8(c.y), to_unorm8(c.z), 255}; }
+// A shaded colour (what the shade_* functions below return: linear light, before any output
+// encoding) as the output pixel, encoded to sRGB: the one place the frame's colour encoding is
+// decided, and where samples that were averaged in linear light meet the bytes.
+FACET_HD Rgba8 encode_color(Vec3 c) { return {srgb_encode8(c.x), srgb_encode8(c.y), srgb_encode8(c.z), 255}; }
 // The frame's background as a shaded colour: what an uncovered sample contributes where samples
 // are averaged. encode_color(background_color(fp)) gives back fp.background's colour bytes.
-FACET_HD Vec3 background_color(const FrameParams& fp) {
-  return {fp.background.r / 255.0f, fp.background.g / 255.0f, fp.background.b / 255.0f};
+FACET_HD Vec3 background_color(const FrameParams& fp) { return srgb_to_linear(fp.background); }
+// Normal and depth shading show data, not light: their values are written as bytes directly
+// (v * 255, rounded), as they always were. Returned as the linear colour whose encoding is those
+// bytes, so that they pass encode_color (and sample averaging) like every other mode.
+FACET_HD Vec3 data_color(Vec3 v) {
+  return srgb_to_linear(Rgba8{to_unorm8(v.x), to_unorm8(v.y), to_unorm8(v.z), 255});
 }
 
 // Distance in pixels from the pixel centre to the nearest triangle edge, from the barycentrics
@@ -45,20 +54,43 @@ FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp,
 
 FACET_HD float dot_fma(Vec3 a, Vec3 b) { return fmaf(a.x, b.x, fmaf(a.y, b.y, a.z * b.z)); }
 
-// Lit shading's light at a pixel with weights `w`: a headlight at the eye, interpolated normal.
+// Lit shading's cosine at a pixel with weights `w`: a headlight at the eye, interpolated normal.
 // The cosine between the normal n and the direction l to the eye as |n . l| / sqrt(|n|^2 |l|^2):
 // one square root and one division where normalizing both took two of each (a covered pixel's
 // costliest lines after the vertex records). A zero n or l (or one past float range) is unlit,
 // as a normalized zero vector was.
-FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
-                         const ShadeVertex& v2, Vec3 eye) {
+FACET_HD float headlight_cosine(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
+                                const ShadeVertex& v2, Vec3 eye) {
   const Vec3 n = interpolate(w, v0.n, v1.n, v2.n);
   const Vec3 l = eye - interpolate(w, v0.p, v1.p, v2.p);
   const float lengths = sqrtf(dot_fma(n, n) * dot_fma(l, l));
   // Two-sided: scans have mixed winding.
-  const float ndl = lengths > 0.0f && is_finite(lengths) ? fminf(fabsf(dot_fma(n, l)) / lengths, 1.0f) : 0.0f;
-  return fmaf(1.0f - kAmbient, ndl, kAmbient);
+  return lengths > 0.0f && is_finite(lengths) ? fminf(fabsf(dot_fma(n, l)) / lengths, 1.0f) : 0.0f;
 }
+
+// The diffuse light (ambient share included, white ambient colour) at a pixel.
+FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
+                         const ShadeVertex& v2, Vec3 eye) {
+  return fmaf(1.0f - kAmbient, headlight_cosine(w, v0, v1, v2, eye), kAmbient);
+}
+
+// x to the whole power n >= 0 by repeated squaring: the same products in the same order on both
+// backends, where powf's results differ.
+FACET_HD float pow_whole(float x, int n) {
+  float r = 1.0f;
+  for (; n > 0; n >>= 1) {
+    if (n & 1) r *= x;
+    x *= x;
+  }
+  return r;
+}
+
+// Blinn-Phong's specular factor (n . h)^ns under the headlight. The light sits at the eye, so the
+// direction to the light l equals the direction to the eye v and the half-vector
+// h = normalize(l + v) is v itself: n . h is the same cosine as the diffuse term's, and the
+// highlight is centred where the surface faces the eye head-on (on a sphere, the point on the
+// line from the eye to its centre; on a plane, the foot of the perpendicular from the eye).
+FACET_HD float headlight_specular(float cosine, float ns) { return pow_whole(cosine, (int)ns); }
 
 // The weights of pixel (px, py) for a triangle from its vertex records: clip coordinates are
 // recomputed (the same floats as the vertex stage) rather than read back, since arithmetic is
@@ -79,8 +111,9 @@ FACET_HD PixelWeights pixel_weights(const FrameParams& fp, int px, int py, const
   return r;
 }
 
-// True when every covered pixel of the frame is plain lit shading: no texture to sample (none
-// in the scene, or no texture coordinates) and no wireframe. Resolve then runs the short path
+// True when every covered pixel of the frame is plain lit shading: lit, no wireframe, and a
+// plain scene (`scene_textured` false: no texture to sample, no specular, emission, ambient
+// colour or vertex colours; plain_lit_scene in engine/scene.h). Resolve then runs the short path
 // below, whose kernel holds fewer registers (NOTES.md, v10).
 FACET_HD bool plain_lit_frame(const FrameParams& fp, bool scene_textured) {
   return fp.shading == Shading::Lit && !fp.wireframe && !scene_textured;
@@ -93,6 +126,53 @@ FACET_HD Vec3 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, i
   const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
   return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp.eye);
+}
+
+// Texture coordinates at a pixel and their change one pixel right and one down.
+struct PixelUv { Vec2 uv, duv_dx, duv_dy; };
+
+// The material samples a texture for lit or texture shading (the model has uvs to sample with).
+FACET_HD bool material_textured(const SceneView& s, const Material& m) {
+  return s.has_uvs && (m.texture >= 0 || m.specular_texture >= 0 || m.emission_texture >= 0);
+}
+
+// The colour of scene texture `index` at the pixel (linear light), or white when there is none.
+FACET_HD Vec3 texture_color(const SceneView& s, const FrameParams& fp, int32_t index, const PixelUv& t) {
+  if (index < 0 || !s.has_uvs) return {1.0f, 1.0f, 1.0f};
+  const Vec4 c = sample_texture(s.texels, s.textures[index], t.uv, t.duv_dx, t.duv_dy, fp.filter, fp.clamp_uv);
+  return {c.x, c.y, c.z};
+}
+
+// The vertex colours (sRGB, decoded) interpolated at weights `w`.
+FACET_HD Vec3 vertex_color(const SceneView& s, const PixelTriangle& t, const float (&w)[3]) {
+  return interpolate(w, srgb_to_linear(s.colors[t.i0]), srgb_to_linear(s.colors[t.i1]), srgb_to_linear(s.colors[t.i2]));
+}
+
+FACET_HD bool nonzero(Vec3 c) { return c.x != 0.0f || c.y != 0.0f || c.z != 0.0f; }
+
+// Lit or texture shading of material `m` at a pixel with barycentrics `b` (derivatives set when
+// material_textured): the albedo Kd x map_Kd x vertex colour; under lit shading, that albedo in
+// the headlight's diffuse light with the ambient share tinted by Ka, plus the Blinn-Phong
+// highlight Ks x map_Ks and the emission Ke x map_Ke, which no light scales. With Ka white and
+// nothing else, the same bits as shade_plain_lit_pixel.
+FACET_HD Vec3 shade_material(const SceneView& s, const FrameParams& fp, const Material& m, const PixelTriangle& t,
+                             const Barycentrics& b, const ShadeVertex& v0, const ShadeVertex& v1, const ShadeVertex& v2) {
+  PixelUv uv{};
+  if (material_textured(s, m))
+    uv = {interpolate(b.b, v0.uv, v1.uv, v2.uv), interpolate(b.ddx, v0.uv, v1.uv, v2.uv),
+          interpolate(b.ddy, v0.uv, v1.uv, v2.uv)};
+  Vec3 albedo = m.kd;
+  if (m.texture >= 0 && s.has_uvs) albedo = albedo * texture_color(s, fp, m.texture, uv);
+  if (s.colors) albedo = albedo * vertex_color(s, t, b.b);
+  if (fp.shading != Shading::Lit) return albedo;
+  const float cosine = headlight_cosine(b.b, v0, v1, v2, fp.eye);
+  const Vec3 light{fmaf(1.0f - kAmbient, cosine, kAmbient * m.ka.x), fmaf(1.0f - kAmbient, cosine, kAmbient * m.ka.y),
+                   fmaf(1.0f - kAmbient, cosine, kAmbient * m.ka.z)};
+  Vec3 color = albedo * light;
+  if (nonzero(m.ks))
+    color = color + m.ks * texture_color(s, fp, m.specular_texture, uv) * headlight_specular(cosine, m.ns);
+  if (nonzero(m.ke)) color = color + m.ke * texture_color(s, fp, m.emission_texture, uv);
+  return color;
 }
 
 // The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
@@ -111,37 +191,26 @@ FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int
   bool textured = false;
   if (fp.shading == Shading::Lit || fp.shading == Shading::Texture) {
     m = &s.materials[t.material];
-    textured = m->texture >= 0 && s.has_uvs;
+    textured = material_textured(s, *m);
   }
   if (textured || fp.wireframe) weight_derivatives(h, px, py, fp.width, fp.height, b);
 
   Vec3 color;
   if (fp.shading == Shading::Normals) {
     Vec3 n = normalize(cross(p1 - p0, p2 - p0));
-    color = n * 0.5f + Vec3{0.5f, 0.5f, 0.5f};
+    color = data_color(n * 0.5f + Vec3{0.5f, 0.5f, 0.5f});
   } else if (fp.shading == Shading::Depth) {
     float w = interpolate(b.b, c0.w, c1.w, c2.w);  // view distance along -Z
     float range = fp.depth_far - fp.depth_near;
     float g = range > 0.0f ? 1.0f - (w - fp.depth_near) / range : 1.0f;
-    color = {g, g, g};
+    color = data_color({g, g, g});
   } else {
-    Vec3 albedo = m->kd;
-    if (textured) {
-      Vec2 t0 = v0.uv, t1 = v1.uv, t2 = v2.uv;
-      Vec2 uv = interpolate(b.b, t0, t1, t2);
-      Vec2 duv_dx = interpolate(b.ddx, t0, t1, t2);
-      Vec2 duv_dy = interpolate(b.ddy, t0, t1, t2);
-      Vec4 tex = sample_texture(s.texels, s.textures[m->texture], uv, duv_dx, duv_dy, fp.filter,
-                                fp.clamp_uv);
-      albedo = albedo * Vec3{tex.x, tex.y, tex.z};
-    }
-    if (fp.shading == Shading::Lit) albedo = albedo * headlight(b.b, v0, v1, v2, fp.eye);
-    color = albedo;
+    color = shade_material(s, fp, *m, t, b, v0, v1, v2);
   }
   if (fp.wireframe) {
     float d = edge_distance_px(b);
     float a = clampf(1.5f - d, 0.0f, 1.0f);  // about one pixel wide, softened
-    color = color + (Vec3{0.05f, 0.05f, 0.05f} - color) * a;
+    color = color + (Vec3{kWireLinear, kWireLinear, kWireLinear} - color) * a;
   }
   return color;
 }

@@ -111,8 +111,9 @@ struct RasterStageParams {
 
 struct ResolveStageParams {
   SceneView scene;
-  bool scene_textured;          // some material has a texture and the model has uvs: resolve
-                                //   runs the general shading path (plain_lit_frame)
+  bool scene_textured;          // some pixel needs more than Kd and the headlight (a texture,
+                                //   specular, emission, Ka, vertex colours: !plain_lit_scene):
+                                //   resolve runs the general shading path (plain_lit_frame)
   FrameParams frame;
   const uint64_t* vis;          // [width * height] the frame's visibility buffer
   PixelBox drawable;            // no pixel outside can show a triangle this frame (scene_pixel_box):

@@ -1,14 +1,16 @@
 // Texture addressing and filtering (nearest, bilinear, trilinear across mips; repeat or clamp),
-// on RGBA8 texels stored level after level. Texture v = 0 is the bottom of the image (OBJ), and
+// on sRGB RGBA8 texels stored level after level, decoded to linear light texel by texel before
+// they are filtered (what a GPU's sRGB sampler does); alpha is linear. Texture v = 0 is the bottom of the image (OBJ), and
 // texel row 0 is the top, hence the flip.
 #pragma once
 #include "kernels/params.h"
+#include "kernels/srgb.h"
 
 namespace facet {
 
+// An sRGB texel as linear colour and linear alpha (0..1).
 FACET_HD Vec4 texel_to_vec(Rgba8 c) {
-  const float s = 1.0f / 255.0f;
-  return {c.r * s, c.g * s, c.b * s, c.a * s};
+  return {srgb_to_linear(c.r), srgb_to_linear(c.g), srgb_to_linear(c.b), c.a * (1.0f / 255.0f)};
 }
 
 // Wraps or clamps an integer texel coordinate into [0, size).

@@ -3,11 +3,15 @@
 // indexed draw of all triangles) into an R32UI attachment, and colour shaded like
 // kernels/shade.h shade_pixel: lit, texture, normals, depth. Close, not bit-exact: it is the
 // oracle for visibility, and gives `facet bench` the cost of a real colour + depth pass.
-// No wireframe overlay.
+// The same colour pipeline: sRGB texels decoded to linear before filtering, MTL colours and
+// vertex colours linear (decoded on upload and in the vertex stage), Kd/Ks/Ka/Ke lighting in
+// linear, the output encoded to sRGB here (normals and depth written as bytes, not encoded);
+// samples whose alpha (d x map_d) is below 0.5 are discarded. No wireframe overlay.
 
 in vec3 v_world;
 in vec3 v_normal;
 in vec2 v_uv;
+in vec3 v_color;  // linear vertex colour, (1, 1, 1) when the scene has none
 
 layout(location = 0) out vec4 o_color;   // RGBA8 attachment
 layout(location = 1) out uint o_triangle; // R32UI attachment: index of the triangle in the scene
@@ -18,11 +22,19 @@ uniform vec2 u_depth_range;  // view distances shown white and black in depth sh
 uniform int u_filter;        // Filter: 0 nearest, 1 bilinear, 2 trilinear
 uniform bool u_clamp_uv;     // clamp instead of repeat
 uniform bool u_has_uvs;      // the scene has texture coordinates
+uniform bool u_has_cutouts;  // some material can cut fragments away (SceneView::has_cutouts)
 // One material for all triangles (no per-triangle lookup), or -1: read b_tri_material.
 uniform int u_single_material;
 
-// std430 packs the int into the vec3's fourth slot: 16 bytes, the layout of the C++ Material.
-struct Material { vec3 kd; int texture; };  // Kd, map_Kd index or -1
+// std430 packs each int or float into the vec3's fourth slot: 80 bytes, the layout of the C++
+// Material (kernels/params.h).
+struct Material {
+  vec3 kd; int texture;          // Kd, map_Kd index or -1
+  vec3 ks; float ns;             // Ks, whole-number Ns
+  vec3 ka; int specular_texture; // Ka, map_Ks
+  vec3 ke; int emission_texture; // Ke, map_Ke
+  float alpha; int alpha_texture; int pad0; int pad1;  // d, map_d
+};
 // The C++ TextureDesc, 16 bytes.
 struct TextureDesc { uint offset; int width; int height; int levels; };
 
@@ -32,6 +44,16 @@ layout(std430, binding = 2) readonly buffer Textures { TextureDesc b_textures[];
 layout(std430, binding = 3) readonly buffer Texels { uint b_texels[]; };  // RGBA8, as Rgba8
 
 const float k_ambient = 0.15;  // kernels/shade.h kAmbient
+const float k_cutout = 0.5;    // kernels/cutout.h kCutoutThreshold
+
+// ---- sRGB, after kernels/srgb.h (computed here, so near its tables, not equal) ----
+vec3 srgb_to_linear(vec3 s) {
+  return mix(s / 12.92, pow((s + 0.055) / 1.055, vec3(2.4)), greaterThan(s, vec3(0.04045)));
+}
+vec3 linear_to_srgb(vec3 l) {
+  l = clamp(l, 0.0, 1.0);
+  return mix(l * 12.92, 1.055 * pow(l, vec3(1.0 / 2.4)) - 0.055, greaterThan(l, vec3(0.0031308)));
+}
 
 // ---- texture sampling, after kernels/texture.h ----
 struct Level { uint offset; int width; int height; };
@@ -56,7 +78,8 @@ int address(int i, int size) {
 vec4 fetch(Level lv, int x, int y) {
   x = address(x, lv.width);
   y = address(y, lv.height);
-  return unpackUnorm4x8(b_texels[lv.offset + uint(y) * uint(lv.width) + uint(x)]);
+  vec4 t = unpackUnorm4x8(b_texels[lv.offset + uint(y) * uint(lv.width) + uint(x)]);
+  return vec4(srgb_to_linear(t.rgb), t.a);  // decoded before filtering, as an sRGB sampler
 }
 
 vec2 texel_coords(Level lv, vec2 uv) {
@@ -95,11 +118,49 @@ vec4 sample_texture(TextureDesc d, vec2 uv, vec2 duv_dx, vec2 duv_dy) {
   return mix(c0, sample_bilinear(texture_level(d, l1), uv), f);
 }
 
+// The texture's colour at the fragment, or white without one (kernels/shade.h texture_color).
+vec3 texture_color(int tex, vec2 duv_dx, vec2 duv_dy) {
+  if (tex < 0 || !u_has_uvs) return vec3(1.0);
+  return sample_texture(b_textures[tex], v_uv, duv_dx, duv_dy).rgb;
+}
+
+// True when the fragment is cut away (kernels/cutout.h cutout_keeps): alpha x map_d's alpha at
+// level 0 below 0.5.
+bool cut_away(Material m) {
+  if (m.alpha_texture < 0 || !u_has_uvs) return !(m.alpha >= k_cutout);
+  TextureDesc d = b_textures[m.alpha_texture];
+  Level lv = texture_level(d, 0);
+  vec2 uv = any(isnan(v_uv)) || any(isinf(v_uv)) ? vec2(0.0) : v_uv;
+  vec2 t = texel_coords(lv, uv);
+  float a = u_filter == 0 ? fetch(lv, int(floor(t.x)), int(floor(t.y))).a : sample_bilinear(lv, uv).a;
+  return !(m.alpha * a >= k_cutout);
+}
+
+// Lit or texture shading of material m (kernels/shade.h shade_material).
+vec3 shade_material(Material m, vec2 duv_dx, vec2 duv_dy) {
+  vec3 albedo = m.kd * texture_color(m.texture, duv_dx, duv_dy) * v_color;
+  if (u_shading != 0) return albedo;
+  vec3 n = normalize(v_normal);
+  vec3 l = normalize(u_eye - v_world);
+  float ndl = min(abs(dot(n, l)), 1.0);  // two-sided, as shade_pixel
+  vec3 color = albedo * ((1.0 - k_ambient) * ndl + k_ambient * m.ka);
+  // Blinn-Phong with the light at the eye: the half-vector is the view direction.
+  if (m.ks != vec3(0.0)) color += m.ks * texture_color(m.specular_texture, duv_dx, duv_dy) * pow(ndl, m.ns);
+  if (m.ke != vec3(0.0)) color += m.ke * texture_color(m.emission_texture, duv_dx, duv_dy);
+  return color;
+}
+
+// Normals and depth show data: their value v is written as the byte round(255 v).
+vec3 data_bytes(vec3 v) { return clamp(v, 0.0, 1.0); }
+
 void main() {
   o_triangle = uint(gl_PrimitiveID);
   // Derivatives first, in uniform control flow: the material branch below differs across a quad.
   vec2 duv_dx = dFdx(v_uv), duv_dy = dFdy(v_uv);
   vec3 dp_dx = dFdx(v_world), dp_dy = dFdy(v_world);
+  int mi = u_single_material >= 0 ? u_single_material : int(b_tri_material[gl_PrimitiveID]);
+  Material m = b_materials[mi];
+  if (u_has_cutouts && cut_away(m)) discard;
   vec3 color;
   if (u_shading == 2) {
     // Geometric face normal from the world position's screen derivatives. The window origin is
@@ -107,27 +168,14 @@ void main() {
     // (counter-clockwise in NDC) have cross(p1 - p0, p2 - p0) toward it.
     vec3 away = normalize(cross(dp_dx, dp_dy));
     vec3 n = gl_FrontFacing ? -away : away;
-    color = n * 0.5 + 0.5;
+    color = data_bytes(n * 0.5 + 0.5);
   } else if (u_shading == 3) {
     float w = 1.0 / gl_FragCoord.w;  // clip w = view distance along -Z
     float range = u_depth_range.y - u_depth_range.x;
     float g = range > 0.0 ? 1.0 - (w - u_depth_range.x) / range : 1.0;
-    color = vec3(g);
+    color = data_bytes(vec3(g));
   } else {
-    int mi = u_single_material >= 0 ? u_single_material : int(b_tri_material[gl_PrimitiveID]);
-    Material m = b_materials[mi];
-    vec3 albedo = m.kd;
-    int tex = m.texture;
-    if (tex >= 0 && u_has_uvs) {
-      albedo *= sample_texture(b_textures[tex], v_uv, duv_dx, duv_dy).rgb;
-    }
-    if (u_shading == 0) {
-      vec3 n = normalize(v_normal);
-      vec3 l = normalize(u_eye - v_world);
-      float ndl = abs(dot(n, l));  // two-sided, as shade_pixel
-      albedo *= k_ambient + (1.0 - k_ambient) * ndl;
-    }
-    color = albedo;
+    color = linear_to_srgb(shade_material(m, duv_dx, duv_dy));
   }
-  o_color = vec4(clamp(color, 0.0, 1.0), 1.0);
+  o_color = vec4(color, 1.0);
 }

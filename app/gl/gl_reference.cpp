@@ -14,12 +14,13 @@
 #include <limits>
 #include <string>
 
+#include "engine/colour_space.h"
 #include "shaders/shader_source.h"
 
 namespace facet {
 namespace {
 
-constexpr GLuint kAttribPosition = 0, kAttribNormal = 1, kAttribUv = 2;
+constexpr GLuint kAttribPosition = 0, kAttribNormal = 1, kAttribUv = 2, kAttribColor = 3;
 // SSBO binding points, as declared in reference.frag.
 constexpr GLuint kBindTriMaterial = 0, kBindMaterials = 1, kBindTextures = 2, kBindTexels = 3;
 
@@ -90,13 +91,15 @@ GlReference::GlReference() {
   m_loc_clamp_uv = glGetUniformLocation(p, "u_clamp_uv");
   m_loc_has_uvs = glGetUniformLocation(p, "u_has_uvs");
   m_loc_single_material = glGetUniformLocation(p, "u_single_material");
+  m_loc_has_colors = glGetUniformLocation(p, "u_has_colors");
+  m_loc_has_cutouts = glGetUniformLocation(p, "u_has_cutouts");
   gl_check_errors("GlReference: setting up the reference program");
 }
 
 void GlReference::set_scene(const Scene& scene) {
   // Drop the old scene first: on a big GPU scene the two might not fit side by side.
   m_vao.reset();
-  m_vertices.reset(); m_indices.reset();
+  m_vertices.reset(); m_indices.reset(); m_colors.reset();
   m_tri_material.reset(); m_materials.reset(); m_textures.reset(); m_texels.reset();
   m_index_count = 0;
   m_scene_bytes = 0;
@@ -110,6 +113,9 @@ void GlReference::set_scene(const Scene& scene) {
   m_has_uvs = scene.uvs.size() == scene.positions.size() && !scene.uvs.empty();
   m_vertices = upload_vertices(scene, m_has_normals, m_has_uvs, total);
   m_indices = upload(scene.indices, "indices", total);
+  m_has_colors = scene.colors.size() == scene.positions.size() && !scene.colors.empty();
+  if (m_has_colors) m_colors = upload(scene.colors, "vertex colours", total);
+  m_has_cutouts = scene_has_cutouts(scene);
 
   // Per-triangle materials only when they differ: a one-material 20 M-triangle scene then needs
   // no 80 MB lookup buffer (and no SSBO near the driver's block size limit).
@@ -130,8 +136,9 @@ void GlReference::set_scene(const Scene& scene) {
   m_tri_material = upload(m_single_material < 0 ? scene.tri_material : std::vector<uint32_t>{},
                           "per-triangle materials", total);
   std::vector<Material> materials = scene.materials;
-  if (materials.empty()) materials.push_back({{0.8f, 0.8f, 0.8f}, -1});  // as a loader's default
-  static_assert(sizeof(Material) == 16, "reference.frag reads Material as 16 bytes (std430)");
+  if (materials.empty())  // as a loader's default
+    materials.push_back({{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
+  static_assert(sizeof(Material) == 80, "reference.frag reads Material as 80 bytes (std430)");
   static_assert(sizeof(TextureDesc) == 16, "reference.frag reads TextureDesc as 16 bytes");
   static_assert(sizeof(Rgba8) == 4, "reference.frag unpacks one uint per texel");
   m_materials = upload(materials, "materials", total);
@@ -147,6 +154,12 @@ void GlReference::set_scene(const Scene& scene) {
   for (GLuint a : {kAttribPosition, kAttribNormal, kAttribUv}) {
     glVertexArrayAttribBinding(vao, a, 0);
     glEnableVertexArrayAttrib(vao, a);
+  }
+  if (m_has_colors) {  // a stream of its own: scenes without colours keep the 32-byte vertex
+    glVertexArrayVertexBuffer(vao, 1, m_colors.id(), 0, sizeof(Rgba8));
+    glVertexArrayAttribFormat(vao, kAttribColor, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0);
+    glVertexArrayAttribBinding(vao, kAttribColor, 1);
+    glEnableVertexArrayAttrib(vao, kAttribColor);
   }
   glVertexArrayElementBuffer(vao, m_indices.id());
   gl_check_errors("GlReference::set_scene: vertex array");
@@ -227,6 +240,8 @@ void GlReference::draw(const FrameParams& fp, bool write_ids) {
     glProgramUniform1i(p, m_loc_clamp_uv, fp.clamp_uv ? 1 : 0);
     glProgramUniform1i(p, m_loc_has_uvs, m_has_uvs ? 1 : 0);
     glProgramUniform1i(p, m_loc_single_material, m_single_material);
+    glProgramUniform1i(p, m_loc_has_colors, m_has_colors ? 1 : 0);
+    glProgramUniform1i(p, m_loc_has_cutouts, m_has_cutouts ? 1 : 0);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTriMaterial, m_tri_material.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaterials, m_materials.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTextures, m_textures.id());

@@ -57,15 +57,18 @@ class GlReference {
 
   GlProgram m_program;
   GLint m_loc_view_proj = -1, m_loc_shading = -1, m_loc_eye = -1, m_loc_depth_range = -1,
-        m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1, m_loc_single_material = -1;
+        m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1, m_loc_single_material = -1,
+        m_loc_has_colors = -1, m_loc_has_cutouts = -1;
 
   // The scene.
   GlVertexArray m_vao;
   GlBuffer m_vertices;  // interleaved GlVertex (position, normal, uv): one fetch stream
   GlBuffer m_indices;
+  GlBuffer m_colors;    // sRGB vertex colours (Rgba8), second vertex stream; empty without them
   GlBuffer m_tri_material, m_materials, m_textures, m_texels;  // SSBO bindings 0..3
   uint32_t m_index_count = 0;
   bool m_has_normals = false, m_has_uvs = false;
+  bool m_has_colors = false, m_has_cutouts = false;  // Scene::colors, scene_has_cutouts
   int32_t m_single_material = 0;  // material of every triangle, or -1 when they differ
   size_t m_scene_bytes = 0;
 

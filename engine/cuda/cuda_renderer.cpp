@@ -237,7 +237,7 @@ void CudaRenderer::record_resolve(const FrameParams& fp, const RasterStageParams
                                   FrameSlot& slot, bool after_kernel) {
   ResolveStageParams res{};
   res.scene = m_device_scene.view();
-  res.scene_textured = m_device_scene.textured();
+  res.scene_textured = m_device_scene.general_shading();
   res.frame = fp;
   res.vis = m_vis.data();
   res.drawable = scene_pixel_box(fp, m_scene->bounds.center, m_scene->bounds.radius);

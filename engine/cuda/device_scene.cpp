@@ -22,6 +22,9 @@ void DeviceScene::upload(const Scene& s) {
   next.m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
   next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
   next.m_has_uvs = !s.uvs.empty();
+  next.m_plain_lit = plain_lit_scene(s);
+  next.m_has_cutouts = scene_has_cutouts(s);
+  if (!s.colors.empty()) next.m_colors.upload(s.colors, "vertex colours");
   next.m_indices.upload(s.indices, "triangle indices");
   // One material for the whole model (most scans, the generated spheres): no per-triangle array,
   // and so no 32-byte sector read for 4 bytes by every covered pixel in resolve (NOTES.md, v8).
@@ -38,14 +41,15 @@ void DeviceScene::upload(const Scene& s) {
 
 SceneView DeviceScene::view() const {
   return {nullptr, m_shade.data(), m_has_uvs, m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
-          m_texels.data(), m_vertex_count, m_triangle_count, m_single_material};
+          m_texels.data(), m_vertex_count, m_triangle_count, m_single_material,
+          m_colors.size() > 0 ? m_colors.data() : nullptr, m_has_cutouts};
 }
 
 size_t DeviceScene::bytes() const {
   return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() +
          m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() +
          m_shade.bytes() + m_indices.bytes() +
-         m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes();
+         m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes() + m_colors.bytes();
 }
 
 }  // namespace facet

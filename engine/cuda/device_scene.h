@@ -23,8 +23,8 @@ class DeviceScene {
   // [meshlet_count] the last frame number each meshlet showed a pixel in (resolve writes it,
   // occlusion culling reads it); zero after an upload: no meshlet counts as seen.
   uint32_t* meshlet_seen() const { return m_meshlet_seen.data(); }
-  // Some texture can be sampled: the model has texture coordinates and the scene textures.
-  bool textured() const { return m_has_uvs && m_textures.size() > 0; }
+  // Some pixel needs more than Kd and the headlight (plain_lit_scene): resolve's general path.
+  bool general_shading() const { return !m_plain_lit; }
   size_t bytes() const;
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 
@@ -36,6 +36,9 @@ class DeviceScene {
   DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames
   DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
   bool m_has_uvs = false;
+  bool m_plain_lit = true;     // plain_lit_scene
+  bool m_has_cutouts = false;  // scene_has_cutouts
+  DeviceBuffer<Rgba8> m_colors;  // per-vertex sRGB colours, empty when the model has none
   DeviceBuffer<uint32_t> m_indices, m_tri_material;
   DeviceBuffer<Material> m_materials;
   DeviceBuffer<TextureDesc> m_textures;

@@ -9,6 +9,7 @@
 #include "arrays.h"
 #include "bindings.h"
 #include "engine/closed_surface.h"
+#include "engine/colour_space.h"
 #include "engine/image_io.h"
 #include "engine/loader.h"
 #include "mesh_binding.h"
@@ -17,7 +18,7 @@ namespace facet_py {
 
 namespace {
 
-constexpr float kDefaultAlbedo = 0.8f;  // the grey the loader gives a model without materials
+constexpr float kDefaultAlbedo = facet::kDefaultGreyLinear;  // the grey the loader gives a model without materials
 
 ArrayRef host_array(py::handle obj, const char* name, char kind, const char* dtype, const std::vector<int64_t>& shape) {
   ArrayRef a = array_ref(obj, name);
@@ -128,7 +129,7 @@ Mesh(positions, triangles, uvs=None, normals=None, colors=None, texture=None)
   triangles  int32 or uint32 (T, 3), counter-clockwise = front; every index < V
   uvs        float32 (V, 2), texture coordinates (needed with texture)
   normals    float32 (V, 3); computed (area-weighted) when None
-  colors     float32 (3,) one albedo, or (T, 3) one per triangle, linear 0..1 (default grey 0.8)
+  colors     float32 (3,) one albedo, or (T, 3) one per triangle, linear 0..1 (default grey: sRGB 0.8)
   texture    uint8 (H, W, 4) RGBA, row 0 = top of the image, multiplied with the albedo
 Arrays must be C-contiguous NumPy arrays; a wrong dtype raises TypeError, a wrong shape, a
 non-contiguous array or an index out of range ValueError.)")

@@ -262,6 +262,25 @@ TEST(GltfLoader, VertexColoursAreReadOnePerVertex) {
   EXPECT_TRUE(varied);
 }
 
+TEST(GltfLoader, VertexColoursAreLinearAndStoredSrgbEncoded) {
+  // COLOR_0 is linear in glTF: 0.5 is stored as sRGB code 188, 0.25 as 137.
+  ScratchDir dir;
+  HandMade m;
+  m.positions = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0.5f, 0.25f, 1, 0.5f, 0.25f, 1, 0.5f, 0.25f, 1};
+  m.position_count_delta = -3;  // three positions; the colours follow them in the same view
+  m.primitive = R"("attributes": {"POSITION": 0, "COLOR_0": 2}, "indices": 1)";
+  std::string json = m.json();
+  // A third accessor: the colours, stored after the 3 positions in the positions' view.
+  const std::string last = R"("type": "SCALAR"}])";
+  json.replace(json.rfind(last), last.size(),
+               R"("type": "SCALAR"}, {"bufferView": 0, "byteOffset": 36, "componentType": 5126, "count": 3, "type": "VEC3"}])");
+  Scene s = load_model(dir.write("m.gltf", json));
+  ASSERT_EQ(s.colors.size(), 3u);
+  EXPECT_EQ(s.colors[0].r, 188);
+  EXPECT_EQ(s.colors[0].g, 137);
+  EXPECT_EQ(s.colors[0].b, 255);
+}
+
 TEST(GltfLoader, DuckTexturesAreDecodedFromFileAndFromTheGlb) {
   Scene a = load_model(sample("Duck/Duck.gltf"));
   Scene b = load_model(sample("Duck-glb/Duck.glb"));
@@ -301,4 +320,55 @@ TEST(GltfLoader, EveryKhronosSampleLoadsWithTriangles) {
 }
 
 }  // namespace
+namespace {
+
+// HandMade's triangle with material 0 as given (JSON of one material).
+Scene with_material(const ScratchDir& dir, const std::string& material) {
+  HandMade m;
+  m.primitive = R"("attributes": {"POSITION": 0}, "indices": 1, "material": 0)";
+  m.extra = R"("materials": [)" + material + "], ";
+  return load_model(dir.write("m.gltf", m.json()));
+}
+
+}  // namespace
+
+TEST(GltfMaterials, MaskScalesAlphaSoThatItsCutoffFallsAtOneHalf) {
+  ScratchDir dir;
+  Scene s = with_material(dir, R"({"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 0.8]},
+                                   "alphaMode": "MASK", "alphaCutoff": 0.4})");
+  ASSERT_EQ(s.materials.size(), 1u);
+  EXPECT_FLOAT_EQ(s.materials[0].alpha, 0.8f * 0.5f / 0.4f);
+  EXPECT_TRUE(s.view(nullptr).has_cutouts == false) << "1.0 >= 0.5: nothing is cut";
+}
+
+TEST(GltfMaterials, OpaqueIgnoresBaseColourAlpha) {
+  ScratchDir dir;
+  Scene s = with_material(dir, R"({"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 0.1]}})");
+  EXPECT_EQ(s.materials[0].alpha, 1.0f);
+}
+
+TEST(GltfMaterials, BlendIsDrawnAsACutoutWithAWarning) {
+  ScratchDir dir;
+  Scene s = with_material(dir, R"({"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 0.3]}, "alphaMode": "BLEND"})");
+  EXPECT_FLOAT_EQ(s.materials[0].alpha, 0.3f);
+  EXPECT_TRUE(s.view(nullptr).has_cutouts);
+  ASSERT_FALSE(s.warnings.empty());
+  EXPECT_NE(s.warnings[0].find("cut-out"), std::string::npos) << s.warnings[0];
+}
+
+TEST(GltfMaterials, EmissiveFactorIsLinearAsGiven) {
+  ScratchDir dir;
+  Scene s = with_material(dir, R"({"emissiveFactor": [0.25, 0.5, 0]})");
+  EXPECT_EQ(s.materials[0].ke.x, 0.25f);
+  EXPECT_EQ(s.materials[0].ke.y, 0.5f);
+  EXPECT_EQ(s.materials[0].ke.z, 0.0f);
+}
+
+TEST(GltfMaterials, BaseColourFactorIsLinearAsGiven) {
+  ScratchDir dir;
+  Scene s = with_material(dir, R"({"pbrMetallicRoughness": {"baseColorFactor": [0.5, 0.25, 1, 1]}})");
+  EXPECT_EQ(s.materials[0].kd.x, 0.5f);
+  EXPECT_EQ(s.materials[0].kd.y, 0.25f);
+}
+
 }  // namespace facet::test

@@ -15,6 +15,7 @@
 
 #include "engine/loader.h"
 #include "tests/support/scratch_dir.h"
+#include "tests/support/srgb_reference.h"
 #include "tests/support/test_scenes.h"
 
 namespace fs = std::filesystem;
@@ -107,12 +108,12 @@ TEST(Loader, CornellBoxQuadsNegativeIndicesAndCrlf) {
   EXPECT_EQ(s.materials.size(), 8u);  // the MTL's 8, no default needed
   EXPECT_TRUE(s.warnings.empty()) << s.warnings.front();
   for (const std::string& n : s.material_names) EXPECT_EQ(n.find('\r'), std::string::npos);
-  // The left wall is red (Kd 0.63 0.065 0.05).
+  // The left wall is red (Kd 0.63 0.065 0.05, sRGB: stored in linear light).
   bool found = false;
   for (size_t i = 0; i < s.materials.size(); ++i)
     if (s.material_names[i] == "leftWall") {
       found = true;
-      EXPECT_TRUE(near3(s.materials[i].kd, {0.63f, 0.065f, 0.05f}));
+      EXPECT_TRUE(near3(s.materials[i].kd, test::srgb_to_linear_ref({0.63f, 0.065f, 0.05f})));
     }
   EXPECT_TRUE(found);
 }
@@ -253,7 +254,7 @@ TEST(Loader, MissingMtlIsAWarningAndFacesGetDefaultGrey) {
                                         "usemtl red\nf 1 2 3\n");
   Scene s = load_model(path);
   ASSERT_EQ(s.materials.size(), 1u);
-  EXPECT_TRUE(near3(s.materials[0].kd, {0.8f, 0.8f, 0.8f}));
+  EXPECT_TRUE(near3(s.materials[0].kd, test::srgb_to_linear_ref({0.8f, 0.8f, 0.8f})));  // sRGB 0.8 grey
   EXPECT_EQ(s.materials[0].texture, -1);
   EXPECT_EQ(s.tri_material[0], 0u);
   EXPECT_TRUE(any_warning_contains(s, path + ": material library 'nowhere.mtl' not found"));
@@ -278,7 +279,7 @@ TEST(Loader, TexturePathIsRelativeToMtlWithBackslashesSpacesAndOptions) {
   EXPECT_TRUE(near3(s.materials[0].kd, {1, 1, 1}));  // Kd 0 with map_Kd: white
 }
 
-TEST(Loader, OddSizedTextureMipChainIsBoxFiltered) {
+TEST(Loader, OddSizedTextureMipChainIsBoxFilteredInLinearLight) {
   Scene s;
   // 5 x 3, red channel = 10 * x + 50 * y, green = 7, blue = 0, alpha = 255.
   std::vector<Rgba8> img(15);
@@ -294,18 +295,18 @@ TEST(Loader, OddSizedTextureMipChainIsBoxFiltered) {
     for (int y = 0; y < 3; ++y)
       for (int x = 0; x < 5; ++x) {
         double w = std::max(0.0, std::min(x1, x + 1.0) - std::max(x0, (double)x));
-        sum += w * (10 * x + 50 * y);
+        sum += w * test::code_to_linear((uint8_t)(10 * x + 50 * y));
         wsum += w;
       }
-    return sum / wsum;
+    return test::srgb_code(sum / wsum);
   };
   const Rgba8* l1 = &s.texels[15];
-  EXPECT_EQ(l1[0].r, (uint8_t)std::lround(expected_red(0, 2.5)));  // 62
-  EXPECT_EQ(l1[1].r, (uint8_t)std::lround(expected_red(2.5, 5)));  // 87
+  EXPECT_EQ(l1[0].r, expected_red(0, 2.5));  // 71 (62 averaging the codes)
+  EXPECT_EQ(l1[1].r, expected_red(2.5, 5));  // 93 (87 averaging the codes)
   EXPECT_EQ(l1[0].g, 7);
   EXPECT_EQ(l1[0].a, 255);
   const Rgba8* l2 = &s.texels[17];
-  EXPECT_EQ(l2[0].r, (uint8_t)std::lround((l1[0].r + l1[1].r) / 2.0));
+  EXPECT_EQ(l2[0].r, test::srgb_code((test::code_to_linear(l1[0].r) + test::code_to_linear(l1[1].r)) / 2.0));
 }
 
 TEST(Loader, MipLevelsHalveWithFloorDownToOneByOne) {

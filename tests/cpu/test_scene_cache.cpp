@@ -84,6 +84,7 @@ void expect_same_scene(const Scene& a, const Scene& b) {
   EXPECT_TRUE(same_bytes(a.positions, b.positions));
   EXPECT_TRUE(same_bytes(a.normals, b.normals));
   EXPECT_TRUE(same_bytes(a.uvs, b.uvs));
+  EXPECT_TRUE(same_bytes(a.colors, b.colors));
   EXPECT_EQ(a.indices, b.indices);
   EXPECT_EQ(a.tri_material, b.tri_material);
   EXPECT_TRUE(same_bytes(a.materials, b.materials));
@@ -194,6 +195,49 @@ TEST(SceneCache, AnotherFormatVersionIsIgnored) {
   Scene s = m.load();
   EXPECT_EQ(cache_warnings(s), 1);
   EXPECT_TRUE(mentions(s, "format version"));
+}
+
+TEST(SceneCache, AFileOfThePreviousVersionIsRebuiltInTheCurrentOne) {
+  CachedModel m;
+  m.load();
+  fs::path file = m.the_cache_file();
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    const uint32_t previous = kSceneCacheVersion - 1;
+    f.seekp((std::streamoff)offsetof(SceneCacheHeader, version));
+    f.write(reinterpret_cast<const char*>(&previous), sizeof previous);
+  }
+  Scene s = m.load();
+  EXPECT_TRUE(mentions(s, "format version " + std::to_string(kSceneCacheVersion - 1)));
+  EXPECT_EQ(cache_warnings(s), 1);
+  Scene fresh = load_model(m.obj);
+  EXPECT_TRUE(same_bytes(s.materials, fresh.materials));
+  EXPECT_TRUE(same_bytes(s.texels, fresh.texels));
+  std::ifstream f(m.the_cache_file(), std::ios::binary);
+  SceneCacheHeader h{};
+  f.read(reinterpret_cast<char*>(&h), sizeof h);
+  EXPECT_EQ(h.version, kSceneCacheVersion) << "the rebuilt file replaced the old one";
+}
+
+TEST(SceneCache, MaterialsAndVertexColoursComeBackEqual) {
+  test::ScratchDir dir;
+  const std::string obj = dir.write("m/coloured.obj",
+                                    "mtllib c.mtl\nv 0 0 0 1 0 0\nv 1 0 0 0 1 0\nv 0 1 0 0 0 0.5\n"
+                                    "vt 0 0\nvt 1 0\nvt 0 1\nusemtl shiny\nf 1/1 2/2 3/3\n");
+  dir.write("m/c.mtl", "newmtl shiny\nKd 0.5 0.5 0.5\nKs 0.9 0.8 0.7\nNs 40\nKa 0.2 0.2 0.2\n"
+                       "Ke 0.1 0 0\nd 0.75\nmap_d a.png\n");
+  write_png(dir.path("m/a.png"), 2, 2, std::vector<Rgba8>(4, Rgba8{128, 128, 128, 255}));
+  LoadOptions options;
+  options.use_cache = true;
+  options.cache_dir = dir.path("cache");
+  const Scene first = load_model(obj, options), second = load_model(obj, options);
+  ASSERT_EQ(cache_warnings(second), 0);
+  ASSERT_EQ(second.colors.size(), 3u);
+  ASSERT_EQ(second.materials.size(), 1u);
+  EXPECT_EQ(second.materials[0].ns, 40.0f);
+  EXPECT_EQ(second.materials[0].alpha, 0.75f);
+  EXPECT_EQ(second.materials[0].alpha_texture, 0);
+  expect_same_scene(second, first);
 }
 
 TEST(SceneCache, ChangedTextureInvalidatesTheCache) {

@@ -107,6 +107,25 @@ std::shared_ptr<const Scene> spot() {
   });
 }
 
+// Spot with every material term the colour pipeline has: its texture also as specular and
+// emission map, Ks/Ns, a tinted Ka, Ke, and vertex colours varying over the model.
+std::shared_ptr<const Scene> spot_materials() {
+  return cached("spot_materials", [] {
+    Scene s = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
+    Material& m = s.materials.at(0);
+    m.ks = {0.6f, 0.5f, 0.4f};
+    m.ns = 37;
+    m.specular_texture = m.texture;
+    m.ka = {0.3f, 0.6f, 0.9f};
+    m.ke = {0.02f, 0.01f, 0.0f};
+    m.emission_texture = m.texture;
+    s.colors.resize(s.vertex_count());
+    for (uint32_t v = 0; v < s.vertex_count(); ++v)
+      s.colors[v] = {(uint8_t)(128 + v % 128), (uint8_t)(255 - v % 97), (uint8_t)(200 + v % 56), 255};
+    return s;
+  });
+}
+
 std::function<Camera(const Scene&, float)> framing(float fill = 0.9f) {
   return [=](const Scene& s, float aspect) {
     return Camera::framing(s.bounds, aspect, glm::radians(45.0f), fill);
@@ -214,6 +233,10 @@ INSTANTIATE_TEST_SUITE_P(
                    false, true},
         OracleCase{"spot_textured_lit", [] { return spot(); }, framing(), 480, 360, Shading::Lit,
                    false, true},
+        OracleCase{"spot_materials_lit", [] { return spot_materials(); }, framing(), 480, 360, Shading::Lit,
+                   false, true},
+        OracleCase{"spot_materials_texture", [] { return spot_materials(); }, framing(), 480, 360,
+                   Shading::Texture, false, true},
         OracleCase{"spot_near_plane", [] { return spot(); },
                    [](const Scene& s, float) {
                      glm::vec3 c{s.bounds.center.x, s.bounds.center.y, s.bounds.center.z};

@@ -31,7 +31,8 @@ Frame render(const Scene& scene, const FrameParams& fp) { return render(std::mak
 
 size_t expect_clean(const Frame& f, const Scene& s, const FrameParams& fp, const std::string& label,
                     const std::function<bool(uint32_t)>& allowed) {
-  const int lo = (int)(kHostileKd * kAmbient * 255.0f) - 1, hi = (int)(kHostileKd * 255.0f) + 1;
+  // Shading is linear and the output sRGB: the bounds are the encoded ends of the range.
+  const int lo = srgb_encode8(kHostileKd * kAmbient) - 1, hi = srgb_encode8(kHostileKd) + 1;
   size_t covered = 0, bad_id = 0, bad_colour = 0, bad_background = 0;
   for (size_t i = 0; i < f.ids.size(); ++i) {
     const Rgba8 c = f.rgba[i];

@@ -20,8 +20,8 @@
 
 namespace facet::test {
 
-// Albedo of every hostile scene's one material. With Lit shading a covered pixel is grey
-// (r = g = b) between kd * ambient and kd: anything else is garbage.
+// Albedo (linear) of every hostile scene's one material. With Lit shading a covered pixel is grey
+// (r = g = b) between the encodings of kd * ambient and kd: anything else is garbage.
 constexpr float kHostileKd = 0.8f;
 
 // A scene from raw positions and triangles: computed normals (any that come out non-unit, as
