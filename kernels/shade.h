@@ -5,6 +5,7 @@
 #include "kernels/project.h"
 #include "kernels/raster.h"
 #include "kernels/texture.h"
+#include "kernels/view.h"
 
 namespace facet {
 
@@ -45,15 +46,16 @@ FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp,
 
 FACET_HD float dot_fma(Vec3 a, Vec3 b) { return fmaf(a.x, b.x, fmaf(a.y, b.y, a.z * b.z)); }
 
-// Lit shading's light at a pixel with weights `w`: a headlight at the eye, interpolated normal.
-// The cosine between the normal n and the direction l to the eye as |n . l| / sqrt(|n|^2 |l|^2):
+// Lit shading's light at a pixel with weights `w`: a headlight at the eye (in orthographic, along
+// the view direction: view.h toward_viewer), interpolated normal.
+// The cosine between the normal n and the direction l to the viewer as |n . l| / sqrt(|n|^2 |l|^2):
 // one square root and one division where normalizing both took two of each (a covered pixel's
 // costliest lines after the vertex records). A zero n or l (or one past float range) is unlit,
 // as a normalized zero vector was.
 FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
-                         const ShadeVertex& v2, Vec3 eye) {
+                         const ShadeVertex& v2, const FrameParams& fp) {
   const Vec3 n = interpolate(w, v0.n, v1.n, v2.n);
-  const Vec3 l = eye - interpolate(w, v0.p, v1.p, v2.p);
+  const Vec3 l = fp.orthographic ? toward_viewer(fp, v0.p) : toward_viewer(fp, interpolate(w, v0.p, v1.p, v2.p));
   const float lengths = sqrtf(dot_fma(n, n) * dot_fma(l, l));
   // Two-sided: scans have mixed winding.
   const float ndl = lengths > 0.0f && is_finite(lengths) ? fminf(fabsf(dot_fma(n, l)) / lengths, 1.0f) : 0.0f;
@@ -92,7 +94,7 @@ FACET_HD Vec3 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, i
                                      const PixelTriangle& t) {
   const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
-  return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp.eye);
+  return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp);
 }
 
 // The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
@@ -120,7 +122,8 @@ FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int
     Vec3 n = normalize(cross(p1 - p0, p2 - p0));
     color = n * 0.5f + Vec3{0.5f, 0.5f, 0.5f};
   } else if (fp.shading == Shading::Depth) {
-    float w = interpolate(b.b, c0.w, c1.w, c2.w);  // view distance along -Z
+    // View distance along -Z: clip w in perspective; w is 1 in orthographic (view.h).
+    float w = fp.orthographic ? ray_distance(fp, interpolate(b.b, p0, p1, p2)) : interpolate(b.b, c0.w, c1.w, c2.w);
     float range = fp.depth_far - fp.depth_near;
     float g = range > 0.0f ? 1.0f - (w - fp.depth_near) / range : 1.0f;
     color = {g, g, g};
@@ -135,7 +138,7 @@ FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int
                                 fp.clamp_uv);
       albedo = albedo * Vec3{tex.x, tex.y, tex.z};
     }
-    if (fp.shading == Shading::Lit) albedo = albedo * headlight(b.b, v0, v1, v2, fp.eye);
+    if (fp.shading == Shading::Lit) albedo = albedo * headlight(b.b, v0, v1, v2, fp);
     color = albedo;
   }
   if (fp.wireframe) {
