@@ -14,6 +14,8 @@ layout(location = 1) out uint o_triangle; // R32UI attachment: index of the tria
 
 uniform int u_shading;       // Shading: 0 lit, 1 texture, 2 normals, 3 depth
 uniform vec3 u_eye;          // world-space camera position (headlight)
+uniform bool u_ortho;        // orthographic (kernels/view.h): headlight and depth along u_view_dir
+uniform vec3 u_view_dir;     // unit world-space view direction
 uniform vec2 u_depth_range;  // view distances shown white and black in depth shading
 uniform int u_filter;        // Filter: 0 nearest, 1 bilinear, 2 trilinear
 uniform bool u_clamp_uv;     // clamp instead of repeat
@@ -109,7 +111,7 @@ void main() {
     vec3 n = gl_FrontFacing ? -away : away;
     color = n * 0.5 + 0.5;
   } else if (u_shading == 3) {
-    float w = 1.0 / gl_FragCoord.w;  // clip w = view distance along -Z
+    float w = u_ortho ? dot(v_world - u_eye, u_view_dir) : 1.0 / gl_FragCoord.w;  // view distance along -Z
     float range = u_depth_range.y - u_depth_range.x;
     float g = range > 0.0 ? 1.0 - (w - u_depth_range.x) / range : 1.0;
     color = vec3(g);
@@ -123,7 +125,7 @@ void main() {
     }
     if (u_shading == 0) {
       vec3 n = normalize(v_normal);
-      vec3 l = normalize(u_eye - v_world);
+      vec3 l = normalize(u_ortho ? -u_view_dir : u_eye - v_world);
       float ndl = abs(dot(n, l));  // two-sided, as shade_pixel
       albedo *= k_ambient + (1.0 - k_ambient) * ndl;
     }
