@@ -55,7 +55,8 @@ FACET_HD float dot_fma(Vec3 a, Vec3 b) { return fmaf(a.x, b.x, fmaf(a.y, b.y, a.
 FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
                          const ShadeVertex& v2, const FrameParams& fp) {
   const Vec3 n = interpolate(w, v0.n, v1.n, v2.n);
-  const Vec3 l = fp.orthographic ? toward_viewer(fp, v0.p) : toward_viewer(fp, interpolate(w, v0.p, v1.p, v2.p));
+  // In orthographic the direction is the same at every point: no position to interpolate.
+  const Vec3 l = toward_viewer(fp, fp.orthographic ? v0.p : interpolate(w, v0.p, v1.p, v2.p));
   const float lengths = sqrtf(dot_fma(n, n) * dot_fma(l, l));
   // Two-sided: scans have mixed winding.
   const float ndl = lengths > 0.0f && is_finite(lengths) ? fminf(fabsf(dot_fma(n, l)) / lengths, 1.0f) : 0.0f;

@@ -50,8 +50,10 @@ void clip_controls(ViewerState& s) {
   ImGui::Checkbox("fit near/far to the model", &s.controller.auto_clip);
   ImGui::BeginDisabled(s.controller.auto_clip);
   float nf[2] = {cam.near_plane, cam.far_plane};
-  if (ImGui::DragFloat2("near / far", nf, 0.001f * (cam.far_plane), 1e-6f, 1e9f, "%.4g") &&
-      nf[0] > 0 && nf[1] > nf[0]) {
+  // Orthographic: the near plane may lie behind the eye (Camera::fit_clip_planes).
+  const float lowest = cam.orthographic() ? -1e9f : 1e-6f;
+  if (ImGui::DragFloat2("near / far", nf, 0.001f * std::fabs(cam.far_plane), lowest, 1e9f, "%.4g") &&
+      (cam.orthographic() || nf[0] > 0) && nf[1] > nf[0]) {
     cam.near_plane = nf[0];
     cam.far_plane = nf[1];
   }
