@@ -1,8 +1,9 @@
 // Per-pixel outputs of a frame beside its colour, from the visibility buffer: the visible
 // triangle's index, the view-space distance along the pixel's ray (eye to the surface point
-// under the pixel centre; in orthographic from the plane through the eye, kernels/view.h) and the perspective-correct barycentrics resolve shades with. One
-// function for the CPU loop (engine/frame_outputs.cpp) and the CUDA kernel (frame_outputs.cu),
-// so both backends give the same bits. Not shading: colour stays resolve's job (shade.h).
+// under the pixel centre; in orthographic from the plane through the eye, kernels/view.h) and the
+// perspective-correct barycentrics resolve shades with. One function for the CPU loop
+// (engine/frame_outputs.cpp) and the CUDA kernel (frame_outputs.cu), so both backends give the
+// same bits. Not shading: colour stays resolve's job (shade.h).
 #pragma once
 #include "params.h"
 #include "raster.h"

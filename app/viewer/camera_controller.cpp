@@ -104,7 +104,8 @@ void CameraController::pan_pixels(glm::vec2 delta_px, float viewport_height) {
   glm::vec3 right = glm::normalize(glm::cross(fwd, m_camera.up));
   glm::vec3 up = glm::normalize(glm::cross(right, fwd));
   // World units per pixel at the target's depth, so the model follows the cursor.
-  const float view_height = m_camera.orthographic() ? m_camera.ortho_height : 2.0f * dist * std::tan(0.5f * m_camera.fov_y);
+  const float view_height =
+      m_camera.orthographic() ? m_camera.ortho_height : 2.0f * dist * std::tan(0.5f * m_camera.fov_y);
   float per_px = view_height / std::max(viewport_height, 1.0f);
   glm::vec3 move = (-delta_px.x * right + delta_px.y * up) * per_px;
   m_camera.eye += move;
