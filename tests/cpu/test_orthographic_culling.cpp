@@ -74,6 +74,23 @@ TEST(OrthographicCull, FacingComesFromTheViewDirection) {
   EXPECT_EQ(make_cluster_cull(fp, make_clip_planes(64, 48)).facing, 0.0f);
 }
 
+TEST(OrthographicCull, TheFrustumIsTheViewBox) {
+  // The planes through the frame's edges, in world space, of a 4 x 3 view looking down -Z: the
+  // left and right ones face each other 4 apart, the top and bottom ones 3 apart (a perspective
+  // frustum's would meet behind the eye).
+  Scene s = make_sphere(200);
+  const FrameParams fp = test::frame_params(s, test::ortho_look_at({1, 2, 5}, {1, 2, 0}, 3, 0.1f, 10), 80, 60);
+  const ClusterCull k = make_cluster_cull(fp, make_clip_planes(80, 60));
+  ASSERT_TRUE(k.enabled);
+  for (int pair = 0; pair < 2; ++pair) {
+    const Plane& a = k.side[2 * pair];
+    const Plane& b = k.side[2 * pair + 1];
+    EXPECT_NEAR(dot(a.n, b.n), -1.0f, 1e-6f) << "parallel, facing each other";
+    EXPECT_NEAR(a.d + b.d, pair == 0 ? 4.0f : 3.0f, 1e-4f) << "the view's width, then height";
+  }
+  EXPECT_NEAR(k.clip[0].n.z, -1.0f, 1e-6f) << "the near plane faces away from the eye";
+}
+
 // What a culled meshlet holds, the per-triangle front end culls too, with the same counts, or it
 // is back-facing before snapping (as for perspective, test_cluster_cull.cpp).
 TEST(OrthographicCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
