@@ -49,6 +49,8 @@ struct BenchOptions {
   std::string occlusion = "auto";            // CUDA occlusion culling: auto | off | always
   float orbit_deg = 0.0f;                    // facet's camera turns this much a frame about the
                                              //   model's vertical axis (0: one fixed camera)
+  bool ortho = false;                        // orthographic cameras, each scene the size on
+                                             //   screen its perspective camera gives it
   std::string backend = "auto";
   std::string assets;                        // folder holding spot/ and dragon/
   bool cache = true;                         // models through the scene cache (--no-cache)
@@ -80,7 +82,7 @@ std::vector<SceneSpec> standard_scenes(const std::string& assets, const LoadOpti
   return s;
 }
 
-Camera bench_camera(const SceneSpec& spec, const Bounds& b, int w, int h) {
+Camera bench_camera(const SceneSpec& spec, const Bounds& b, int w, int h, bool ortho) {
   float fov = glm::radians(45.0f);
   glm::vec3 c{b.center.x, b.center.y, b.center.z};
   float d;
@@ -95,6 +97,7 @@ Camera bench_camera(const SceneSpec& spec, const Bounds& b, int w, int h) {
   cam.fov_y = fov;
   cam.target = c;
   cam.eye = c + glm::vec3(0, 0, d);
+  if (ortho) cam.set_projection(Projection::Orthographic);
   cam.fit_clip_planes(b);
   return cam;
 }
@@ -209,7 +212,7 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   p.settings.cull_backfaces = o.cull_backfaces;
   p.settings.two_sided = o.two_sided;
   const uint64_t overflow_before = renderer.stats().overflow_events;
-  const Camera cam = bench_camera(spec, scene.bounds, w, h);
+  const Camera cam = bench_camera(spec, scene.bounds, w, h, o.ortho);
   const FrameParams fixed = make_frame_params(cam, p.settings, scene.bounds, w, h);  // OpenGL's camera and culling
   r.hidden_back_faces = fixed.cull_backfaces && !o.cull_backfaces;
   Measurement m = measure_frames(renderer, cam, scene.bounds, p);
@@ -255,7 +258,7 @@ nlohmann::json ms_or_null(double ms) { return std::isfinite(ms) ? nlohmann::json
 
 nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
   nlohmann::json js = {{"backend", renderer.name()}, {"frames", timed_frames(o, renderer)}, {"orbit_deg", o.orbit_deg},
-                       {"scenes", nlohmann::json::array()}};
+                       {"ortho", o.ortho}, {"scenes", nlohmann::json::array()}};
   for (const Row& r : rows)
     js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"triangles", r.triangles},
                             {"clear_ms", ms_or_null(r.clear)}, {"geometry_ms", ms_or_null(r.geometry)},
@@ -351,6 +354,8 @@ Command add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "off", "always"}));
   cmd->add_option("--orbit", o->orbit_deg,
                   "facet's camera turns this many degrees a frame about the model (OpenGL's stays; default 0)");
+  cmd->add_flag("--ortho", o->ortho,
+                "Orthographic cameras (both renderers), each scene as large on screen as in perspective");
   cmd->add_flag("!--stream-launches", o->graph,
                 "Launch each frame's memsets and kernels one by one instead of as one CUDA graph");
   return {cmd, [o] { return run_bench(*o); }};

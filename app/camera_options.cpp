@@ -42,8 +42,21 @@ void add_camera_options(CLI::App* cmd, CameraOptions& o) {
                   "Focal length in pixels: f_px = (height/2) / tan(fov_y/2); sets the field of view")
       ->check(CLI::PositiveNumber)
       ->excludes(fov);
-  cmd->add_option("--near", o.near_plane, "Near clip distance (default: fit the model)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option_function<std::string>(
+         "--ortho",
+         [&o](const std::string& s) {
+           try {
+             o.ortho_height = parse_ortho_height(s);
+           } catch (const std::invalid_argument& e) {
+             throw CLI::ValidationError("--ortho", e.what());
+           }
+         },
+         "Orthographic projection whose frame height spans HEIGHT world units; 'fit': the height "
+         "that keeps the model the size the perspective view shows it (default: perspective)")
+      ->type_name("HEIGHT|fit");
+  cmd->add_option("--near", o.near_plane,
+                  "Near clip distance (default: fit the model); positive, except orthographic, where "
+                  "the near plane may lie behind the eye");
   cmd->add_option("--far", o.far_plane, "Far clip distance (default: fit the model)")
       ->check(CLI::PositiveNumber);
 }
@@ -111,14 +124,32 @@ Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int 
   if (glm::length(dir) <= 0.0f) throw std::invalid_argument("--eye and --target are the same point");
   if (glm::length(glm::cross(unit(dir), unit(cam.up))) < 1e-6f)
     throw std::invalid_argument("--up is parallel to the viewing direction");
+  if (o.ortho_height) {
+    cam.ortho_height = *o.ortho_height == kOrthoFit ? cam.height_at_target() : *o.ortho_height;
+    cam.projection_mode = Projection::Orthographic;
+    if (!(cam.ortho_height > 0.0f) || !std::isfinite(cam.ortho_height))
+      throw std::invalid_argument("--ortho: the view height " + std::to_string(cam.ortho_height) + " is unusable");
+  }
   cam.fit_clip_planes(bounds);
   if (!std::isfinite(cam.far_plane)) throw std::invalid_argument(framing_problem(bounds, o));
   if (o.near_plane) cam.near_plane = *o.near_plane;
   if (o.far_plane) cam.far_plane = *o.far_plane;
+  if (!std::isfinite(cam.near_plane) || (!cam.orthographic() && !(cam.near_plane > 0.0f)))
+    throw std::invalid_argument("--near must be a finite number, and positive in perspective; got " +
+                                std::to_string(cam.near_plane));
   if (!(cam.far_plane > cam.near_plane))
     throw std::invalid_argument("the far plane (" + std::to_string(cam.far_plane) +
                                 ") must be beyond the near plane (" + std::to_string(cam.near_plane) + ")");
   return cam;
+}
+
+float parse_ortho_height(const std::string& s) {
+  if (s == "fit") return kOrthoFit;
+  std::istringstream in(s);
+  float h = 0.0f;
+  if (!(in >> h) || !(in >> std::ws).eof() || !(h > 0.0f) || !std::isfinite(h))
+    throw std::invalid_argument("--ortho expects a positive view height in world units or 'fit', got '" + s + "'");
+  return h;
 }
 
 RenderSettings make_settings(const ShadingOptions& o) {

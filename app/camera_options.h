@@ -14,7 +14,15 @@ struct CameraOptions {
   std::optional<float> fov_y_deg;             // vertical field of view, degrees
   std::optional<float> focal_px;              // focal length in pixels (sets fov_y for the height)
   std::optional<float> near_plane, far_plane; // world units; default: fit the bounding sphere
+  std::optional<float> ortho_height;          // orthographic, this view height (world units), or
+                                              //   kOrthoFit; unset: perspective
 };
+// --ortho fit: the view height that shows the target's plane as the perspective would
+// (Camera::height_at_target), so the model keeps its framed size.
+constexpr float kOrthoFit = 0.0f;
+// "fit" -> kOrthoFit, a positive finite number -> itself; throws std::invalid_argument otherwise
+// (what --ortho and a cameras file's "ortho_height" accept).
+float parse_ortho_height(const std::string& s);
 
 struct ShadingOptions {
   std::string shading = "lit";                // lit|texture|normals|depth

@@ -68,6 +68,7 @@ std::vector<ViewJob> turntable(int frames, const CameraOptions& options, const B
     CameraOptions turned = options;
     turned.target = first.target;
     turned.up = first.up;
+    if (first.orthographic()) turned.ortho_height = first.ortho_height;  // "fit" once, for every frame
     const float degrees = 360.0f * (float)k / (float)frames;
     turned.eye = k == 0 ? first.eye
                         : first.target + glm::vec3(glm::rotate(glm::mat4(1.0f), glm::radians(degrees), axis) *
@@ -111,6 +112,15 @@ ViewRequest camera_entry(const json& e, const CameraOptions& base, int width, in
   if (fov && focal) throw std::runtime_error(where + ": give \"fov_y\" or \"focal_px\", not both");
   if (fov && *fov >= kMaxFovDeg) throw std::runtime_error(where + ": \"fov_y\" must be below 180 degrees");
   if (fov) c.focal_px.reset(), c.fov_y_deg = fov;
+  if (e.contains("ortho_height")) {
+    const json& h = e["ortho_height"];
+    try {
+      if (!h.is_number() && !h.is_string()) throw std::invalid_argument("");
+      c.ortho_height = parse_ortho_height(h.is_string() ? h.get<std::string>() : h.dump());
+    } catch (const std::invalid_argument&) {
+      throw std::runtime_error(where + ": \"ortho_height\" must be a positive number (world units) or \"fit\"");
+    }
+  }
   if (focal) c.fov_y_deg.reset(), c.focal_px = focal;
   if (e.contains("size")) {
     if (!e["size"].is_string()) throw std::runtime_error(where + ": \"size\" must be a string \"WxH\"");
@@ -156,7 +166,8 @@ void add_view_options(CLI::App* cmd, ViewOptions& o) {
                    ->check(CLI::Range(1, kMaxTurntableFrames));
   cmd->add_option("--cameras", o.cameras_file,
                   "JSON file of cameras to render from one load: [{\"eye\": [x,y,z], \"target\": [x,y,z], "
-                  "\"up\": [x,y,z], \"fov_y\": deg or \"focal_px\": f, \"size\": \"WxH\", \"output\": \"a.png\"}, ...]")
+                  "\"up\": [x,y,z], \"fov_y\": deg or \"focal_px\": f, \"ortho_height\": h or \"fit\" "
+                  "(orthographic), \"size\": \"WxH\", \"output\": \"a.png\"}, ...]")
       ->excludes(turn);
   cmd->add_flag("--transparent", o.transparent, "Write alpha 0 where no triangle was drawn");
 }
@@ -200,7 +211,10 @@ std::string camera_options_text(const Camera& c) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "--eye %.9g,%.9g,%.9g --target %.9g,%.9g,%.9g --up %.9g,%.9g,%.9g", c.eye.x, c.eye.y,
                 c.eye.z, c.target.x, c.target.y, c.target.z, c.up.x, c.up.y, c.up.z);
-  return buf;
+  if (!c.orthographic()) return buf;
+  char ortho[48];
+  std::snprintf(ortho, sizeof ortho, " --ortho %.9g", c.ortho_height);
+  return std::string(buf) + ortho;
 }
 
 void clear_background_alpha(std::vector<Rgba8>& rgba, const std::vector<uint32_t>& triangle_ids) {

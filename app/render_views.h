@@ -50,7 +50,8 @@ ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const 
 // is a UsageError from the command line, a std::runtime_error naming the entry from a file.
 std::vector<ViewJob> plan_views(const ViewPlan& plan, const Bounds& bounds);
 
-// The camera as command-line options (--eye, --target, --up), exact to the last bit of each float:
+// The camera as command-line options (--eye, --target, --up; --ortho when orthographic), exact to
+// the last bit of each float:
 // `facet render` with them draws the same frame.
 std::string camera_options_text(const Camera& camera);
 

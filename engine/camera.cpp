@@ -24,7 +24,29 @@ void Camera::set_focal_35mm(float mm) { fov_y = 2.0f * std::atan(0.5f * kFilmHei
 glm::mat4 Camera::view() const { return glm::lookAt(eye, target, up); }
 
 glm::mat4 Camera::projection(float aspect) const {
+  if (orthographic()) {
+    // Clip w = 1 for every vertex; clip z in [-1, 1] from near to far, as glm::perspective's.
+    const float half_h = 0.5f * ortho_height, half_w = half_h * aspect;
+    return glm::ortho(-half_w, half_w, -half_h, half_h, near_plane, far_plane);
+  }
   return glm::perspective(fov_y, aspect, near_plane, far_plane);
+}
+
+glm::vec3 Camera::forward() const { return glm::normalize(target - eye); }
+
+float Camera::height_at_target() const {
+  return 2.0f * glm::length(target - eye) * std::tan(0.5f * fov_y);
+}
+
+void Camera::set_projection(Projection p) {
+  if (p == projection_mode) return;
+  if (p == Projection::Orthographic) {
+    ortho_height = height_at_target();
+  } else {
+    const float d = 0.5f * ortho_height / std::tan(0.5f * fov_y);
+    eye = target - forward() * d;
+  }
+  projection_mode = p;
 }
 
 namespace {
@@ -41,6 +63,15 @@ void Camera::fit_clip_planes(const Bounds& b) {
   float r = std::max(b.radius, 1e-6f);
   // Far: just past the sphere. Near: just before it, but never so close to the eye that depth
   // precision collapses (1/1000 of the far distance), and never behind the eye.
+  if (orthographic()) {
+    // The sphere spans its centre's distance along the view direction, +- r.
+    const glm::vec3 f = target - eye;
+    const float fl = length_of(f);
+    if (fl > 0.0f) d = glm::dot(c - eye, f / fl);
+    far_plane = d + 1.05f * r;
+    near_plane = d - 1.05f * r;
+    return;
+  }
   far_plane = d + 1.05f * r;
   near_plane = std::max(d - 1.05f * r, far_plane * 1e-3f);
 }

@@ -23,8 +23,11 @@ GridParams make_grid_params(const Camera& camera, const FrameParams& fp, const B
   const glm::vec3 f = glm::normalize(camera.target - camera.eye);
   const glm::vec3 r = glm::normalize(glm::cross(f, camera.up));
   const glm::vec3 u = glm::cross(r, f);
-  const float t = std::tan(0.5f * camera.fov_y);
+  // Perspective: the ray's slope per NDC unit; orthographic: its origin's offset (decorate.h).
+  const float t = camera.orthographic() ? 0.5f * camera.ortho_height : std::tan(0.5f * camera.fov_y);
   const float aspect = (float)fp.width / (float)fp.height;
+  g.orthographic = camera.orthographic();
+  g.near_plane = camera.near_plane;
   auto v3 = [](glm::vec3 v) { return Vec3{v.x, v.y, v.z}; };
   g.eye = v3(camera.eye);
   g.forward = v3(f);

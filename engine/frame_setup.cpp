@@ -3,8 +3,25 @@
 #include "engine/frame_setup.h"
 
 #include <cmath>
+#include <glm/glm.hpp>
 
 namespace facet {
+
+namespace {
+
+// An orthographic (affine) matrix: clip w is the constant w for every point, and a triangle's
+// det[x y w] is w * dot(a, n), a = (row 0) x (row 1) of the matrix's xyz columns, n its right-handed
+// normal: negative (clockwise in NDC, back-facing) when w * dot(a, n) < 0. The rays run along a.
+void set_parallel_facing(ClusterCull& k, glm::dvec3 row0, glm::dvec3 row1, double w) {
+  const glm::dvec3 a = glm::cross(row0, row1);
+  const double len = glm::length(a);
+  if (!(len > 0.0) || !std::isfinite(len) || !(w != 0.0) || !std::isfinite(w)) return;  // facing 0
+  k.parallel = true;
+  k.eye = {(float)(a.x / len), (float)(a.y / len), (float)(a.z / len)};
+  k.facing = w > 0.0 ? -1.0f : 1.0f;
+}
+
+}  // namespace
 
 ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes) {
   struct D4 { double x, y, z, w; };
@@ -46,6 +63,10 @@ ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes) {
   const double ex = det3(-r0.w, r0.y, r0.z, -r1.w, r1.y, r1.z, -r3.w, r3.y, r3.z) / det;
   const double ey = det3(r0.x, -r0.w, r0.z, r1.x, -r1.w, r1.z, r3.x, -r3.w, r3.z) / det;
   const double ez = det3(r0.x, r0.y, -r0.w, r1.x, r1.y, -r1.w, r3.x, r3.y, -r3.w) / det;
+  if (fp.cull_backfaces && det == 0.0 && r3.x == 0.0 && r3.y == 0.0 && r3.z == 0.0) {
+    set_parallel_facing(k, {r0.x, r0.y, r0.z}, {r1.x, r1.y, r1.z}, r3.w);
+    return k;
+  }
   if (!fp.cull_backfaces || det == 0.0 || !std::isfinite(ex) || !std::isfinite(ey) || !std::isfinite(ez))
     return k;  // facing 0
   k.eye = {(float)ex, (float)ey, (float)ez};

@@ -71,9 +71,13 @@ FrameParams make_frame_params(const Camera& camera, const RenderSettings& settin
   p.width = width;
   p.height = height;
   p.eye = {camera.eye.x, camera.eye.y, camera.eye.z};
-  // Depth shading spans the model's bounding sphere as seen from the eye.
+  const glm::vec3 f = camera.forward();
+  p.orthographic = camera.orthographic();
+  p.view_dir = {f.x, f.y, f.z};
+  // Depth shading spans the model's bounding sphere as seen from the eye (in orthographic, from
+  // the eye's plane: kernels/view.h).
   glm::vec3 c{bounds.center.x, bounds.center.y, bounds.center.z};
-  float d = glm::length(camera.eye - c);
+  float d = p.orthographic ? glm::dot(c - camera.eye, f) : glm::length(camera.eye - c);
   p.depth_near = std::max(d - bounds.radius, camera.near_plane);
   p.depth_far = std::max(d + bounds.radius, p.depth_near * 1.0001f);
   p.shading = settings.shading;

@@ -1,6 +1,7 @@
 // Culling a whole meshlet before any per-triangle work, from its bounding sphere and normal
 // cone (params.h): dropped when the sphere lies outside one clip plane, or inside them all but
-// beyond one edge of the frame, or when every triangle faces away from the eye by a margin.
+// beyond one edge of the frame, or when every triangle faces away from the eye (orthographic:
+// from the view direction) by a margin.
 //
 // Conservative by construction: each rule drops only meshlets whose every triangle the
 // per-triangle front end (triangle.h) would drop too, and counts them the same way ("culled").
@@ -31,10 +32,13 @@ struct Plane {
 struct ClusterCull {
   Plane clip[kClipPlanes];  // the clip volume of clip.h (near, far, guard band), world space
   Plane side[4];            // the planes through the frame's four edges, world space
-  Vec3 eye;                 // centre of projection, world space
-  float facing;             // +1 or -1: the sign s for which s * dot(n, p - eye) > 0 means a
-                            //   triangle with right-handed normal n through p is back-facing;
-                            //   0: no back-face culling (turned off, or no finite eye)
+  Vec3 eye;                 // centre of projection, world space; when `parallel`, a unit
+                            //   vector along the rays instead (either way: facing has the sign)
+  float facing;             // +1 or -1: the sign s for which s * dot(n, p - eye) > 0 (parallel:
+                            //   s * dot(n, eye) > 0) means a triangle with right-handed normal n
+                            //   through p is back-facing; 0: no back-face culling (turned off,
+                            //   or no centre of projection)
+  bool parallel;            // an orthographic frame (clip w constant): eye is a direction
   bool enabled;             // false when the matrix has a degenerate plane: test every triangle
 };
 
@@ -69,11 +73,14 @@ FACET_HD bool meshlet_culled(const ClusterCull& k, const Meshlet& m) {
   if (k.facing == 0.0f) return false;
   // Every normal n is within the cone's angle a of the axis, every point p within r of c:
   // s * dot(n, p - eye) >= |c - eye| cos(theta + a) - r, theta the angle between axis and c - eye.
-  const Vec3 d = c - k.eye;
+  // Parallel (orthographic): every ray has the view direction, so d is that unit direction for
+  // every point and the sphere's extent drops out (s * dot(n, d) >= cos(theta + a)).
+  const Vec3 d = k.parallel ? k.eye : c - k.eye;
+  const float spread = k.parallel ? 0.0f : r;
   const float l2 = dot(d, d);
-  const float along = k.facing * dot(m.cone_axis, d);           // |c - eye| cos(theta)
-  const float across = sqrtf(fmaxf(l2 - along * along, 0.0f));  // |c - eye| sin(theta)
-  return along * m.cone_cos - across * m.cone_sin > r + kConeSlack * (sqrtf(l2) + r);
+  const float along = k.facing * dot(m.cone_axis, d);           // |d| cos(theta)
+  const float across = sqrtf(fmaxf(l2 - along * along, 0.0f));  // |d| sin(theta)
+  return along * m.cone_cos - across * m.cone_sin > spread + kConeSlack * (sqrtf(l2) + spread);
 }
 
 }  // namespace facet

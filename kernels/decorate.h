@@ -24,6 +24,10 @@ struct GridParams {
   Vec3 forward;        // unit view direction, world
   Vec3 right_step;     // camera right * tan(fov_y / 2) * aspect: the ray's change per NDC x
   Vec3 up_step;        // camera up * tan(fov_y / 2): the ray's change per NDC y
+                       //   (orthographic: right * height / 2 * aspect and up * height / 2, the
+                       //   change of the ray's origin; every ray then runs along forward)
+  bool orthographic;   // parallel rays from the plane through eye, meeting the plane at any
+  float near_plane;    //   distance along forward past near_plane (the camera's; may be < 0)
   Mat4 view_proj;      // the frame's view-projection, for the plane point's window depth
   float plane_y;       // the ground plane, world y (the model's bounding box bottom)
   float inv_spacing;   // grid cells per world unit
@@ -36,21 +40,25 @@ struct GridParams {
   uint32_t vis_tag;    // the frame's visibility tag (raster.h)
 };
 
-// The view ray through the centre of pixel (x, y), not normalized.
-FACET_HD Vec3 grid_ray(const GridParams& g, int x, int y) {
+// The view ray through the centre of pixel (x, y): its origin o and direction d, not normalized
+// (perspective: from the eye; orthographic: from the eye's plane, along forward).
+FACET_HD void grid_ray(const GridParams& g, int x, int y, Vec3& o, Vec3& d) {
   const float nx = 2.0f * ((float)x + 0.5f) / (float)g.width - 1.0f;
   const float ny = 1.0f - 2.0f * ((float)y + 0.5f) / (float)g.height;
-  return g.forward + g.right_step * nx + g.up_step * ny;
+  o = g.orthographic ? g.eye + g.right_step * nx + g.up_step * ny : g.eye;
+  d = g.orthographic ? g.forward : g.forward + g.right_step * nx + g.up_step * ny;
 }
 
-// Grid coordinates (cells) where the ray of pixel (x, y) meets the plane in front of the eye;
-// false when it does not (parallel, or the plane is behind).
+// Grid coordinates (cells) where the ray of pixel (x, y) meets the plane in front of the eye (in
+// orthographic: past the near plane); false when it does not (parallel, or the plane is behind).
 FACET_HD bool grid_hit(const GridParams& g, int x, int y, float& u, float& v, Vec3& p) {
-  const Vec3 d = grid_ray(g, x, y);
-  const float h = g.plane_y - g.eye.y;
-  if (d.y == 0.0f || (h < 0.0f) != (d.y < 0.0f)) return false;
+  Vec3 o, d;
+  grid_ray(g, x, y, o, d);
+  const float h = g.plane_y - o.y;
+  if (d.y == 0.0f) return false;
+  if (g.orthographic ? !(h / d.y >= g.near_plane) : (h < 0.0f) != (d.y < 0.0f)) return false;
   const float t = h / d.y;
-  p = {g.eye.x + d.x * t, g.plane_y, g.eye.z + d.z * t};
+  p = {o.x + d.x * t, g.plane_y, o.z + d.z * t};
   u = p.x * g.inv_spacing;
   v = p.z * g.inv_spacing;
   return true;

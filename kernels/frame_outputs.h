@@ -1,8 +1,9 @@
 // Per-pixel outputs of a frame beside its colour, from the visibility buffer: the visible
 // triangle's index, the view-space distance along the pixel's ray (eye to the surface point
-// under the pixel centre) and the perspective-correct barycentrics resolve shades with. One
-// function for the CPU loop (engine/frame_outputs.cpp) and the CUDA kernel (frame_outputs.cu),
-// so both backends give the same bits. Not shading: colour stays resolve's job (shade.h).
+// under the pixel centre; in orthographic from the plane through the eye, kernels/view.h) and the
+// perspective-correct barycentrics resolve shades with. One function for the CPU loop
+// (engine/frame_outputs.cpp) and the CUDA kernel (frame_outputs.cu), so both backends give the
+// same bits. Not shading: colour stays resolve's job (shade.h).
 #pragma once
 #include "params.h"
 #include "raster.h"
@@ -38,7 +39,7 @@ FACET_HD void write_pixel_outputs(const FrameOutputParams& p, int px, int py) {
   const ShadeVertex v0 = s.shade[s.indices[3 * tri]], v1 = s.shade[s.indices[3 * tri + 1]],
                     v2 = s.shade[s.indices[3 * tri + 2]];
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
-  if (p.depth) p.depth[i] = length(interpolate(pw.w, v0.p, v1.p, v2.p) - fp.eye);
+  if (p.depth) p.depth[i] = ray_distance(fp, interpolate(pw.w, v0.p, v1.p, v2.p));
   if (p.barycentrics) {
     p.barycentrics[3 * i] = pw.w[0];
     p.barycentrics[3 * i + 1] = pw.w[1];

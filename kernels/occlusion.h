@@ -31,7 +31,9 @@ struct OcclusionTest {
   float reach[4];           // |row[i].xyz|: how far clip coordinate i moves a unit of distance
   // Clip z as alpha * w + rest . (p, 1), rest.xyz orthogonal to row[3].xyz: a perspective
   // matrix has rest.xyz = 0, so z / w = alpha + rest.w / w, and its bound over a sphere is as
-  // tight as w's (bounding z and w apart lost a sphere's whole depth range and more).
+  // tight as w's (bounding z and w apart lost a sphere's whole depth range and more). An
+  // orthographic matrix has row[3] = (0, 0, 0, 1): alpha = 0, rest = row[2] and w = 1, so the
+  // same bounds are those of z itself over the sphere, exact up to the slack.
   float alpha;
   Vec4 rest;
   float rest_reach;         // |rest.xyz|

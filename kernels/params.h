@@ -132,6 +132,11 @@ struct FrameParams {
   bool clamp_uv;        // clamp texture coordinates instead of repeating
   Rgba8 background;     // colour of pixels no triangle covers
   uint32_t vis_tag;     // 0..3, in bits 62-63 of every visibility key this frame writes (raster.h)
+  // Orthographic frames (view_proj's last row is (0, 0, 0, 1): clip w = 1) have no centre of
+  // projection: the headlight shines along view_dir and view distances are measured along it
+  // from the plane through `eye` (kernels/view.h).
+  bool orthographic;    // parallel projection; false: perspective from `eye`
+  Vec3 view_dir;        // unit world-space view direction (eye towards target)
 };
 
 // One triangle (or one piece of a triangle clipped in clip space) ready for coverage tests.

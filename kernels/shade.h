@@ -7,6 +7,7 @@
 #include "kernels/raster.h"
 #include "kernels/srgb.h"
 #include "kernels/texture.h"
+#include "kernels/view.h"
 
 namespace facet {
 
@@ -54,15 +55,17 @@ FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp,
 
 FACET_HD float dot_fma(Vec3 a, Vec3 b) { return fmaf(a.x, b.x, fmaf(a.y, b.y, a.z * b.z)); }
 
-// Lit shading's cosine at a pixel with weights `w`: a headlight at the eye, interpolated normal.
-// The cosine between the normal n and the direction l to the eye as |n . l| / sqrt(|n|^2 |l|^2):
+// Lit shading's cosine at a pixel with weights `w`: a headlight at the eye (in orthographic,
+// along the view direction: view.h toward_viewer), interpolated normal.
+// The cosine between the normal n and the direction l to the viewer as |n . l| / sqrt(|n|^2 |l|^2):
 // one square root and one division where normalizing both took two of each (a covered pixel's
 // costliest lines after the vertex records). A zero n or l (or one past float range) is unlit,
 // as a normalized zero vector was.
 FACET_HD float headlight_cosine(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
-                                const ShadeVertex& v2, Vec3 eye) {
+                                const ShadeVertex& v2, const FrameParams& fp) {
   const Vec3 n = interpolate(w, v0.n, v1.n, v2.n);
-  const Vec3 l = eye - interpolate(w, v0.p, v1.p, v2.p);
+  // In orthographic the direction is the same at every point: no position to interpolate.
+  const Vec3 l = toward_viewer(fp, fp.orthographic ? v0.p : interpolate(w, v0.p, v1.p, v2.p));
   const float lengths = sqrtf(dot_fma(n, n) * dot_fma(l, l));
   // Two-sided: scans have mixed winding.
   return lengths > 0.0f && is_finite(lengths) ? fminf(fabsf(dot_fma(n, l)) / lengths, 1.0f) : 0.0f;
@@ -70,8 +73,8 @@ FACET_HD float headlight_cosine(const float (&w)[3], const ShadeVertex& v0, cons
 
 // The diffuse light (ambient share included, white ambient colour) at a pixel.
 FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
-                         const ShadeVertex& v2, Vec3 eye) {
-  return fmaf(1.0f - kAmbient, headlight_cosine(w, v0, v1, v2, eye), kAmbient);
+                         const ShadeVertex& v2, const FrameParams& fp) {
+  return fmaf(1.0f - kAmbient, headlight_cosine(w, v0, v1, v2, fp), kAmbient);
 }
 
 // x to the whole power n >= 0 by repeated squaring: the same products in the same order on both
@@ -125,7 +128,7 @@ FACET_HD Vec3 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, i
                                      const PixelTriangle& t) {
   const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
-  return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp.eye);
+  return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp);
 }
 
 // Texture coordinates at a pixel and their change one pixel right and one down.
@@ -165,7 +168,7 @@ FACET_HD Vec3 shade_material(const SceneView& s, const FrameParams& fp, const Ma
   if (m.texture >= 0 && s.has_uvs) albedo = albedo * texture_color(s, fp, m.texture, uv);
   if (s.colors) albedo = albedo * vertex_color(s, t, b.b);
   if (fp.shading != Shading::Lit) return albedo;
-  const float cosine = headlight_cosine(b.b, v0, v1, v2, fp.eye);
+  const float cosine = headlight_cosine(b.b, v0, v1, v2, fp);
   const Vec3 light{fmaf(1.0f - kAmbient, cosine, kAmbient * m.ka.x), fmaf(1.0f - kAmbient, cosine, kAmbient * m.ka.y),
                    fmaf(1.0f - kAmbient, cosine, kAmbient * m.ka.z)};
   Vec3 color = albedo * light;
@@ -200,7 +203,8 @@ FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int
     Vec3 n = normalize(cross(p1 - p0, p2 - p0));
     color = data_color(n * 0.5f + Vec3{0.5f, 0.5f, 0.5f});
   } else if (fp.shading == Shading::Depth) {
-    float w = interpolate(b.b, c0.w, c1.w, c2.w);  // view distance along -Z
+    // View distance along -Z: clip w in perspective; w is 1 in orthographic (view.h).
+    float w = fp.orthographic ? ray_distance(fp, interpolate(b.b, p0, p1, p2)) : interpolate(b.b, c0.w, c1.w, c2.w);
     float range = fp.depth_far - fp.depth_near;
     float g = range > 0.0f ? 1.0f - (w - fp.depth_near) / range : 1.0f;
     color = data_color({g, g, g});

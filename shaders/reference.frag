@@ -18,6 +18,8 @@ layout(location = 1) out uint o_triangle; // R32UI attachment: index of the tria
 
 uniform int u_shading;       // Shading: 0 lit, 1 texture, 2 normals, 3 depth
 uniform vec3 u_eye;          // world-space camera position (headlight)
+uniform bool u_ortho;        // orthographic (kernels/view.h): headlight and depth along u_view_dir
+uniform vec3 u_view_dir;     // unit world-space view direction
 uniform vec2 u_depth_range;  // view distances shown white and black in depth shading
 uniform int u_filter;        // Filter: 0 nearest, 1 bilinear, 2 trilinear
 uniform bool u_clamp_uv;     // clamp instead of repeat
@@ -141,7 +143,7 @@ vec3 shade_material(Material m, vec2 duv_dx, vec2 duv_dy) {
   vec3 albedo = m.kd * texture_color(m.texture, duv_dx, duv_dy) * v_color;
   if (u_shading != 0) return albedo;
   vec3 n = normalize(v_normal);
-  vec3 l = normalize(u_eye - v_world);
+  vec3 l = normalize(u_ortho ? -u_view_dir : u_eye - v_world);
   float ndl = min(abs(dot(n, l)), 1.0);  // two-sided, as shade_pixel
   vec3 color = albedo * ((1.0 - k_ambient) * ndl + k_ambient * m.ka);
   // Blinn-Phong with the light at the eye: the half-vector is the view direction.
@@ -170,7 +172,7 @@ void main() {
     vec3 n = gl_FrontFacing ? -away : away;
     color = data_bytes(n * 0.5 + 0.5);
   } else if (u_shading == 3) {
-    float w = 1.0 / gl_FragCoord.w;  // clip w = view distance along -Z
+    float w = u_ortho ? dot(v_world - u_eye, u_view_dir) : 1.0 / gl_FragCoord.w;  // view distance along -Z
     float range = u_depth_range.y - u_depth_range.x;
     float g = range > 0.0 ? 1.0 - (w - u_depth_range.x) / range : 1.0;
     color = data_bytes(vec3(g));

@@ -86,6 +86,8 @@ GlReference::GlReference() {
   m_loc_view_proj = glGetUniformLocation(p, "u_view_proj");
   m_loc_shading = glGetUniformLocation(p, "u_shading");
   m_loc_eye = glGetUniformLocation(p, "u_eye");
+  m_loc_ortho = glGetUniformLocation(p, "u_ortho");
+  m_loc_view_dir = glGetUniformLocation(p, "u_view_dir");
   m_loc_depth_range = glGetUniformLocation(p, "u_depth_range");
   m_loc_filter = glGetUniformLocation(p, "u_filter");
   m_loc_clamp_uv = glGetUniformLocation(p, "u_clamp_uv");
@@ -235,6 +237,8 @@ void GlReference::draw(const FrameParams& fp, bool write_ids) {
     glProgramUniformMatrix4fv(p, m_loc_view_proj, 1, GL_FALSE, fp.view_proj.m);
     glProgramUniform1i(p, m_loc_shading, (GLint)fp.shading);
     glProgramUniform3f(p, m_loc_eye, fp.eye.x, fp.eye.y, fp.eye.z);
+    glProgramUniform1i(p, m_loc_ortho, fp.orthographic ? 1 : 0);
+    glProgramUniform3f(p, m_loc_view_dir, fp.view_dir.x, fp.view_dir.y, fp.view_dir.z);
     glProgramUniform2f(p, m_loc_depth_range, fp.depth_near, fp.depth_far);
     glProgramUniform1i(p, m_loc_filter, (GLint)fp.filter);
     glProgramUniform1i(p, m_loc_clamp_uv, fp.clamp_uv ? 1 : 0);

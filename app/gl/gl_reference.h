@@ -57,8 +57,8 @@ class GlReference {
 
   GlProgram m_program;
   GLint m_loc_view_proj = -1, m_loc_shading = -1, m_loc_eye = -1, m_loc_depth_range = -1,
-        m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1, m_loc_single_material = -1,
-        m_loc_has_colors = -1, m_loc_has_cutouts = -1;
+        m_loc_ortho = -1, m_loc_view_dir = -1, m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1,
+        m_loc_single_material = -1, m_loc_has_colors = -1, m_loc_has_cutouts = -1;
 
   // The scene.
   GlVertexArray m_vao;

@@ -1,5 +1,6 @@
 // Camera moves for the viewer. Orbit and pan keep the target; zoom is a scaling about the point
-// under the cursor, so that point stays put on screen; fly moves eye and target together.
+// under the cursor, so that point stays put on screen (of the distance in perspective, of the view
+// height in orthographic); fly moves eye and target together.
 #include "app/viewer/camera_controller.h"
 
 #include <algorithm>
@@ -48,7 +49,13 @@ void CameraController::frame_all(float aspect) {
   float d = glm::length(framed.eye - framed.target);
   if (glm::length(dir) > 0) framed.eye = framed.target + glm::normalize(dir) * d;
   framed.up = m_camera.up;
+  if (m_camera.orthographic()) framed.set_projection(Projection::Orthographic);
   m_camera = framed;
+  after_move();
+}
+
+void CameraController::toggle_projection() {
+  m_camera.set_projection(m_camera.orthographic() ? Projection::Perspective : Projection::Orthographic);
   after_move();
 }
 
@@ -97,7 +104,9 @@ void CameraController::pan_pixels(glm::vec2 delta_px, float viewport_height) {
   glm::vec3 right = glm::normalize(glm::cross(fwd, m_camera.up));
   glm::vec3 up = glm::normalize(glm::cross(right, fwd));
   // World units per pixel at the target's depth, so the model follows the cursor.
-  float per_px = 2.0f * dist * std::tan(0.5f * m_camera.fov_y) / std::max(viewport_height, 1.0f);
+  const float view_height =
+      m_camera.orthographic() ? m_camera.ortho_height : 2.0f * dist * std::tan(0.5f * m_camera.fov_y);
+  float per_px = view_height / std::max(viewport_height, 1.0f);
   glm::vec3 move = (-delta_px.x * right + delta_px.y * up) * per_px;
   m_camera.eye += move;
   m_camera.target += move;
@@ -111,7 +120,7 @@ void CameraController::zoom_toward(glm::vec2 cursor_px, glm::vec2 viewport, floa
   glm::vec3 right = glm::normalize(glm::cross(f, m_camera.up));
   glm::vec3 up = glm::cross(right, f);
   // The point under the cursor on the plane through the target facing the camera.
-  float t = std::tan(0.5f * m_camera.fov_y);
+  float t = m_camera.orthographic() ? 0.5f * m_camera.ortho_height / dist : std::tan(0.5f * m_camera.fov_y);
   float ndc_x = 2.0f * cursor_px.x / viewport.x - 1.0f;
   float ndc_y = 1.0f - 2.0f * cursor_px.y / viewport.y;
   float aspect = viewport.x / std::max(viewport.y, 1.0f);
@@ -119,6 +128,16 @@ void CameraController::zoom_toward(glm::vec2 cursor_px, glm::vec2 viewport, floa
   // Scaling eye and target about p keeps p's projection where it was.
   float s = std::pow(kZoomPerStep, steps);
   float min_dist = 1e-3f * m_model_radius;
+  if (m_camera.orthographic()) {
+    // The view height scales about p on the target's plane; the eye keeps its distance, since
+    // moving it along the rays would change nothing but the clipping.
+    if (m_camera.ortho_height * s < min_dist) s = min_dist / m_camera.ortho_height;
+    const glm::vec3 target = p + (m_camera.target - p) * s;
+    m_camera.eye += target - m_camera.target;
+    m_camera.target = target;
+    m_camera.ortho_height *= s;
+    return after_move();
+  }
   if (dist * s < min_dist) s = min_dist / dist;
   m_camera.eye = p + (m_camera.eye - p) * s;
   m_camera.target = p + (m_camera.target - p) * s;

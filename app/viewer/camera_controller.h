@@ -1,5 +1,6 @@
 // Turns mouse and keyboard input into camera moves: orbit around a target, pan, zoom toward the
-// cursor, fly (WASD + mouse) at a speed scaled to the model, frame-all and preset views.
+// cursor, fly (WASD + mouse) at a speed scaled to the model, frame-all and preset views, in
+// perspective or orthographic (where zoom and framing change the view height, not the distance).
 // Pure math on facet::Camera: no GL, no GLFW, no ImGui (the viewer fills ControllerInput).
 #pragma once
 #include <glm/glm.hpp>
@@ -39,13 +40,17 @@ class CameraController {
   // and the eye keeps its distance to p, so p comes to the middle of the view.
   void set_pivot(glm::vec3 p);
   void toggle_mode() { mode = mode == Mode::Orbit ? Mode::Fly : Mode::Orbit; }
+  // Orthographic <-> perspective (O), the model keeping its size on screen at the pivot
+  // (Camera::set_projection).
+  void toggle_projection();
   // One frame of input. W/A/S/D/Q/E switch an orbiting camera to fly, then move it.
   void update(const ControllerInput& in);
 
   // The scripted `--orbit`: turn the eye around the target about the camera's up axis.
   void orbit_degrees(float yaw_deg, float pitch_deg);
   void pan_pixels(glm::vec2 delta_px, float viewport_height);
-  // Zoom by `steps` wheel notches, keeping the point under `cursor_px` fixed on screen.
+  // Zoom by `steps` wheel notches, keeping the point under `cursor_px` fixed on screen
+  // (orthographic: the view height shrinks, the eye's distance stays).
   void zoom_toward(glm::vec2 cursor_px, glm::vec2 viewport, float steps);
 
   Camera& camera() { return m_camera; }

@@ -1,7 +1,9 @@
-// The camera panel: focus (field of view and its twins, focal length in pixels and 35 mm),
-// clip planes, eye and target as numbers, preset views, orbit or fly.
+// The camera panel: perspective or orthographic, focus (field of view and its twins, focal length
+// in pixels and 35 mm; in orthographic the view height instead), clip planes, eye and target as
+// numbers, preset views, orbit or fly.
 #include <imgui.h>
 
+#include <cmath>
 #include <glm/glm.hpp>
 
 #include "app/viewer/panels.h"
@@ -14,9 +16,21 @@ float aspect_of(const ViewerState& s) {
   return s.render_height > 0 ? (float)s.render_width / (float)s.render_height : 1.0f;
 }
 
+// Orthographic: the view height takes the focus controls' place (the field of view is kept for
+// switching back). Dragged in steps of its own size: models span micrometres to kilometres.
+void view_height_control(ViewerState& s) {
+  Camera& cam = s.controller.camera();
+  float h = cam.ortho_height;
+  if (ImGui::DragFloat("view height", &h, 0.005f * h, 0.0f, 0.0f, "%.4g") && h > 0.0f && std::isfinite(h))
+    cam.ortho_height = h;
+}
+
 // Three views of one number: changing any one updates the other two on the next frame.
 void focus_controls(ViewerState& s) {
   Camera& cam = s.controller.camera();
+  bool ortho = cam.orthographic();
+  if (ImGui::Checkbox("orthographic (O)", &ortho)) s.controller.toggle_projection();
+  if (cam.orthographic()) return view_height_control(s);
   float fov_deg = glm::degrees(cam.fov_y);
   if (ImGui::SliderFloat("FOV y (deg)", &fov_deg, 1.0f, 150.0f, "%.2f"))
     cam.fov_y = glm::radians(fov_deg);
@@ -36,8 +50,10 @@ void clip_controls(ViewerState& s) {
   ImGui::Checkbox("fit near/far to the model", &s.controller.auto_clip);
   ImGui::BeginDisabled(s.controller.auto_clip);
   float nf[2] = {cam.near_plane, cam.far_plane};
-  if (ImGui::DragFloat2("near / far", nf, 0.001f * (cam.far_plane), 1e-6f, 1e9f, "%.4g") &&
-      nf[0] > 0 && nf[1] > nf[0]) {
+  // Orthographic: the near plane may lie behind the eye (Camera::fit_clip_planes).
+  const float lowest = cam.orthographic() ? -1e9f : 1e-6f;
+  if (ImGui::DragFloat2("near / far", nf, 0.001f * std::fabs(cam.far_plane), lowest, 1e9f, "%.4g") &&
+      (cam.orthographic() || nf[0] > 0) && nf[1] > nf[0]) {
     cam.near_plane = nf[0];
     cam.far_plane = nf[1];
   }

@@ -19,6 +19,11 @@ PixelRay pixel_ray(const Camera& camera, double x, double y, int width, int heig
   double aspect = (double)width / (double)height;
   double ndc_x = 2.0 * (x + 0.5) / width - 1.0;
   double ndc_y = 1.0 - 2.0 * (y + 0.5) / height;
+  if (camera.orthographic()) {
+    // Parallel rays: the pixel moves the origin across the eye's plane, not the direction.
+    const double half_h = 0.5 * (double)camera.ortho_height;
+    return {eye + (ndc_x * half_h * aspect) * r + (ndc_y * half_h) * u, f};
+  }
   glm::dvec3 d = f + (ndc_x * t * aspect) * r + (ndc_y * t) * u;
   return {eye, glm::normalize(d)};
 }

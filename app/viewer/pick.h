@@ -13,7 +13,8 @@
 
 namespace facet {
 
-// The ray from the eye through the centre of pixel (x, y) of a width x height frame (row 0 = top).
+// The ray from the eye through the centre of pixel (x, y) of a width x height frame (row 0 = top);
+// orthographic: from the pixel's point on the eye's plane, along the view direction.
 struct PixelRay {
   glm::dvec3 origin;
   glm::dvec3 direction;  // unit length
@@ -26,7 +27,7 @@ struct SurfacePick {
   uint32_t triangle = ~0u;  // scene triangle
   float depth = 1.0f;       // window depth from the visibility key, [0, 1]
   glm::dvec3 position{0};   // world position on the triangle
-  double distance = 0;      // from the eye, world units
+  double distance = 0;      // from the eye (orthographic: the eye's plane), world units
   std::string material;     // the triangle's material name ("" when the file named none)
 };
 // The surface under pixel (x, y) of the last frame (rendered at width x height with `camera`).

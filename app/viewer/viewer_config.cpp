@@ -73,6 +73,7 @@ ViewerConfig config_from_json(const json& j) {
   c.resolution_scale = std::clamp(j.value("resolution_scale", c.resolution_scale), 0.25f, 2.0f);
   c.vsync = j.value("vsync", c.vsync);
   c.show_axes = j.value("show_axes", c.show_axes);
+  c.orthographic = j.value("orthographic", c.orthographic);
   return c;
 }
 
@@ -83,7 +84,8 @@ json config_to_json(const ViewerConfig& c) {
             {"auto_clip", c.auto_clip},
             {"resolution_scale", c.resolution_scale},
             {"vsync", c.vsync},
-            {"show_axes", c.show_axes}};
+            {"show_axes", c.show_axes},
+            {"orthographic", c.orthographic}};
   if (c.window.known)
     j["window"] = {{"x", c.window.x}, {"y", c.window.y}, {"width", c.window.width},
                    {"height", c.window.height}};

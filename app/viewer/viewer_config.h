@@ -28,6 +28,7 @@ struct ViewerConfig {
   float resolution_scale = 1.0f;    // render size / framebuffer size
   bool vsync = true;
   bool show_axes = true;            // the corner axes gizmo (X)
+  bool orthographic = false;        // the orthographic camera (O); its view height is framed anew
 };
 
 // $XDG_CONFIG_HOME/facet when that is set and absolute, else $HOME/.config/facet; "" when

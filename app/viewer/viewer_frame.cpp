@@ -58,6 +58,7 @@ KeyPresses gather_keys(const ImGuiIO& io) {
   k.hide_overlay = pressed(GLFW_KEY_H);
   k.measure = pressed(GLFW_KEY_M);
   k.axes = pressed(GLFW_KEY_X);
+  k.ortho = pressed(GLFW_KEY_O);
   k.grid = pressed(GLFW_KEY_G);
   // The number row stands in for the numpad on keyboards without one.
   for (int n : {1, 3, 7})
@@ -136,7 +137,10 @@ std::string camera_as_options(const Camera& c) {
                 "--near %.9g --far %.9g",
                 c.eye.x, c.eye.y, c.eye.z, c.target.x, c.target.y, c.target.z, c.up.x, c.up.y,
                 c.up.z, glm::degrees(c.fov_y), c.near_plane, c.far_plane);
-  return text;
+  if (!c.orthographic()) return text;
+  char ortho[48];
+  std::snprintf(ortho, sizeof ortho, " --ortho %.9g", c.ortho_height);
+  return std::string(text) + ortho;
 }
 
 }  // namespace facet

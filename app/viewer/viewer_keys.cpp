@@ -25,6 +25,7 @@ const KeyHelp kKeyHelp[] = {
     {"M", "measure: click two points for their distance"},
     {"G", "ground grid under the model"},
     {"X", "axes gizmo"},
+    {"O", "orthographic / perspective (same size at the pivot; wheel: view height)"},
     {"H", "hide / show the overlay"},
     {"F12", "screenshot of the frame (shift: with the overlay)"},
     {"F1 or ?", "this help"},
@@ -57,6 +58,7 @@ void apply_key_presses(ViewerState& s, const KeyPresses& k, float aspect) {
   }
   if (k.axes) s.show_axes = !s.show_axes;
   if (k.grid) s.settings.ground_grid = !s.settings.ground_grid;
+  if (k.ortho) s.controller.toggle_projection();
   if (k.numpad) s.controller.view_from(numpad_view(k.numpad, k.ctrl));
 }
 

@@ -17,6 +17,7 @@ struct KeyPresses {
   bool measure = false;       // M
   bool axes = false;          // X
   bool grid = false;          // G
+  bool ortho = false;         // O: orthographic <-> perspective
   int numpad = 0;             // 1, 3 or 7: front, right, top (ctrl: back, left, bottom)
   bool shift = false, ctrl = false;
 };

@@ -35,6 +35,7 @@ void open_session(ViewerState& s, int* width, int* height) {
   s.show_axes = c.show_axes;
   s.options.camera.fov_y_deg = c.fov_y_deg;  // the first model is framed with it
   s.controller.camera().fov_y = glm::radians(c.fov_y_deg);
+  if (c.orthographic) s.options.camera.ortho_height = kOrthoFit;  // framed with the first model
   s.controller.auto_clip = c.auto_clip;
   if (c.window.known && !s.options.size_given) {
     *width = c.window.width;
@@ -73,6 +74,7 @@ void close_session(ViewerState& s, Host& host) {
     c.vsync = s.vsync;
     c.show_axes = s.show_axes;
     c.fov_y_deg = glm::degrees(s.controller.camera().fov_y);
+    c.orthographic = s.controller.camera().orthographic();
     c.auto_clip = s.controller.auto_clip;
   }
   std::string error = write_viewer_config(s.config_dir, s.config);

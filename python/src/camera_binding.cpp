@@ -37,7 +37,11 @@ void check(const CameraSpec& c) {
   if (c.focal_px && !(*c.focal_px > 0.0f && std::isfinite(*c.focal_px)))
     throw py::value_error("focal_px: must be > 0");
   if (c.fov_y_deg && c.focal_px) throw py::value_error("give fov_y or focal_px, not both");
-  if (c.near_plane && !(*c.near_plane > 0.0f)) throw py::value_error("near: must be > 0");
+  if (c.ortho_height && !(*c.ortho_height > 0.0f && std::isfinite(*c.ortho_height)))
+    throw py::value_error("ortho_height: must be > 0");
+  // An orthographic near plane may lie behind the eye (nothing is divided by the distance).
+  if (c.near_plane && !(std::isfinite(*c.near_plane) && (c.ortho_height || *c.near_plane > 0.0f)))
+    throw py::value_error("near: must be > 0 (finite when orthographic)");
   if (c.near_plane && c.far_plane && !(*c.far_plane > *c.near_plane))
     throw py::value_error("far: must be beyond near");
 }
@@ -68,6 +72,10 @@ facet::Camera CameraSpec::resolve(const facet::Bounds& bounds, int height) const
   cam.up = up;
   cam.fov_y = glm::radians(fov_y_deg.value_or(45.0f));
   if (focal_px) cam.set_focal_px(*focal_px, height);
+  if (ortho_height) {
+    cam.projection_mode = facet::Projection::Orthographic;
+    cam.ortho_height = *ortho_height;
+  }
   cam.fit_clip_planes(bounds);
   if (near_plane) cam.near_plane = *near_plane;
   if (far_plane) cam.far_plane = *far_plane;
@@ -78,17 +86,19 @@ facet::Camera CameraSpec::resolve(const facet::Bounds& bounds, int height) const
 }
 
 void bind_camera(py::module_& m) {
-  py::class_<CameraSpec>(m, "Camera", R"(A perspective camera (OpenGL conventions: right-handed, +Y up, looking down -Z).
+  py::class_<CameraSpec>(m, "Camera", R"(A perspective or orthographic camera (OpenGL conventions: right-handed, +Y up, looking down -Z).
 
-Camera(eye, target, up=(0, 1, 0), fov_y=None, focal_px=None, near=None, far=None)
+Camera(eye, target, up=(0, 1, 0), fov_y=None, focal_px=None, near=None, far=None, ortho_height=None)
   fov_y     vertical field of view in degrees (default 45), or
   focal_px  focal length in pixels: f_px = (height / 2) / tan(fov_y / 2)
   near, far clip distances; default: fitted to the mesh's bounding sphere, as `facet render` does
+  ortho_height  an orthographic camera instead, its frame spanning this many world units in height
 Camera.from_seed(R, shift, focus): the seed's rotation (rows: camera right, up, backward),
   position and focal length in pixels, with the optical axis at the frame's centre.
 Camera.framing(mesh, width, height): the camera `facet render` uses when given none.)")
       .def(py::init([](py::handle eye, py::handle target, py::handle up, std::optional<float> fov_y,
-                       std::optional<float> focal_px, std::optional<float> near_plane, std::optional<float> far_plane) {
+                       std::optional<float> focal_px, std::optional<float> near_plane, std::optional<float> far_plane,
+                       std::optional<float> ortho_height) {
              CameraSpec c;
              c.eye = vec3_arg(eye, "eye");
              c.target = vec3_arg(target, "target");
@@ -97,11 +107,13 @@ Camera.framing(mesh, width, height): the camera `facet render` uses when given n
              c.focal_px = focal_px;
              c.near_plane = near_plane;
              c.far_plane = far_plane;
+             c.ortho_height = ortho_height;
              check(c);
              return c;
            }),
            py::arg("eye"), py::arg("target"), py::arg("up") = py::make_tuple(0, 1, 0), py::arg("fov_y") = py::none(),
-           py::arg("focal_px") = py::none(), py::arg("near") = py::none(), py::arg("far") = py::none())
+           py::arg("focal_px") = py::none(), py::arg("near") = py::none(), py::arg("far") = py::none(),
+           py::arg("ortho_height") = py::none())
       .def_static("from_seed", &from_seed, py::arg("R"), py::arg("shift"), py::arg("focus"), py::arg("near") = py::none(),
                   py::arg("far") = py::none())
       .def_static("framing", [](const Mesh& mesh, int width, int height, float fov_y) {
@@ -121,6 +133,7 @@ Camera.framing(mesh, width, height): the camera `facet render` uses when given n
       .def_property_readonly("up", [](const CameraSpec& c) { return py::make_tuple(c.up.x, c.up.y, c.up.z); })
       .def_property_readonly("fov_y", [](const CameraSpec& c) { return c.fov_y_deg; })
       .def_property_readonly("focal_px", [](const CameraSpec& c) { return c.focal_px; })
+      .def_property_readonly("ortho_height", [](const CameraSpec& c) { return c.ortho_height; })
       .def("__repr__", [](const CameraSpec& c) {
         return "facet.Camera(eye=(" + std::to_string(c.eye.x) + ", " + std::to_string(c.eye.y) + ", " +
                std::to_string(c.eye.z) + "), target=(" + std::to_string(c.target.x) + ", " + std::to_string(c.target.y) +

@@ -16,6 +16,8 @@ struct CameraSpec {
   std::optional<float> focal_px;    // focal length in pixels, instead of fov_y
   std::optional<float> near_plane;  // world units; default: fit the mesh's bounding sphere
   std::optional<float> far_plane;
+  std::optional<float> ortho_height;  // orthographic with this view height (world units); unset:
+                                      //   perspective
 
   // The engine camera for a frame `height` pixels tall; clip planes fitted to `bounds` where
   // not given (as `facet render` does).

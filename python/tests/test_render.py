@@ -219,3 +219,28 @@ def test_facet_render_writes_depth_as_exr(app, spot_path, tmp_path):
         pytest.skip("facet was built without tinyexr")
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "d.exr").read_bytes()[:4] == b"\x76\x2f\x31\x01"  # OpenEXR's magic number
+
+
+def test_an_orthographic_camera_equals_facet_render_ortho(app, spot_path, spot, tmp_path):
+    expected = render_cli(app, spot_path, tmp_path / "cli.png", "--eye", "2,1,2", "--target", "0,0.1,0", "--ortho", "1.5")
+    r = facet.Renderer(W, H, "cpu")
+    r.set_mesh(spot)
+    cam = facet.Camera(eye=(2, 1, 2), target=(0, 0.1, 0), ortho_height=1.5)
+    assert cam.ortho_height == 1.5
+    facet.write_png(str(tmp_path / "py.png"), r.render(cam)["color"])
+    assert (tmp_path / "py.png").read_bytes() == expected
+
+
+def test_orthographic_depth_is_the_distance_from_the_eye_plane():
+    """The quad z = 0 seen straight on from z = 2: every covered pixel is 2 away (parallel rays)."""
+    r = facet.Renderer(W, H, "cpu")
+    r.set_mesh(quad_mesh())
+    out = r.render(facet.Camera(eye=(0.1, 0.1, 2.0), target=(0.1, 0.1, 0), ortho_height=1.0), outputs=ALL)
+    covered = out["triangle_id"] >= 0
+    assert covered.all(), "the 1.5 x 1 view lies inside the 2 x 2 quad"
+    np.testing.assert_allclose(out["depth"], 2.0, rtol=1e-6)
+
+
+def test_a_bad_view_height_is_refused():
+    with pytest.raises(ValueError, match="ortho_height"):
+        facet.Camera(eye=(0, 0, 2), target=(0, 0, 0), ortho_height=0)

@@ -136,6 +136,21 @@ std::function<Camera(const Scene&, float)> look(glm::vec3 eye, glm::vec3 target,
   return [=](const Scene&, float) { return test::look_at(eye, target, fov_deg, near_plane, far_plane); };
 }
 
+// Orthographic: the framing's camera switched with the model's size at the target kept, and a
+// camera of a given view height.
+std::function<Camera(const Scene&, float)> ortho_framing() {
+  return [](const Scene& s, float aspect) {
+    Camera c = Camera::framing(s.bounds, aspect);
+    c.set_projection(Projection::Orthographic);
+    c.fit_clip_planes(s.bounds);
+    return c;
+  };
+}
+std::function<Camera(const Scene&, float)> ortho(glm::vec3 eye, glm::vec3 target, float height,
+                                                 float near_plane, float far_plane = 100.0f) {
+  return [=](const Scene&, float) { return test::ortho_look_at(eye, target, height, near_plane, far_plane); };
+}
+
 class GlOracle : public ::testing::TestWithParam<OracleCase> {};
 
 TEST_P(GlOracle, TriangleIdsAgreeExceptAlongEdges) {
@@ -244,7 +259,19 @@ INSTANTIATE_TEST_SUITE_P(
                      return test::look_at(c + glm::vec3(0.3f, 0.2f, 0.6f) * r, c, 60.0f,
                                           0.35f * r, 10.0f * r);
                    },
-                   400, 300}),
+                   400, 300},
+        // Orthographic: framed (lit: the headlight along the view), oblique with back faces
+        // culled, zoomed in past the frame's edges, and with the near plane cutting the sphere.
+        OracleCase{"sphere_5k_ortho_framed", [] { return sphere(5000); }, ortho_framing(), 400, 300,
+                   Shading::Lit, false, true},
+        OracleCase{"sphere_50k_ortho_culled", [] { return sphere(50000); },
+                   ortho({1.6f, 1.1f, 2.2f}, kOrigin, 2.4f, 0.1f), 512, 384, Shading::Normals, true, true},
+        OracleCase{"sphere_50k_ortho_off_frame", [] { return sphere(50000); },
+                   ortho({0.2f, 0.5f, 3.0f}, {0.9f, -0.7f, 0.0f}, 0.8f, 0.1f), 300, 200},
+        OracleCase{"sphere_5k_ortho_near_plane_cut", [] { return sphere(5000); },
+                   ortho({0.2f, 0.1f, 1.3f}, kOrigin, 2.5f, 0.8f), 320, 240, Shading::Normals, false, true},
+        OracleCase{"spot_ortho_textured_lit", [] { return spot(); }, ortho_framing(), 480, 360, Shading::Lit,
+                   false, true}),
     [](const ::testing::TestParamInfo<OracleCase>& info) { return info.param.name; });
 
 }  // namespace

@@ -40,6 +40,13 @@ RenderSettings two_sided() {
   return s;
 }
 
+Camera ortho_look_at(glm::vec3 eye, glm::vec3 target, float height, float near_plane, float far_plane) {
+  Camera c = look_at(eye, target, 45.0f, near_plane, far_plane);
+  c.projection_mode = Projection::Orthographic;
+  c.ortho_height = height;
+  return c;
+}
+
 FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
                          RenderSettings settings) {
   return make_frame_params(camera, settings, scene.bounds, width, height);

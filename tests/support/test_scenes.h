@@ -16,6 +16,9 @@ std::string load_refusal(const std::string& path);
 // A camera at `eye` looking at `target`, +Y up, with the given vertical FOV (degrees).
 Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane);
 
+// An orthographic camera at `eye` looking at `target`, +Y up, its frame `height` world units tall.
+Camera ortho_look_at(glm::vec3 eye, glm::vec3 target, float height, float near_plane, float far_plane);
+
 // Settings that draw every triangle, back faces of closed meshes too: for tests that count the
 // layers the rasterizer covers (hit counts, watertightness), which skipping hidden back faces
 // (make_frame_params) would halve, or that compare a frame against one that skips them.

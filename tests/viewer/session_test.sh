@@ -7,6 +7,9 @@
 #   unwritable_config: a config directory that cannot be created is reported and the run succeeds.
 #   draws_grid: --grid changes the frame (the ground grid around the model) against the same
 #     run without it.
+#   draws_ortho: --ortho fit orbiting for a few frames differs from the perspective run, and
+#     `facet render` with the final camera the viewer printed (--ortho HEIGHT, a near plane that may
+#     lie behind the eye) draws the same frame.
 #   frame_sequence: --frames 4 --orbit 20 with a %03d template keeps all four frames, and they
 #     differ (the camera turned between them).
 # usage: session_test.sh FACET PNG_DIFF MODEL OUT_DIR CHECK
@@ -49,6 +52,16 @@ case "$check" in
     view "$model" --frames 2 --screenshot "$out/plain.png" > /dev/null
     view "$model" --frames 2 --grid --screenshot "$out/grid.png" > /dev/null
     "$png_diff" differ "$out/grid.png" "$out/plain.png" 0.02
+    ;;
+  draws_ortho)
+    view "$model" --frames 3 --orbit 20 --screenshot "$out/persp.png" > /dev/null
+    view "$model" --frames 3 --orbit 20 --ortho fit --screenshot "$out/ortho.png" > "$out/ortho.log"
+    "$png_diff" differ "$out/ortho.png" "$out/persp.png" 0.02
+    camera=$(sed -n 's/^facet view: final camera: //p' "$out/ortho.log")
+    case "$camera" in *--ortho*) ;; *) echo "FAIL: the final camera is not orthographic: $camera"; exit 1 ;; esac
+    # shellcheck disable=SC2086  # the camera is a list of options
+    "$facet" render "$model" -o "$out/render.png" --size 160x120 --backend "${FACET_TEST_BACKEND:-auto}" $camera
+    "$png_diff" same "$out/ortho.png" "$out/render.png" 1 0.001 "$out/diff.png"
     ;;
   *) echo "unknown check $check"; exit 2 ;;
 esac

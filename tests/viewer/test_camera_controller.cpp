@@ -128,5 +128,41 @@ TEST(CameraController, APivotComesToTheMiddleOfTheViewAtTheSameDistance) {
   EXPECT_NEAR(glm::length(cc.camera().eye - p), d, 1e-4f) << "orbiting turns about the pivot";
 }
 
+TEST(CameraController, OrthographicZoomShrinksTheViewHeightKeepingThePointUnderTheCursor) {
+  CameraController cc;
+  glm::vec2 viewport{640, 480};
+  cc.set_model(sphere_bounds(1.0f), viewport.x / viewport.y);
+  cc.toggle_projection();
+  ASSERT_TRUE(cc.camera().orthographic());
+  const Camera before = cc.camera();
+  glm::vec2 cursor{500, 120};
+  // The world point under the cursor on the plane through the target.
+  glm::vec3 f = before.forward();
+  glm::vec3 r = glm::normalize(glm::cross(f, before.up)), u = glm::cross(r, f);
+  float half_h = 0.5f * before.ortho_height;
+  glm::vec3 p = before.target + (2 * cursor.x / viewport.x - 1) * half_h * (viewport.x / viewport.y) * r +
+                (1 - 2 * cursor.y / viewport.y) * half_h * u;
+  cc.zoom_toward(cursor, viewport, 3.0f);
+  glm::vec2 after = to_pixel(cc.camera(), p, viewport);
+  EXPECT_NEAR(after.x, cursor.x, 0.05f);
+  EXPECT_NEAR(after.y, cursor.y, 0.05f);
+  EXPECT_LT(cc.camera().ortho_height, 0.7f * before.ortho_height);
+  EXPECT_NEAR(glm::length(cc.camera().target - cc.camera().eye), glm::length(before.target - before.eye), 1e-4f)
+      << "the eye keeps its distance";
+}
+
+TEST(CameraController, OrthographicPanFollowsTheCursorAndFrameAllStaysOrthographic) {
+  CameraController cc;
+  cc.set_model(sphere_bounds(2.0f), 1.0f);
+  cc.toggle_projection();
+  const Camera before = cc.camera();
+  cc.pan_pixels({100, 0}, 400.0f);
+  // 100 of 400 pixels: a quarter of the view height, sideways.
+  EXPECT_NEAR(glm::length(cc.camera().target - before.target), 0.25f * before.ortho_height, 1e-4f);
+  cc.frame_all(1.0f);
+  EXPECT_TRUE(cc.camera().orthographic());
+  EXPECT_NEAR(cc.camera().ortho_height, before.ortho_height, 1e-3f * before.ortho_height);
+}
+
 }  // namespace
 }  // namespace facet

@@ -98,5 +98,30 @@ TEST_F(PickTest, TwoPickedPointsMeasureTheirDistanceOnThePlane) {
   EXPECT_EQ(m.points.size(), 1u) << "a third click starts a new measurement";
 }
 
+TEST_F(PickTest, OrthographicPicksLieUnderTheirPixelAtTheDistanceFromTheEyePlane) {
+  Camera c = looking_at_origin(3.0f);
+  c.projection_mode = Projection::Orthographic;
+  c.ortho_height = 2.5f;
+  render(make_sphere(2000), c);
+  const float aspect = (float)kW / kH;
+  const glm::dvec3 f = glm::normalize(glm::dvec3(c.target - c.eye));
+  int checked = 0;
+  for (int y = 0; y < kH; y += 5)
+    for (int x = 0; x < kW; x += 5) {
+      const PixelRay ray = pixel_ray(c, x, y, kW, kH);
+      EXPECT_NEAR(glm::dot(ray.direction, f), 1.0, 1e-12) << "every ray runs along the view";
+      SurfacePick p = pick_surface(m_renderer, *m_scene, c, x, y, kW, kH);
+      if (!p.hit) continue;
+      ++checked;
+      glm::vec4 clip = c.view_projection(aspect) * glm::vec4(glm::vec3(p.position), 1.0f);
+      EXPECT_NEAR((clip.x * 0.5f + 0.5f) * kW, x + 0.5f, 1e-3f);
+      EXPECT_NEAR((0.5f - clip.y * 0.5f) * kH, y + 0.5f, 1e-3f);
+      EXPECT_NEAR(clip.z * 0.5f + 0.5f, p.depth, 1e-4f);
+      EXPECT_NEAR(p.distance, glm::dot(p.position - glm::dvec3(c.eye), f), 1e-9);
+      EXPECT_NEAR(glm::length(p.position), 1.0, 0.01) << "on the sphere";
+    }
+  EXPECT_GT(checked, 10);
+}
+
 }  // namespace
 }  // namespace facet

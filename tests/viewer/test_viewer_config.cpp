@@ -56,6 +56,7 @@ TEST_F(ConfigDir, WhatIsWrittenReadsBackTheSame) {
   c.resolution_scale = 0.5f;
   c.vsync = false;
   c.show_axes = false;
+  c.orthographic = true;
   ASSERT_EQ(write_viewer_config(dir(), c), "");
   ConfigRead r = read_viewer_config(dir());
   ASSERT_EQ(r.error, "");
@@ -74,6 +75,7 @@ TEST_F(ConfigDir, WhatIsWrittenReadsBackTheSame) {
   EXPECT_EQ(r.config.resolution_scale, 0.5f);
   EXPECT_FALSE(r.config.vsync);
   EXPECT_FALSE(r.config.show_axes);
+  EXPECT_TRUE(r.config.orthographic);
   EXPECT_FALSE(fs::exists(m_dir / "viewer.json.tmp")) << "no temporary file is left behind";
 }
 

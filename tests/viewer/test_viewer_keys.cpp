@@ -5,6 +5,7 @@
 
 #include "app/viewer/viewer_keys.h"
 #include "engine/cpu_renderer.h"
+#include "tests/support/hostile_scenes.h"
 
 namespace facet {
 namespace {
@@ -107,6 +108,47 @@ TEST_F(KeysTest, NumpadViewsKeepThePivotAndTheDistance) {
     EXPECT_NEAR(glm::length(cam.eye - target), d, 1e-4f * d);
     EXPECT_GT(glm::dot(glm::normalize(cam.eye - target), c.from), 0.999f) << c.key << c.ctrl;
   }
+}
+
+// Triangle ids of the box (the KeysTest model) through the controller's camera, 160 x 120.
+std::vector<uint32_t> box_ids(const Camera& camera) {
+  CpuRenderer r;
+  r.set_scene(std::make_shared<Scene>(test::make_box(4, {1, 1, 1})));
+  RenderSettings all;
+  all.two_sided = true;
+  r.render(camera, all, 160, 120);
+  std::vector<uint32_t> ids;
+  r.read_triangle_ids(ids);
+  return ids;
+}
+
+TEST_F(KeysTest, OTogglesOrthographicKeepingTheModelsSizeAtThePivot) {
+  s.controller.orbit_degrees(30, 20);
+  const Camera persp = s.controller.camera();
+  const float d = glm::length(persp.eye - persp.target);
+  press([&](KeyPresses& k) { k.ortho = true; });
+  const Camera ortho = s.controller.camera();
+  ASSERT_TRUE(ortho.orthographic());
+  EXPECT_NEAR(ortho.ortho_height, 2.0f * d * std::tan(0.5f * persp.fov_y), 1e-4f * d);
+  // The image changes (the far side of the box is no longer smaller than the near side), yet
+  // the box keeps about its size: the planes through the pivot are drawn at the same scale.
+  const std::vector<uint32_t> a = box_ids(persp), b = box_ids(ortho);
+  size_t covered_a = 0, covered_b = 0, differ = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    covered_a += a[i] != ~0u;
+    covered_b += b[i] != ~0u;
+    differ += a[i] != b[i];
+  }
+  EXPECT_GT(differ, a.size() / 50);
+  EXPECT_NEAR((double)covered_b, (double)covered_a, 0.25 * covered_a);
+  // O again: back to perspective at the distance it had.
+  press([&](KeyPresses& k) { k.ortho = true; });
+  EXPECT_FALSE(s.controller.camera().orthographic());
+  EXPECT_NEAR(glm::length(s.controller.camera().eye - persp.target), d, 1e-4f * d);
+  const std::vector<uint32_t> c = box_ids(s.controller.camera());
+  size_t back_differ = 0;
+  for (size_t i = 0; i < a.size(); ++i) back_differ += a[i] != c[i];
+  EXPECT_LE(back_differ, a.size() / 500) << "the perspective image comes back";
 }
 
 }  // namespace
