@@ -65,7 +65,8 @@ class OpenMeshlet {
     }
     return fresh;
   }
-  // Appends triangle t (and, with ids, its index); calls new_vertex(g) for each vertex it adds.
+  // Appends triangle t (and, with ids, its index); calls new_vertex(k) for each corner k whose
+  // vertex it adds.
   template <class NewVertex>
   void add(uint32_t t, bool ids, NewVertex&& new_vertex) {
     const uint32_t* g = &m_scene.indices[3 * (size_t)t];
@@ -76,7 +77,7 @@ class OpenMeshlet {
         local = m_cur.vertex_count++;
         m_local.insert(g[k], local);
         m_out.positions.push_back(m_scene.positions[g[k]]);
-        new_vertex(g[k]);
+        new_vertex(k);
       }
       packed |= (uint32_t)local << (8 * k);
     }

@@ -1,11 +1,9 @@
 // patch_ranges (meshlet_ranges.h), every pass on every core: Morton codes of the centroids, a
 // counting sort by their top bits in fixed blocks of triangles (each block writes its own slots,
-// so the order does not depend on the threads), a sort of each bucket by code and index, then
-// the ranks around each vertex counted, placed and sorted.
+// so the order does not depend on the threads), then a sort of each bucket by code and index.
 #include "engine/meshlet_ranges.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <utility>
 
@@ -18,7 +16,7 @@ namespace {
 
 constexpr int kAxisBits = 10;    // 1024 cells an axis: finer than any range, 30 bits in all
 constexpr int kBucketBits = 12;  // the counting sort's buckets: 16^3 cells, each sorted apart
-constexpr uint64_t kBlock = 1 << 16;  // triangles a counting-sort block (and a scan block)
+constexpr uint64_t kBlock = 1 << 16;  // triangles a counting-sort block
 constexpr uint64_t kChunk = 1 << 15;  // items a parallel_for chunk for the light passes
 
 // Ten bits spread to every third bit.
@@ -70,71 +68,23 @@ std::vector<uint32_t> sorted_by_code(const std::vector<uint32_t>& codes) {
   });
   uint32_t sum = 0;
   for (uint32_t& s : slot) sum += std::exchange(s, sum);
-  std::vector<uint32_t> order(n);
+  std::vector<uint64_t> keys(n);  // code << 32 | triangle: sorted as plain integers
   parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
     std::vector<uint32_t> next(buckets);
     for (uint64_t b = begin; b < end; ++b) {
       for (uint32_t k = 0; k < buckets; ++k) next[k] = slot[k * blocks + b];
-      for (uint64_t t = b * kBlock; t < std::min(n, (b + 1) * kBlock); ++t) order[next[codes[t] >> shift]++] = (uint32_t)t;
+      for (uint64_t t = b * kBlock; t < std::min(n, (b + 1) * kBlock); ++t)
+        keys[next[codes[t] >> shift]++] = (uint64_t)codes[t] << 32 | t;
     }
   });
+  std::vector<uint32_t> order(n);
   parallel_for(buckets, 16, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t k = begin; k < end; ++k)
-      std::sort(order.begin() + slot[k * blocks], order.begin() + slot[(k + 1) * blocks], [&](uint32_t a, uint32_t b) {
-        return codes[a] != codes[b] ? codes[a] < codes[b] : a < b;
-      });
+    for (uint64_t k = begin; k < end; ++k) {
+      std::sort(keys.begin() + slot[k * blocks], keys.begin() + slot[(k + 1) * blocks]);
+      for (uint64_t i = slot[k * blocks]; i < slot[(k + 1) * blocks]; ++i) order[i] = (uint32_t)keys[i];
+    }
   });
   return order;
-}
-
-// first[v] = sum of count[u] for u < v, in fixed blocks: block sums on every core, then each
-// block's prefix.
-void exclusive_scan(const std::vector<std::atomic<uint32_t>>& count, std::vector<uint32_t>& first) {
-  const uint64_t n = count.size(), blocks = (n + kBlock - 1) / kBlock;
-  std::vector<uint32_t> block_first(blocks + 1, 0);
-  parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t b = begin; b < end; ++b) {
-      uint32_t sum = 0;
-      for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) sum += count[i].load(std::memory_order_relaxed);
-      block_first[b + 1] = sum;
-    }
-  });
-  for (uint64_t b = 0; b < blocks; ++b) block_first[b + 1] += block_first[b];
-  first.resize(n + 1);
-  first[n] = block_first[blocks];
-  parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t b = begin; b < end; ++b) {
-      uint32_t sum = block_first[b];
-      for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) {
-        first[i] = sum;
-        sum += count[i].load(std::memory_order_relaxed);
-      }
-    }
-  });
-}
-
-// The ranks around each vertex: counted and placed with atomics (in any order), then each
-// vertex's few sorted, which makes the result independent of the threads.
-void ranks_around_vertices(const Scene& scene, PatchRanges& r) {
-  const uint64_t tris = r.order.size();
-  std::vector<std::atomic<uint32_t>> cursor(scene.vertex_count());
-  parallel_for(tris, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t p = begin; p < end; ++p)
-      for (int k = 0; k < 3; ++k) cursor[scene.indices[3 * (uint64_t)r.order[p] + k]].fetch_add(1, std::memory_order_relaxed);
-  });
-  exclusive_scan(cursor, r.first);
-  parallel_for(cursor.size(), kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t v = begin; v < end; ++v) cursor[v].store(r.first[v], std::memory_order_relaxed);
-  });
-  r.around.resize(3 * tris);
-  parallel_for(tris, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t p = begin; p < end; ++p)
-      for (int k = 0; k < 3; ++k)
-        r.around[cursor[scene.indices[3 * (uint64_t)r.order[p] + k]].fetch_add(1, std::memory_order_relaxed)] = (uint32_t)p;
-  });
-  parallel_for(cursor.size(), kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t v = begin; v < end; ++v) std::sort(r.around.begin() + r.first[v], r.around.begin() + r.first[v + 1]);
-  });
 }
 
 }  // namespace
@@ -145,7 +95,6 @@ PatchRanges patch_ranges(const Scene& scene) {
   const uint64_t tris = r.order.size();
   const uint64_t ranges = std::max<uint64_t>(1, (tris + kPatchRangeTriangles / 2) / kPatchRangeTriangles);
   for (uint64_t i = 0; i <= ranges; ++i) r.first_rank.push_back((uint32_t)(tris * i / ranges));
-  ranks_around_vertices(scene, r);
   return r;
 }
 

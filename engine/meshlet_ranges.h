@@ -1,6 +1,6 @@
 // What the patch grouping (meshlets.h) needs to grow patches on every core: the triangles in
-// spatial order, cut into ranges that are grown apart, and the triangles around each vertex.
-// Not the growing itself (meshlet_patches.cpp).
+// spatial order, cut into ranges that are grown apart. Not the growing itself, nor the
+// neighbours within a range (meshlet_patches.cpp).
 //
 // A range of the file's order is no patch of surface (a scanner scatters neighbours over the
 // file: ranges of it took the bunny from 0.70 to 1.00 vertices a triangle, NOTES.md); a range of
@@ -21,10 +21,6 @@ struct PatchRanges {
   // [ranges + 1]: range r holds ranks first_rank[r] .. first_rank[r + 1] - 1; kPatchRangeTriangles
   // a range or near it, whatever the number of threads.
   std::vector<uint32_t> first_rank;
-  // Around each vertex, the ranks of its triangles, ascending (a corner each, so a triangle with a
-  // repeated vertex is listed twice): vertex v's are around[first[v] .. first[v + 1]).
-  std::vector<uint32_t> first;   // [vertex_count + 1]
-  std::vector<uint32_t> around;  // [3 * triangle_count]
 };
 
 // The same result for any number of threads. Indices must be below scene.vertex_count().

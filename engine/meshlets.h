@@ -52,7 +52,7 @@ struct MeshletBuildHooks {
 
 // All three give the same result for any number of threads (worker_count), and throw
 // std::invalid_argument when an index is out of range (a scene the loader would have refused).
-// Runs if they are strip-like (kKeepFileOrder), else patches.
+// Runs if they are strip-like (kKeepFileOrder, judged on stretches of the file), else patches.
 Meshlets build_meshlets(const Scene& scene);
 // The same, told and telling through `hooks` (the loader's preparing stage).
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks);
