@@ -8,6 +8,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/meshlets.h"
@@ -49,34 +50,55 @@ class LocalVertices {
 };
 static_assert(2 * kMeshletMaxVertices <= 256, "slot() yields 8 bits");
 
-// The meshlet being filled, appended to `out` as triangles join it.
+// Local index of each vertex of a range of vertices numbered 0..count-1 (a patch range's own
+// numbering, meshlet_patches.cpp): a plain array, cheaper than hashing.
+class LocalVertexArray {
+ public:
+  explicit LocalVertexArray(uint32_t count) : m_local(count, -1) {}
+  int find(uint32_t v) const { return m_local[v]; }
+  void insert(uint32_t v, int local) {
+    m_local[v] = (int16_t)local;
+    m_used.push_back(v);
+  }
+  void clear() {
+    for (uint32_t v : m_used) m_local[v] = -1;
+    m_used.clear();
+  }
+
+ private:
+  std::vector<int16_t> m_local;  // -1: not in the meshlet
+  std::vector<uint32_t> m_used;
+};
+
+// The meshlet being filled, appended to `out` as triangles join it. Its vertices are told apart
+// by a key a corner (the scene's vertex index, or a range's own numbering) through `Local`:
+// LocalVertices or LocalVertexArray.
+template <class Local>
 class OpenMeshlet {
  public:
-  OpenMeshlet(const Scene& scene, Meshlets& out) : m_scene(scene), m_out(out) {}
+  OpenMeshlet(const Scene& scene, Meshlets& out, Local local) : m_scene(scene), m_out(out), m_local(std::move(local)) {}
 
   const Meshlet& meshlet() const { return m_cur; }
-  // Vertices triangle t would add (a repeated corner counts once).
-  int fresh_vertices(uint32_t t) const {
-    const uint32_t* g = &m_scene.indices[3 * (size_t)t];
+  // Vertices a triangle with these three corner keys would add (a repeated corner counts once).
+  int fresh_vertices(const uint32_t* key) const {
     int fresh = 0;
     for (int k = 0; k < 3; ++k) {
-      bool repeat = (k > 0 && g[k] == g[0]) || (k > 1 && g[k] == g[1]);
-      fresh += !repeat && m_local.find(g[k]) < 0;
+      bool repeat = (k > 0 && key[k] == key[0]) || (k > 1 && key[k] == key[1]);
+      fresh += !repeat && m_local.find(key[k]) < 0;
     }
     return fresh;
   }
-  // Appends triangle t (and, with ids, its index); calls new_vertex(k) for each corner k whose
-  // vertex it adds.
+  // Appends scene triangle t, whose corners have these keys (and, with ids, its index); calls
+  // new_vertex(k) for each corner k whose vertex it adds.
   template <class NewVertex>
-  void add(uint32_t t, bool ids, NewVertex&& new_vertex) {
-    const uint32_t* g = &m_scene.indices[3 * (size_t)t];
+  void add(uint32_t t, const uint32_t* key, bool ids, NewVertex&& new_vertex) {
     uint32_t packed = 0;
     for (int k = 0; k < 3; ++k) {
-      int local = m_local.find(g[k]);
+      int local = m_local.find(key[k]);
       if (local < 0) {
         local = m_cur.vertex_count++;
-        m_local.insert(g[k], local);
-        m_out.positions.push_back(m_scene.positions[g[k]]);
+        m_local.insert(key[k], local);
+        m_out.positions.push_back(m_scene.positions[m_scene.indices[3 * (size_t)t + k]]);
         new_vertex(k);
       }
       packed |= (uint32_t)local << (8 * k);
@@ -97,7 +119,7 @@ class OpenMeshlet {
  private:
   const Scene& m_scene;
   Meshlets& m_out;
-  LocalVertices m_local;
+  Local m_local;
   Meshlet m_cur{};
 };
 

@@ -33,8 +33,9 @@ class RangeAround {
     // Corners in rank order: each vertex's triangles come out ascending.
     for (size_t c = 0; c < m_corner.size(); ++c) m_around[next[m_corner[c]]++] = (uint32_t)(c / 3);
   }
-  // The local vertex at corner k of the triangle of local rank p.
-  uint32_t corner(uint32_t p, int k) const { return m_corner[3 * (size_t)p + k]; }
+  // The local vertices at the corners of the triangle of local rank p.
+  const uint32_t* corners(uint32_t p) const { return &m_corner[3 * (size_t)p]; }
+  uint32_t vertex_count() const { return (uint32_t)m_first.size() - 1; }
   // The local ranks of the triangles around local vertex v, ascending (a triangle with a repeated
   // corner twice).
   const uint32_t* begin(uint32_t v) const { return &m_around[m_first[v]]; }
@@ -78,7 +79,7 @@ class PatchGrower {
  public:
   PatchGrower(const Scene& scene, const PatchRanges& ranges, uint32_t first, uint32_t end, Meshlets& out)
       : m_order(&ranges.order[first]), m_count(end - first), m_around(scene, ranges, first, end),
-        m_open(scene, out), m_taken(m_count, 0), m_shared(m_count, 0) {
+        m_open(scene, out, LocalVertexArray(m_around.vertex_count())), m_taken(m_count, 0), m_shared(m_count, 0) {
     m_open.close();  // opens the first
   }
 
@@ -113,7 +114,7 @@ class PatchGrower {
       // Nothing touches the patch (an island, or a pocket left between patches or at the range's
       // border): the range's next triangle fills it up instead, so that meshlets stay full.
       if (p < 0) p = next_in_order();
-      if (m_open.meshlet().vertex_count + m_open.fresh_vertices(m_order[p]) > kPatchMaxVertices) return;
+      if (m_open.meshlet().vertex_count + m_open.fresh_vertices(m_around.corners(p)) > kPatchMaxVertices) return;
       take((uint32_t)p);
     }
   }
@@ -121,8 +122,8 @@ class PatchGrower {
   void take(uint32_t p) {
     m_taken[p] = 1;
     ++m_done;
-    m_open.add(m_order[p], true, [&](int k) {
-      const uint32_t v = m_around.corner(p, k);
+    m_open.add(m_order[p], m_around.corners(p), true, [&](int k) {
+      const uint32_t v = m_around.corners(p)[k];
       for (const uint32_t* a = m_around.begin(v); a != m_around.end(v); ++a) {
         const uint32_t n = *a;
         if (m_taken[n]) continue;
@@ -160,7 +161,7 @@ class PatchGrower {
   const uint32_t* m_order;  // the range's scene triangles, by local rank
   const uint32_t m_count;   // triangles in the range
   const RangeAround m_around;
-  OpenMeshlet m_open;
+  OpenMeshlet<LocalVertexArray> m_open;
   std::vector<uint8_t> m_taken;   // per local rank: in a meshlet already
   std::vector<uint8_t> m_shared;  // per local rank: its corners the open meshlet holds
   std::vector<uint32_t> m_queue[4];
