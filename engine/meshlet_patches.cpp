@@ -48,19 +48,16 @@ class RangeAround {
   uint32_t number_corners(const Scene& scene, const uint32_t* tris, uint32_t n) {
     size_t capacity = 16;
     while (capacity < 4 * (size_t)n) capacity *= 2;
-    const uint32_t kFree = ~0u;
-    std::vector<uint32_t> key(capacity, kFree), number(capacity);
+    const uint64_t kFree = ~0ull;
+    std::vector<uint64_t> slot(capacity, kFree);  // vertex << 32 | its number: one load a probe
     uint32_t count = 0;
     for (uint32_t p = 0; p < n; ++p)
       for (int k = 0; k < 3; ++k) {
         const uint32_t g = scene.indices[3 * (size_t)tris[p] + k];
         size_t s = (g * 0x9e3779b97f4a7c15ull) >> 40 & (capacity - 1);
-        while (key[s] != kFree && key[s] != g) s = (s + 1) & (capacity - 1);
-        if (key[s] == kFree) {
-          key[s] = g;
-          number[s] = count++;
-        }
-        m_corner[3 * (size_t)p + k] = number[s];
+        while (slot[s] != kFree && slot[s] >> 32 != g) s = (s + 1) & (capacity - 1);
+        if (slot[s] == kFree) slot[s] = (uint64_t)g << 32 | count++;
+        m_corner[3 * (size_t)p + k] = (uint32_t)slot[s];
       }
     return count;
   }

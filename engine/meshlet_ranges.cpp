@@ -1,6 +1,6 @@
-// patch_ranges (meshlet_ranges.h), every pass on every core: Morton codes of the centroids, a
-// counting sort by their top bits in fixed blocks of triangles (each block writes its own slots,
-// so the order does not depend on the threads), then a sort of each bucket by code and index.
+// patch_ranges (meshlet_ranges.h), every pass on every core: Morton codes of the centroids, then
+// a radix sort by code and index in fixed blocks of triangles (each block writes its own slots,
+// so the order does not depend on the threads).
 #include "engine/meshlet_ranges.h"
 
 #include <algorithm>
@@ -15,8 +15,9 @@ namespace facet {
 namespace {
 
 constexpr int kAxisBits = 10;    // 1024 cells an axis: finer than any range, 30 bits in all
-constexpr int kBucketBits = 12;  // the counting sort's buckets: 16^3 cells, each sorted apart
-constexpr uint64_t kBlock = 1 << 16;  // triangles a counting-sort block
+constexpr int kDigitBits = 10;   // the radix sort's digit: three passes, 1024 counters a block
+constexpr uint64_t kBlock = 1 << 16;  // triangles a radix-sort block
+static_assert(3 * kAxisBits % kDigitBits == 0, "whole digits");
 constexpr uint64_t kChunk = 1 << 15;  // items a parallel_for chunk for the light passes
 
 // Ten bits spread to every third bit.
@@ -52,37 +53,42 @@ std::vector<uint32_t> centroid_codes(const Scene& scene) {
   return codes;
 }
 
-// Triangles sorted by (code, index): bucketed by the code's top bits in fixed blocks, each block's
-// slots in each bucket after the earlier blocks', then every bucket sorted.
+// Triangles sorted by (code, index): a radix sort of code << 32 | index, least significant digit
+// first, kDigitBits of the code a pass. Each pass is stable: fixed blocks count their digits, and
+// every block's slots for a digit follow the earlier blocks', so the order does not depend on the
+// threads.
 std::vector<uint32_t> sorted_by_code(const std::vector<uint32_t>& codes) {
   const uint64_t n = codes.size(), blocks = (n + kBlock - 1) / kBlock;
-  const uint32_t buckets = 1u << kBucketBits, shift = 3 * kAxisBits - kBucketBits;
-  std::vector<uint32_t> slot((uint64_t)buckets * blocks + 1);  // [bucket][block], then scanned
-  parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
-    std::vector<uint32_t> count(buckets);
-    for (uint64_t b = begin; b < end; ++b) {
-      std::fill(count.begin(), count.end(), 0u);
-      for (uint64_t t = b * kBlock; t < std::min(n, (b + 1) * kBlock); ++t) ++count[codes[t] >> shift];
-      for (uint32_t k = 0; k < buckets; ++k) slot[k * blocks + b] = count[k];
-    }
+  const uint32_t digits = 1u << kDigitBits;
+  std::vector<uint64_t> keys(n), moved(n);
+  parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t t = begin; t < end; ++t) keys[t] = (uint64_t)codes[t] << 32 | t;
   });
-  uint32_t sum = 0;
-  for (uint32_t& s : slot) sum += std::exchange(s, sum);
-  std::vector<uint64_t> keys(n);  // code << 32 | triangle: sorted as plain integers
-  parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
-    std::vector<uint32_t> next(buckets);
-    for (uint64_t b = begin; b < end; ++b) {
-      for (uint32_t k = 0; k < buckets; ++k) next[k] = slot[k * blocks + b];
-      for (uint64_t t = b * kBlock; t < std::min(n, (b + 1) * kBlock); ++t)
-        keys[next[codes[t] >> shift]++] = (uint64_t)codes[t] << 32 | t;
-    }
-  });
+  std::vector<uint32_t> slot((uint64_t)digits * blocks + 1);  // [digit][block], then scanned
+  for (int shift = 32; shift < 32 + 3 * kAxisBits; shift += kDigitBits) {
+    auto digit = [&](uint64_t key) { return (uint32_t)(key >> shift) & (digits - 1); };
+    parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
+      std::vector<uint32_t> count(digits);
+      for (uint64_t b = begin; b < end; ++b) {
+        std::fill(count.begin(), count.end(), 0u);
+        for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) ++count[digit(keys[i])];
+        for (uint32_t d = 0; d < digits; ++d) slot[d * blocks + b] = count[d];
+      }
+    });
+    uint32_t sum = 0;
+    for (uint32_t& s : slot) sum += std::exchange(s, sum);
+    parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
+      std::vector<uint32_t> next(digits);
+      for (uint64_t b = begin; b < end; ++b) {
+        for (uint32_t d = 0; d < digits; ++d) next[d] = slot[d * blocks + b];
+        for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) moved[next[digit(keys[i])]++] = keys[i];
+      }
+    });
+    keys.swap(moved);
+  }
   std::vector<uint32_t> order(n);
-  parallel_for(buckets, 16, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t k = begin; k < end; ++k) {
-      std::sort(keys.begin() + slot[k * blocks], keys.begin() + slot[(k + 1) * blocks]);
-      for (uint64_t i = slot[k * blocks]; i < slot[(k + 1) * blocks]; ++i) order[i] = (uint32_t)keys[i];
-    }
+  parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) order[i] = (uint32_t)keys[i];
   });
   return order;
 }
