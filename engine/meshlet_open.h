@@ -76,7 +76,7 @@ class LocalVertexArray {
 template <class Local>
 class OpenMeshlet {
  public:
-  OpenMeshlet(const Scene& scene, Meshlets& out, Local local) : m_scene(scene), m_out(out), m_local(std::move(local)) {}
+  OpenMeshlet(Meshlets& out, Local local) : m_out(out), m_local(std::move(local)) {}
 
   const Meshlet& meshlet() const { return m_cur; }
   // Vertices a triangle with these three corner keys would add (a repeated corner counts once).
@@ -88,17 +88,17 @@ class OpenMeshlet {
     }
     return fresh;
   }
-  // Appends scene triangle t, whose corners have these keys (and, with ids, its index); calls
-  // new_vertex(k) for each corner k whose vertex it adds.
-  template <class NewVertex>
-  void add(uint32_t t, const uint32_t* key, bool ids, NewVertex&& new_vertex) {
+  // Appends scene triangle t, whose corners have these keys and positions position(k) (and, with
+  // ids, its index); calls new_vertex(k) for each corner k whose vertex it adds.
+  template <class Position, class NewVertex>
+  void add(uint32_t t, const uint32_t* key, Position&& position, bool ids, NewVertex&& new_vertex) {
     uint32_t packed = 0;
     for (int k = 0; k < 3; ++k) {
       int local = m_local.find(key[k]);
       if (local < 0) {
         local = m_cur.vertex_count++;
         m_local.insert(key[k], local);
-        m_out.positions.push_back(m_scene.positions[m_scene.indices[3 * (size_t)t + k]]);
+        m_out.positions.push_back(position(k));
         new_vertex(k);
       }
       packed |= (uint32_t)local << (8 * k);
@@ -117,7 +117,6 @@ class OpenMeshlet {
   }
 
  private:
-  const Scene& m_scene;
   Meshlets& m_out;
   Local m_local;
   Meshlet m_cur{};

@@ -36,6 +36,7 @@ class RangeAround {
   // The local vertices at the corners of the triangle of local rank p.
   const uint32_t* corners(uint32_t p) const { return &m_corner[3 * (size_t)p]; }
   uint32_t vertex_count() const { return (uint32_t)m_first.size() - 1; }
+  const Vec3& position(uint32_t v) const { return m_position[v]; }
   // The local ranks of the triangles around local vertex v, ascending (a triangle with a repeated
   // corner twice).
   const uint32_t* begin(uint32_t v) const { return &m_around[m_first[v]]; }
@@ -56,7 +57,10 @@ class RangeAround {
         const uint32_t g = scene.indices[3 * (size_t)tris[p] + k];
         size_t s = (g * 0x9e3779b97f4a7c15ull) >> 40 & (capacity - 1);
         while (slot[s] != kFree && slot[s] >> 32 != g) s = (s + 1) & (capacity - 1);
-        if (slot[s] == kFree) slot[s] = (uint64_t)g << 32 | count++;
+        if (slot[s] == kFree) {
+          slot[s] = (uint64_t)g << 32 | count++;
+          m_position.push_back(scene.positions[g]);
+        }
         m_corner[3 * (size_t)p + k] = (uint32_t)slot[s];
       }
     return count;
@@ -65,6 +69,7 @@ class RangeAround {
   std::vector<uint32_t> m_corner;  // [3 * triangles]: local vertex of each corner, by local rank
   std::vector<uint32_t> m_first;   // [vertices + 1]: vertex v's triangles at m_around[m_first[v]..]
   std::vector<uint32_t> m_around;  // [3 * triangles]: local ranks
+  std::vector<Vec3> m_position;    // [vertices]: gathered once, read in the range's order after
 };
 
 // Grows one range's patches one after another: each from a seed, by the candidate that adds the
@@ -76,7 +81,7 @@ class PatchGrower {
  public:
   PatchGrower(const Scene& scene, const PatchRanges& ranges, uint32_t first, uint32_t end, Meshlets& out)
       : m_order(&ranges.order[first]), m_count(end - first), m_around(scene, ranges, first, end),
-        m_open(scene, out, LocalVertexArray(m_around.vertex_count())), m_taken(m_count, 0), m_shared(m_count, 0) {
+        m_open(out, LocalVertexArray(m_around.vertex_count())), m_taken(m_count, 0), m_shared(m_count, 0) {
     m_open.close();  // opens the first
   }
 
@@ -119,8 +124,9 @@ class PatchGrower {
   void take(uint32_t p) {
     m_taken[p] = 1;
     ++m_done;
-    m_open.add(m_order[p], m_around.corners(p), true, [&](int k) {
-      const uint32_t v = m_around.corners(p)[k];
+    const uint32_t* corners = m_around.corners(p);
+    m_open.add(m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true, [&](int k) {
+      const uint32_t v = corners[k];
       for (const uint32_t* a = m_around.begin(v); a != m_around.end(v); ++a) {
         const uint32_t n = *a;
         if (m_taken[n]) continue;

@@ -64,14 +64,14 @@ Meshlets chunk_runs(const Scene& scene, uint32_t first, uint32_t end) {
   Meshlets out;
   out.triangles.reserve(end - first);
   out.positions.reserve(end - first);  // about one vertex per triangle for meshes in strip order
-  OpenMeshlet<LocalVertices> open(scene, out, LocalVertices());
+  OpenMeshlet<LocalVertices> open(out, LocalVertices());
   open.close();  // opens the first
   for (uint32_t t = first; t < end; ++t) {
     const Meshlet& m = open.meshlet();
     const uint32_t* corners = &scene.indices[3 * (size_t)t];
     if (m.triangle_count == kMeshletMaxTriangles || m.vertex_count + open.fresh_vertices(corners) > kMeshletMaxVertices)
       open.close();
-    open.add(t, corners, false, [](int) {});
+    open.add(t, corners, [&](int k) { return scene.positions[corners[k]]; }, false, [](int) {});
   }
   open.close();
   return out;
