@@ -112,10 +112,11 @@ TEST(Meshlets, StripOrderedSphereKeepsItsOrder) {
 }
 
 TEST(Meshlets, PatchesGrownInRangesKeepTheQualityOfOneSequentialPass) {
-  // Vertices and meshlets a triangle (what every frame projects and sets up) of the patches one
-  // sequential pass over the whole mesh grew (bench/prepare_bench at 2650b53, NOTES.md), before
-  // patches were grown in spatial ranges on every core. Each model here spans several ranges but
-  // the bunny, whose single range still tests the spatial order's seeds and fill-ups.
+  // The reference: vertices and meshlets a triangle (what every frame projects and sets up) of
+  // patches grown in one pass over the whole mesh, measured with bench/prepare_bench at 2650b53
+  // (NOTES.md). Growing them in spatial ranges on every core must stay close to it. Each model
+  // here spans several ranges but the bunny, whose one range still tests the spatial order's
+  // seeds and fill-ups.
   constexpr double kMargin = 1.03;  // a frame 3 % slower at most: within its run-to-run spread
   struct Case {
     const char* name;
