@@ -16,6 +16,9 @@ namespace {
 
 // Triangles grouped between two looks at the build's hooks: a few milliseconds of work.
 constexpr uint32_t kHookEvery = 1 << 16;
+// A range whose vertex indices span fewer than this many a triangle numbers its vertices through
+// an array over the span (4 B an entry: 2 MB for a range of 128 K triangles, in cache).
+constexpr uint32_t kWindowPerTriangle = 4;
 
 // A range's triangles around each of its vertices. Triangles are named by their rank within the
 // range ("local rank"), vertices by their order of first use in the range ("local vertex").
@@ -43,26 +46,55 @@ class RangeAround {
   const uint32_t* end(uint32_t v) const { return m_around.data() + m_first[v + 1]; }
 
  private:
-  // Numbers the scene vertices of n triangles (scene indices of `tris`) in order of first use,
-  // through an open-addressing table of at least 4 slots a triangle (a closed mesh uses about
-  // half a vertex a triangle); returns how many there are.
+  // Numbers the scene vertices of n triangles (scene indices of `tris`) in order of first use;
+  // returns how many there are. Where the range's vertex indices span fewer than
+  // kWindowPerTriangle a triangle (a mesh in a coherent order, or one model of a few hundred
+  // thousand vertices) an array over that span numbers them, else a hash table.
   uint32_t number_corners(const Scene& scene, const uint32_t* tris, uint32_t n) {
+    uint32_t lo = ~0u, hi = 0;
+    for (uint32_t p = 0; p < n; ++p)
+      for (int k = 0; k < 3; ++k) {
+        const uint32_t g = scene.indices[3 * (size_t)tris[p] + k];
+        m_corner[3 * (size_t)p + k] = g;
+        lo = std::min(lo, g);
+        hi = std::max(hi, g);
+      }
+    if (n > 0 && hi - lo < kWindowPerTriangle * n) return number_in_window(scene, lo, hi);
+    return number_by_hash(scene, n);
+  }
+
+  uint32_t number_in_window(const Scene& scene, uint32_t lo, uint32_t hi) {
+    std::vector<uint32_t> number(hi - lo + 1, ~0u);
+    uint32_t count = 0;
+    for (uint32_t& c : m_corner) {
+      uint32_t& v = number[c - lo];
+      if (v == ~0u) {
+        v = count++;
+        m_position.push_back(scene.positions[c]);
+      }
+      c = v;
+    }
+    return count;
+  }
+
+  // An open-addressing table of at least 4 slots a triangle (a closed mesh uses about half a
+  // vertex a triangle, loose triangles 3).
+  uint32_t number_by_hash(const Scene& scene, uint32_t n) {
     size_t capacity = 16;
     while (capacity < 4 * (size_t)n) capacity *= 2;
     const uint64_t kFree = ~0ull;
     std::vector<uint64_t> slot(capacity, kFree);  // vertex << 32 | its number: one load a probe
     uint32_t count = 0;
-    for (uint32_t p = 0; p < n; ++p)
-      for (int k = 0; k < 3; ++k) {
-        const uint32_t g = scene.indices[3 * (size_t)tris[p] + k];
-        size_t s = (g * 0x9e3779b97f4a7c15ull) >> 40 & (capacity - 1);
-        while (slot[s] != kFree && slot[s] >> 32 != g) s = (s + 1) & (capacity - 1);
-        if (slot[s] == kFree) {
-          slot[s] = (uint64_t)g << 32 | count++;
-          m_position.push_back(scene.positions[g]);
-        }
-        m_corner[3 * (size_t)p + k] = (uint32_t)slot[s];
+    for (uint32_t& c : m_corner) {
+      const uint32_t g = c;
+      size_t s = (g * 0x9e3779b97f4a7c15ull) >> 40 & (capacity - 1);
+      while (slot[s] != kFree && slot[s] >> 32 != g) s = (s + 1) & (capacity - 1);
+      if (slot[s] == kFree) {
+        slot[s] = (uint64_t)g << 32 | count++;
+        m_position.push_back(scene.positions[g]);
       }
+      c = (uint32_t)slot[s];
+    }
     return count;
   }
 
