@@ -1,11 +1,12 @@
-// closed_outward (closed_surface.h). The finiteness check, the welding and the edge balance run
-// on every core; the union-find and the volumes, whose float sums depend on order, run in one.
+// closed_outward (closed_surface.h), every step on every core: the finiteness check, the welding,
+// the edge balance, a concurrent union-find into pieces, and the volumes summed in fixed blocks.
 #include "engine/closed_surface.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <mutex>
-#include <numeric>
+#include <utility>
 
 #include "engine/parallel.h"
 #include "engine/scene.h"
@@ -16,6 +17,8 @@ namespace {
 
 // Corners per parallel_for chunk: large enough that handing out chunks costs nothing.
 constexpr uint64_t kCornerChunk = 3 << 16;
+// Triangles a block of the volume sums: fixed, so the float sums do not depend on the threads.
+constexpr uint64_t kVolumeBlock = 1 << 16;
 
 // -0 and +0 project to the same pixel: one position.
 uint32_t float_bits(float f) {
@@ -115,12 +118,88 @@ bool edges_balance(const std::vector<uint32_t>& id, const std::vector<uint32_t>&
   return balance[0] == 0 && balance[1] == 0;
 }
 
-uint32_t find_root(std::vector<uint32_t>& parent, uint32_t v) {
-  while (parent[v] != v) {
-    parent[v] = parent[parent[v]];  // path halving
-    v = parent[v];
+// The connected pieces, a concurrent union-find: a root is linked (by compare-and-swap) only
+// under a smaller root, and path halving only points a vertex at an ancestor, so every parent is
+// at most its child and each piece's root is its smallest vertex, whatever order the unions ran
+// in on however many threads. Returns each vertex's root.
+std::vector<uint32_t> piece_labels(const std::vector<uint32_t>& id, const std::vector<uint32_t>& indices) {
+  std::vector<std::atomic<uint32_t>> parent(id.size());
+  parallel_for(id.size(), kCornerChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t v = begin; v < end; ++v) parent[v].store((uint32_t)v, std::memory_order_relaxed);
+  });
+  auto find = [&](uint32_t v) {
+    for (;;) {
+      uint32_t p = parent[v].load(std::memory_order_relaxed);
+      if (p == v) return v;
+      const uint32_t g = parent[p].load(std::memory_order_relaxed);
+      if (g != p) parent[v].compare_exchange_weak(p, g, std::memory_order_relaxed);
+      v = g;
+    }
+  };
+  parallel_for(indices.size() / 3, kCornerChunk / 3, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t t = begin; t < end; ++t)
+      for (int e = 1; e < 3; ++e) {
+        uint32_t a = id[indices[3 * t]], b = id[indices[3 * t + e]];
+        for (;;) {
+          a = find(a);
+          b = find(b);
+          if (a == b) break;
+          if (a < b) std::swap(a, b);
+          uint32_t root = a;
+          if (parent[a].compare_exchange_strong(root, b, std::memory_order_relaxed)) break;
+        }
+      }
+  });
+  std::vector<uint32_t> label(id.size());
+  parallel_for(id.size(), kCornerChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t v = begin; v < end; ++v) label[v] = find((uint32_t)v);
+  });
+  return label;
+}
+
+// Six times the signed volume of triangle t's tetrahedron with the origin o.
+double tetra_volume(const std::vector<Vec3>& positions, const uint32_t* corner, const double o[3]) {
+  double p[3][3];
+  for (int c = 0; c < 3; ++c) {
+    const Vec3& q = positions[corner[c]];
+    p[c][0] = q.x - o[0];
+    p[c][1] = q.y - o[1];
+    p[c][2] = q.z - o[2];
   }
-  return v;
+  return p[0][0] * (p[1][1] * p[2][2] - p[1][2] * p[2][1]) - p[0][1] * (p[1][0] * p[2][2] - p[1][2] * p[2][0]) +
+         p[0][2] * (p[1][0] * p[2][1] - p[1][1] * p[2][0]);
+}
+
+// Whether every piece encloses a positive volume, about the centre of the positions' bounding box
+// (smaller coordinates round less). Each fixed block of triangles sums its runs of one piece in
+// order; the runs are then added up piece by piece in block order: the same float sums for any
+// number of threads.
+bool pieces_face_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
+                         const std::vector<uint32_t>& id, const std::vector<uint32_t>& label) {
+  const Vec3 centre = compute_bounds(positions).center;
+  const double o[3] = {centre.x, centre.y, centre.z};
+  const uint64_t triangles = indices.size() / 3, blocks = (triangles + kVolumeBlock - 1) / kVolumeBlock;
+  using Run = std::pair<uint32_t, double>;  // a piece, the volume of a run of its triangles
+  std::vector<std::vector<Run>> block_runs(blocks);
+  parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t b = begin; b < end; ++b)
+      for (uint64_t t = b * kVolumeBlock; t < std::min(triangles, (b + 1) * kVolumeBlock); ++t) {
+        const uint32_t piece = label[id[indices[3 * t]]];
+        if (block_runs[b].empty() || block_runs[b].back().first != piece) block_runs[b].push_back({piece, 0.0});
+        block_runs[b].back().second += tetra_volume(positions, &indices[3 * t], o);
+      }
+  });
+  std::vector<Run> runs;
+  for (const std::vector<Run>& r : block_runs) runs.insert(runs.end(), r.begin(), r.end());
+  std::stable_sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.first < b.first; });
+  for (size_t i = 0; i < runs.size();) {
+    double volume = 0.0;
+    size_t j = i;
+    for (; j < runs.size() && runs[j].first == runs[i].first; ++j) volume += runs[j].second;
+    if (!(volume > 0.0)) return false;
+    i = j;
+  }
+  return true;
 }
 
 }  // namespace
@@ -131,40 +210,7 @@ bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32
   if (!all_finite(positions, indices)) return false;
   const std::vector<uint32_t> id = weld_by_position(positions);
   if (!edges_balance(id, indices)) return false;
-
-  // The connected pieces (union-find over welded vertices: sequential, the merges depend on
-  // each other).
-  std::vector<uint32_t> parent(positions.size());
-  std::iota(parent.begin(), parent.end(), 0u);
-  for (size_t t = 0; t < triangles; ++t) {
-    const uint32_t v0 = id[indices[3 * t]];
-    for (int e = 1; e < 3; ++e) {
-      const uint32_t a = find_root(parent, v0), b = find_root(parent, id[indices[3 * t + e]]);
-      if (a != b) parent[a] = b;
-    }
-  }
-
-  // Signed volume of each connected piece (six times it), about the centre of the positions'
-  // bounding box: smaller coordinates round less.
-  const Vec3 centre = compute_bounds(positions).center;
-  const double o[3] = {centre.x, centre.y, centre.z};
-  std::vector<double> volume(positions.size(), 0.0);
-  for (size_t t = 0; t < triangles; ++t) {
-    double p[3][3];
-    for (int c = 0; c < 3; ++c) {
-      const Vec3& q = positions[indices[3 * t + c]];
-      p[c][0] = q.x - o[0];
-      p[c][1] = q.y - o[1];
-      p[c][2] = q.z - o[2];
-    }
-    const double det = p[0][0] * (p[1][1] * p[2][2] - p[1][2] * p[2][1]) -
-                       p[0][1] * (p[1][0] * p[2][2] - p[1][2] * p[2][0]) +
-                       p[0][2] * (p[1][0] * p[2][1] - p[1][1] * p[2][0]);
-    volume[find_root(parent, id[indices[3 * t]])] += det;
-  }
-  for (size_t t = 0; t < triangles; ++t)
-    if (!(volume[find_root(parent, id[indices[3 * t]])] > 0.0)) return false;
-  return true;
+  return pieces_face_outward(positions, indices, id, piece_labels(id, indices));
 }
 
 }  // namespace facet

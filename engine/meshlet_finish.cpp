@@ -124,17 +124,20 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
         hi[a] = std::max(hi[a], uv[t][a]);
       }
   }
-  uint32_t key[kMeshletMaxTriangles], order[kMeshletMaxTriangles];
+  // Curve position << 8 | slot: sorted as plain integers, ties in slot order (a stable sort
+  // without its scratch allocation).
+  uint32_t order[kMeshletMaxTriangles];
+  static_assert(kMeshletMaxTriangles <= 256, "a slot in 8 bits");
   for (uint32_t t = 0; t < n; ++t) {
     uint32_t q[2];
     for (int a = 0; a < 2; ++a) {
       double f = hi[a] > lo[a] ? (uv[t][a] - lo[a]) / (hi[a] - lo[a]) : 0.0;
       q[a] = std::isfinite(f) ? (uint32_t)std::clamp(f * 255.0, 0.0, 255.0) : 0u;
     }
-    key[t] = morton2(q[0], q[1]);
-    order[t] = t;
+    order[t] = morton2(q[0], q[1]) << 8 | t;
   }
-  std::stable_sort(order, order + n, [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
+  std::sort(order, order + n);
+  for (uint32_t s = 0; s < n; ++s) order[s] &= 0xffu;
 
   uint32_t packed[kMeshletMaxTriangles], id[kMeshletMaxTriangles];
   int32_t renumber[kMeshletMaxVertices];

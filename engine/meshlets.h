@@ -50,21 +50,24 @@ struct MeshletBuildHooks {
   std::function<void(uint64_t triangles_grouped)> progress;  // now and then, on the building thread
 };
 
-// All three are deterministic, and throw std::invalid_argument when an index is out of range (a
-// scene the loader would have refused).
-// Runs if they are strip-like (kKeepFileOrder), else patches.
+// All three give the same result for any number of threads (worker_count), and throw
+// std::invalid_argument when an index is out of range (a scene the loader would have refused).
+// Runs if they are strip-like (kKeepFileOrder, judged on stretches of the file), else patches.
 Meshlets build_meshlets(const Scene& scene);
 // The same, told and telling through `hooks` (the loader's preparing stage).
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks);
 // The scene's prepared meshlets (Scene::meshlets) when it has them, else build_meshlets(scene).
 std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene);
-// Runs in file order: a meshlet closes when the next triangle would pass either format limit.
+// Runs in file order: a meshlet closes when the next triangle would pass either format limit, and
+// at every 65536th triangle (kRunChunk: chunks are grouped on every core).
 Meshlets build_meshlet_runs(const Scene& scene);
 // Patches: a meshlet closes at kMeshletMaxTriangles or when its next triangle would pass
-// kPatchMaxVertices. A patch that runs out of neighbours (a pocket left between patches) is
-// filled up with the next triangles in file order rather than closed small: about one meshlet in
-// ten then spans two places (bounds that cull less), against a fifth more meshlets, each a
-// block's bookkeeping. Slots are ordered along a Z-order curve over the patch.
+// kPatchMaxVertices. The triangles are sorted along a Morton curve through their centroids and
+// cut into ranges of about kPatchRangeTriangles, grown apart on every core (meshlet_ranges.h). A
+// patch that runs out of neighbours (a pocket left between patches, or a range's border) is
+// filled up with the range's next triangles in that order rather than closed small: about one
+// meshlet in ten then spans two places (bounds that cull less), against a fifth more meshlets,
+// each a block's bookkeeping. Slots are ordered along a Z-order curve over the patch.
 Meshlets build_meshlet_patches(const Scene& scene);
 
 }  // namespace facet

@@ -95,6 +95,10 @@ constexpr double kKeepFileOrder = 1.05;
 // block projects 32 vertices a warp pass, and 96 keeps a full patch of a regular mesh (~86
 // vertices) within three passes rather than four.
 constexpr int kPatchMaxVertices = 96;
+// Triangles a range of the patch builder grows apart from the others (engine/meshlet_ranges.h):
+// large enough that the patches cut short at a range's border cost little quality, small enough
+// that a million triangles give every core of a small machine a range (NOTES.md, "spatial ranges").
+constexpr uint32_t kPatchRangeTriangles = 1 << 17;
 
 // ---- CPU backend (engine/cpu_renderer.cpp) ----
 constexpr int64_t kCpuLargeTriPixels = 4096;  // boxes past this are split over row bands

@@ -11,6 +11,7 @@
 #include "engine/cpu_renderer.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
+#include "engine/parallel.h"
 #include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
@@ -91,6 +92,23 @@ TEST(ClosedSurface, EveryPieceMustFaceOutward) {
   Scene mixed = combined(big, b);
   flip_winding(mixed, big.triangle_count());
   EXPECT_FALSE(closed(mixed));
+}
+
+TEST(ClosedSurface, EachOfManyPiecesIsJudgedWhateverTheThreads) {
+  // Twelve spheres of 20 K triangles: pieces spread over several blocks of the volume sums and
+  // merged by several threads at once. Every one outward is closed; one inside out is not.
+  Scene all = make_sphere(20000, 1.0f, {0, 0, 0});
+  for (int i = 1; i < 12; ++i) all = combined(all, make_sphere(20000, 1.0f, {3.0f * i, 0, 0}));
+  Scene one_inverted = all;
+  const size_t per_sphere = make_sphere(20000).triangle_count();
+  for (size_t t = 7 * per_sphere; t < 8 * per_sphere; ++t)
+    std::swap(one_inverted.indices[3 * t + 1], one_inverted.indices[3 * t + 2]);
+  for (unsigned threads : {1u, 2u, 4u}) {
+    worker_count_override() = threads;
+    EXPECT_TRUE(closed(all)) << threads << " threads";
+    EXPECT_FALSE(closed(one_inverted)) << threads << " threads";
+  }
+  worker_count_override() = 0;
 }
 
 TEST(ClosedSurface, ANonFiniteVertexInUseOpensTheSurface) {

@@ -111,6 +111,29 @@ TEST(Meshlets, StripOrderedSphereKeepsItsOrder) {
   EXPECT_GT(radius_p90(m), 0.4f);
 }
 
+TEST(Meshlets, PatchesGrownInRangesKeepTheQualityOfOneSequentialPass) {
+  // The reference: vertices and meshlets a triangle (what every frame projects and sets up) of
+  // patches grown in one pass over the whole mesh, measured with bench/prepare_bench at 2650b53
+  // (NOTES.md). Growing them in spatial ranges on every core must stay close to it. Each model
+  // here spans several ranges but the bunny, whose one range still tests the spatial order's
+  // seeds and fill-ups.
+  constexpr double kMargin = 1.03;  // a frame 3 % slower at most: within its run-to-run spread
+  struct Case {
+    const char* name;
+    Scene scene;
+    double vertices, meshlets;  // a triangle, the sequential pass's
+  };
+  Case cases[] = {{"bunny", load_model(test::shared_asset("bunny/stanford-bunny.obj")), 0.6701, 0.00788},
+                  {"dragon", load_model(test::shared_asset("dragon/dragon_vrip.obj")), 0.6705, 0.00789},
+                  {"sphere", make_sphere(600000), 0.6760, 0.00788}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const Meshlets m = build_meshlet_patches(c.scene);
+    EXPECT_LT(vertices_per_triangle(m), kMargin * c.vertices);
+    EXPECT_LT((double)m.meshlets.size() / m.triangles.size(), kMargin * c.meshlets);
+  }
+}
+
 TEST(Meshlets, SameSceneSamePatches) {
   Scene s = make_sphere(20000);
   Meshlets a = build_meshlet_patches(s), b = build_meshlet_patches(s);

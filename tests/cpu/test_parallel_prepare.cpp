@@ -54,9 +54,17 @@ void expect_same_meshlets(const Meshlets& a, const Meshlets& b) {
 }
 
 TEST(ParallelPrepare, EveryStepGivesTheSameBytesForAnyThreadCount) {
-  const Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  // A scan's file order for patches, and triangles for several ranges of them and chunks of
+  // runs: four copies of the bunny side by side.
+  Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  const uint32_t verts = s.vertex_count(), corners = (uint32_t)s.indices.size();
+  for (uint32_t copy = 1; copy < 4; ++copy) {
+    for (uint32_t v = 0; v < verts; ++v) s.positions.push_back({s.positions[v].x + copy, s.positions[v].y, s.positions[v].z});
+    for (uint32_t c = 0; c < corners; ++c) s.indices.push_back(s.indices[c] + copy * verts);
+  }
   const Prepared one = prepare_with(1, s);
   ASSERT_GT(one.patches.meshlets.size(), 100u);
+  ASSERT_GT(s.triangle_count(), 2 * kPatchRangeTriangles);
   for (unsigned threads : {2u, 3u, 7u}) {
     SCOPED_TRACE(threads);
     const Prepared many = prepare_with(threads, s);
@@ -67,6 +75,33 @@ TEST(ParallelPrepare, EveryStepGivesTheSameBytesForAnyThreadCount) {
     expect_same_meshlets(many.runs, one.runs);
     expect_same_meshlets(many.patches, one.patches);
     EXPECT_TRUE(same_bytes(many.texels, one.texels));
+  }
+}
+
+// The dragon: patches grown in several ranges (meshlet_ranges.h), a closed surface, and a mesh
+// built on every core; what load_model returns is what the scene cache stores and both backends
+// upload.
+TEST(ParallelPrepare, LoadedSceneIsTheSameWithOneTwoOrFourWorkers) {
+  Scene one;
+  for (unsigned threads : {1u, 2u, 4u}) {
+    SCOPED_TRACE(threads);
+    worker_count_override() = threads;
+    Scene s = load_model(test::shared_asset("dragon/dragon_vrip.obj"));
+    worker_count_override() = 0;
+    ASSERT_TRUE(s.meshlets);
+    if (threads == 1) {
+      ASSERT_GT(s.triangle_count(), 2 * kPatchRangeTriangles) << "too small to be cut into ranges";
+      one = std::move(s);
+      continue;
+    }
+    EXPECT_TRUE(same_bytes(s.positions, one.positions));
+    EXPECT_TRUE(same_bytes(s.normals, one.normals));
+    EXPECT_EQ(s.indices, one.indices);
+    EXPECT_EQ(s.tri_material, one.tri_material);
+    EXPECT_EQ(std::memcmp(&s.bounds.min, &one.bounds.min, 3 * sizeof(Vec3)), 0);
+    EXPECT_EQ(s.bounds.radius, one.bounds.radius);
+    EXPECT_EQ(s.bounds.closed, one.bounds.closed);
+    expect_same_meshlets(*s.meshlets, *one.meshlets);
   }
 }
 

@@ -1,0 +1,234 @@
+// group_patches (meshlet_patches.h): a PatchGrower a range, ranges spread over the cores. Each
+// range finds its own triangles' neighbours (RangeAround), so nothing is shared between ranges
+// but the read-only scene and order, and a range's working set stays in cache.
+#include "engine/meshlet_patches.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "engine/meshlet_open.h"
+#include "engine/meshlet_ranges.h"
+#include "engine/parallel.h"
+
+namespace facet {
+
+namespace {
+
+// Triangles grouped between two looks at the build's hooks: a few milliseconds of work.
+constexpr uint32_t kHookEvery = 1 << 16;
+// A range whose vertex indices span fewer than this many a triangle numbers its vertices through
+// an array over the span (4 B an entry: 2 MB for a range of 128 K triangles, in cache).
+constexpr uint32_t kWindowPerTriangle = 4;
+
+// A range's triangles around each of its vertices. Triangles are named by their rank within the
+// range ("local rank"), vertices by their order of first use in the range ("local vertex").
+class RangeAround {
+ public:
+  RangeAround(const Scene& scene, const PatchRanges& ranges, uint32_t first, uint32_t end) {
+    const uint32_t n = end - first;
+    m_corner.resize(3 * (size_t)n);
+    uint32_t vertices = number_corners(scene, &ranges.order[first], n);
+    m_first.assign((size_t)vertices + 1, 0);
+    for (uint32_t v : m_corner) ++m_first[v + 1];
+    for (uint32_t v = 0; v < vertices; ++v) m_first[v + 1] += m_first[v];
+    std::vector<uint32_t> next(m_first.begin(), m_first.end() - 1);
+    m_around.resize(m_corner.size());
+    // Corners in rank order: each vertex's triangles come out ascending.
+    for (size_t c = 0; c < m_corner.size(); ++c) m_around[next[m_corner[c]]++] = (uint32_t)(c / 3);
+  }
+  // The local vertices at the corners of the triangle of local rank p.
+  const uint32_t* corners(uint32_t p) const { return &m_corner[3 * (size_t)p]; }
+  uint32_t vertex_count() const { return (uint32_t)m_first.size() - 1; }
+  const Vec3& position(uint32_t v) const { return m_position[v]; }
+  // The local ranks of the triangles around local vertex v, ascending (a triangle with a repeated
+  // corner twice).
+  const uint32_t* begin(uint32_t v) const { return &m_around[m_first[v]]; }
+  const uint32_t* end(uint32_t v) const { return m_around.data() + m_first[v + 1]; }
+
+ private:
+  // Numbers the scene vertices of n triangles (scene indices of `tris`) in order of first use;
+  // returns how many there are. Where the range's vertex indices span fewer than
+  // kWindowPerTriangle a triangle (a mesh in a coherent order, or one model of a few hundred
+  // thousand vertices) an array over that span numbers them, else a hash table.
+  uint32_t number_corners(const Scene& scene, const uint32_t* tris, uint32_t n) {
+    uint32_t lo = ~0u, hi = 0;
+    for (uint32_t p = 0; p < n; ++p)
+      for (int k = 0; k < 3; ++k) {
+        const uint32_t g = scene.indices[3 * (size_t)tris[p] + k];
+        m_corner[3 * (size_t)p + k] = g;
+        lo = std::min(lo, g);
+        hi = std::max(hi, g);
+      }
+    if (n > 0 && hi - lo < kWindowPerTriangle * n) return number_in_window(scene, lo, hi);
+    return number_by_hash(scene, n);
+  }
+
+  uint32_t number_in_window(const Scene& scene, uint32_t lo, uint32_t hi) {
+    std::vector<uint32_t> number(hi - lo + 1, ~0u);
+    uint32_t count = 0;
+    for (uint32_t& c : m_corner) {
+      uint32_t& v = number[c - lo];
+      if (v == ~0u) {
+        v = count++;
+        m_position.push_back(scene.positions[c]);
+      }
+      c = v;
+    }
+    return count;
+  }
+
+  // An open-addressing table of at least 4 slots a triangle (a closed mesh uses about half a
+  // vertex a triangle, loose triangles 3).
+  uint32_t number_by_hash(const Scene& scene, uint32_t n) {
+    size_t capacity = 16;
+    while (capacity < 4 * (size_t)n) capacity *= 2;
+    const uint64_t kFree = ~0ull;
+    std::vector<uint64_t> slot(capacity, kFree);  // vertex << 32 | its number: one load a probe
+    uint32_t count = 0;
+    for (uint32_t& c : m_corner) {
+      const uint32_t g = c;
+      size_t s = (g * 0x9e3779b97f4a7c15ull) >> 40 & (capacity - 1);
+      while (slot[s] != kFree && slot[s] >> 32 != g) s = (s + 1) & (capacity - 1);
+      if (slot[s] == kFree) {
+        slot[s] = (uint64_t)g << 32 | count++;
+        m_position.push_back(scene.positions[g]);
+      }
+      c = (uint32_t)slot[s];
+    }
+    return count;
+  }
+
+  std::vector<uint32_t> m_corner;  // [3 * triangles]: local vertex of each corner, by local rank
+  std::vector<uint32_t> m_first;   // [vertices + 1]: vertex v's triangles at m_around[m_first[v]..]
+  std::vector<uint32_t> m_around;  // [3 * triangles]: local ranks
+  std::vector<Vec3> m_position;    // [vertices]: gathered once, read in the range's order after
+};
+
+// Grows one range's patches one after another: each from a seed, by the candidate that adds the
+// fewest new vertices. Candidates are not-yet-taken triangles of the range with corners in the
+// open meshlet (`m_shared` counts them, 0..3: 3 costs no new vertex, 2 one, 1 two); they wait in
+// a queue per count, oldest first, which grows the patch ring by ring around its seed; stale
+// entries are skipped when met. Triangles are named by local rank throughout.
+class PatchGrower {
+ public:
+  PatchGrower(const Scene& scene, const PatchRanges& ranges, uint32_t first, uint32_t end, Meshlets& out)
+      : m_order(&ranges.order[first]), m_count(end - first), m_around(scene, ranges, first, end),
+        m_open(out, LocalVertexArray(m_around.vertex_count())), m_taken(m_count, 0), m_shared(m_count, 0) {
+    m_open.close();  // opens the first
+  }
+
+  // Grows every patch of the range; false when hooks.cancel was set. Adds the triangles grouped to
+  // `done` now and then, and tells hooks.progress when `report`.
+  bool run(const MeshletBuildHooks& hooks, std::atomic<uint64_t>& done, bool report) {
+    int64_t seed = -1;
+    uint32_t reported = 0;
+    while (m_done < m_count) {
+      take(seed >= 0 && !m_taken[seed] ? (uint32_t)seed : next_in_order());
+      grow();
+      // The next patch starts beside this one, where its best candidate was.
+      seed = best_candidate();
+      m_open.close();
+      forget_candidates();
+      if (m_done - reported >= kHookEvery) {
+        if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) return false;
+        const uint64_t all = done.fetch_add(m_done - reported) + (m_done - reported);
+        if (report && hooks.progress) hooks.progress(all);
+        reported = m_done;
+      }
+    }
+    done.fetch_add(m_done - reported);
+    return true;
+  }
+
+ private:
+  // Adds candidates to the open meshlet until it is full or the next would pass kPatchMaxVertices.
+  void grow() {
+    while (m_open.meshlet().triangle_count < kMeshletMaxTriangles && m_done < m_count) {
+      int64_t p = best_candidate();
+      // Nothing touches the patch (an island, or a pocket left between patches or at the range's
+      // border): the range's next triangle fills it up instead, so that meshlets stay full.
+      if (p < 0) p = next_in_order();
+      if (m_open.meshlet().vertex_count + m_open.fresh_vertices(m_around.corners(p)) > kPatchMaxVertices) return;
+      take((uint32_t)p);
+    }
+  }
+
+  void take(uint32_t p) {
+    m_taken[p] = 1;
+    ++m_done;
+    const uint32_t* corners = m_around.corners(p);
+    m_open.add(m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true, [&](int k) {
+      const uint32_t v = corners[k];
+      for (const uint32_t* a = m_around.begin(v); a != m_around.end(v); ++a) {
+        const uint32_t n = *a;
+        if (m_taken[n]) continue;
+        if (m_shared[n] == 0) m_touched.push_back(n);
+        ++m_shared[n];
+        m_queue[m_shared[n]].push_back(n);
+      }
+    });
+  }
+
+  // The open meshlet's best candidate: fewest new vertices, then longest waiting; or -1.
+  int64_t best_candidate() {
+    for (int c = 3; c >= 1; --c)
+      for (; m_head[c] < m_queue[c].size(); ++m_head[c]) {
+        const uint32_t p = m_queue[c][m_head[c]];
+        if (!m_taken[p] && m_shared[p] == c) return p;
+      }
+    return -1;
+  }
+
+  uint32_t next_in_order() {
+    while (m_in_order < m_count && m_taken[m_in_order]) ++m_in_order;
+    return m_in_order;
+  }
+
+  void forget_candidates() {
+    for (uint32_t p : m_touched) m_shared[p] = 0;
+    m_touched.clear();
+    for (int c = 0; c < 4; ++c) {
+      m_queue[c].clear();
+      m_head[c] = 0;
+    }
+  }
+
+  const uint32_t* m_order;  // the range's scene triangles, by local rank
+  const uint32_t m_count;   // triangles in the range
+  const RangeAround m_around;
+  OpenMeshlet<LocalVertexArray> m_open;
+  std::vector<uint8_t> m_taken;   // per local rank: in a meshlet already
+  std::vector<uint8_t> m_shared;  // per local rank: its corners the open meshlet holds
+  std::vector<uint32_t> m_queue[4];
+  size_t m_head[4] = {0, 0, 0, 0};
+  std::vector<uint32_t> m_touched;  // local ranks whose m_shared to reset
+  uint32_t m_in_order = 0;          // every local rank before it is taken
+  uint32_t m_done = 0;              // triangles taken
+};
+
+}  // namespace
+
+Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
+  const PatchRanges ranges = patch_ranges(scene);
+  const size_t count = ranges.first_rank.size() - 1;
+  std::vector<Meshlets> parts(count);
+  std::atomic<uint64_t> done{0};
+  std::atomic<bool> cancelled{false};
+  parallel_for(count, 1, [&](uint64_t begin, uint64_t end, unsigned worker) {
+    for (uint64_t r = begin; r < end && !cancelled; ++r) {
+      if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) cancelled = true;
+      if (cancelled) break;
+      const uint32_t first = ranges.first_rank[r], last = ranges.first_rank[r + 1];
+      Meshlets& out = parts[r];
+      out.triangles.reserve(last - first);
+      out.triangle_ids.reserve(last - first);
+      out.positions.reserve(last - first);
+      if (!PatchGrower(scene, ranges, first, last, out).run(hooks, done, worker == 0)) cancelled = true;
+    }
+  });
+  if (cancelled) return Meshlets();  // incomplete: the caller discards it
+  if (hooks.progress) hooks.progress(scene.triangle_count());  // whichever threads grew the ranges
+  return join_meshlets(parts);
+}
+
+}  // namespace facet

@@ -1,0 +1,107 @@
+// patch_ranges (meshlet_ranges.h), every pass on every core: Morton codes of the centroids, then
+// a radix sort by code and index in fixed blocks of triangles (each block writes its own slots,
+// so the order does not depend on the threads).
+#include "engine/meshlet_ranges.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "engine/parallel.h"
+#include "kernels/tuning.h"
+
+namespace facet {
+
+namespace {
+
+constexpr int kAxisBits = 10;    // 1024 cells an axis: finer than any range, 30 bits in all
+constexpr int kDigitBits = 10;   // the radix sort's digit: three passes, 1024 counters a block
+constexpr uint64_t kBlock = 1 << 16;  // triangles a radix-sort block
+static_assert(3 * kAxisBits % kDigitBits == 0, "whole digits");
+constexpr uint64_t kChunk = 1 << 15;  // items a parallel_for chunk for the light passes
+
+// Ten bits spread to every third bit.
+uint32_t spread3(uint32_t x) {
+  x &= 0x3ff;
+  x = (x | x << 16) & 0x030000ff;
+  x = (x | x << 8) & 0x0300f00f;
+  x = (x | x << 4) & 0x030c30c3;
+  x = (x | x << 2) & 0x09249249;
+  return x;
+}
+
+std::vector<uint32_t> centroid_codes(const Scene& scene) {
+  const Bounds b = compute_bounds(scene.positions);
+  const double lo[3] = {b.min.x, b.min.y, b.min.z};
+  const double extent = std::max({(double)b.max.x - b.min.x, (double)b.max.y - b.min.y, (double)b.max.z - b.min.z});
+  const double scale = extent > 0 ? (1 << kAxisBits) / extent : 0.0;
+  const uint32_t tris = scene.triangle_count();
+  std::vector<uint32_t> codes(tris);
+  parallel_for(tris, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t t = begin; t < end; ++t) {
+      uint32_t code = 0;
+      for (int a = 0; a < 3; ++a) {
+        double c = 0;
+        for (int k = 0; k < 3; ++k) c += (&scene.positions[scene.indices[3 * t + k]].x)[a];
+        const double q = (c / 3 - lo[a]) * scale;  // NaN for a non-finite corner: cell 0
+        const uint32_t cell = q > 0 ? (uint32_t)std::min(q, (double)((1 << kAxisBits) - 1)) : 0u;
+        code |= spread3(cell) << a;
+      }
+      codes[t] = code;
+    }
+  });
+  return codes;
+}
+
+// Triangles sorted by (code, index): a radix sort of code << 32 | index, least significant digit
+// first, kDigitBits of the code a pass. Each pass is stable: fixed blocks count their digits, and
+// every block's slots for a digit follow the earlier blocks', so the order does not depend on the
+// threads.
+std::vector<uint32_t> sorted_by_code(const std::vector<uint32_t>& codes) {
+  const uint64_t n = codes.size(), blocks = (n + kBlock - 1) / kBlock;
+  const uint32_t digits = 1u << kDigitBits;
+  std::vector<uint64_t> keys(n), moved(n);
+  parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t t = begin; t < end; ++t) keys[t] = (uint64_t)codes[t] << 32 | t;
+  });
+  std::vector<uint32_t> slot((uint64_t)digits * blocks + 1);  // [digit][block], then scanned
+  for (int shift = 32; shift < 32 + 3 * kAxisBits; shift += kDigitBits) {
+    auto digit = [&](uint64_t key) { return (uint32_t)(key >> shift) & (digits - 1); };
+    parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
+      std::vector<uint32_t> count(digits);
+      for (uint64_t b = begin; b < end; ++b) {
+        std::fill(count.begin(), count.end(), 0u);
+        for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) ++count[digit(keys[i])];
+        for (uint32_t d = 0; d < digits; ++d) slot[d * blocks + b] = count[d];
+      }
+    });
+    uint32_t sum = 0;
+    for (uint32_t& s : slot) sum += std::exchange(s, sum);
+    parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
+      std::vector<uint32_t> next(digits);
+      for (uint64_t b = begin; b < end; ++b) {
+        for (uint32_t d = 0; d < digits; ++d) next[d] = slot[d * blocks + b];
+        for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) moved[next[digit(keys[i])]++] = keys[i];
+      }
+    });
+    keys.swap(moved);
+  }
+  std::vector<uint32_t> order(n);
+  parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) order[i] = (uint32_t)keys[i];
+  });
+  return order;
+}
+
+}  // namespace
+
+PatchRanges patch_ranges(const Scene& scene) {
+  PatchRanges r;
+  r.order = sorted_by_code(centroid_codes(scene));
+  const uint64_t tris = r.order.size();
+  const uint64_t ranges = std::max<uint64_t>(1, (tris + kPatchRangeTriangles / 2) / kPatchRangeTriangles);
+  for (uint64_t i = 0; i <= ranges; ++i) r.first_rank.push_back((uint32_t)(tris * i / ranges));
+  return r;
+}
+
+}  // namespace facet
