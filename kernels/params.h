@@ -109,6 +109,8 @@ struct FrameParams {
   bool clamp_uv;        // clamp texture coordinates instead of repeating
   Rgba8 background;     // colour of pixels no triangle covers
   uint32_t vis_tag;     // 0..3, in bits 62-63 of every visibility key this frame writes (raster.h)
+  uint8_t samples = 1;  // samples a pixel: 1 (the pixel centre), 4 or 8 (kernels/samples.h); the
+                        //   visibility buffer holds this many keys a pixel, pixel-major
 };
 
 // One triangle (or one piece of a triangle clipped in clip space) ready for coverage tests.
