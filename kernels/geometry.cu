@@ -114,7 +114,7 @@ __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& para
     return;
   }
   atomicAdd(&params.counters->inline_overflow, 1u);
-  raster_rect(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+  raster_rect_n(tri, params.frame.samples, tri.px0, tri.py0, tri.px1, tri.py1, visit);
 }
 
 // The triangle front end (triangle.h) for the thread's triangles, from the projected vertices in
@@ -133,7 +133,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
     }
     const uint32_t slot = atomicAdd(small_count, 1u);
     if (slot < kMeshletMaxTriangles) shared.small[slot] = tri;
-    else raster_rect(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);  // more pieces than slots
+    else raster_rect_n(tri, params.frame.samples, tri.px0, tri.py0, tri.px1, tri.py1, visit);  // more pieces than slots
   };
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
@@ -179,7 +179,7 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
     small_parity ^= 1;
     return;
   }
-  auto visit = [&](int px, int py, uint64_t key) { vis_min(params.vis, params.frame, px, py, key); };
+  auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min(params.vis, params.frame, px, py, sample, key); };
   uint32_t* small_count = &shared.small_count[small_parity];
   set_up_triangles<kThreads>(params, shared, work, items, small_count, counts, visit);
   __syncthreads();
@@ -188,7 +188,7 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
   const uint32_t n = min(*small_count, (uint32_t)kMeshletMaxTriangles);
   for (uint32_t j = threadIdx.x; j < n; j += kThreads) {
     const RasterTri& tri = shared.small[j];
-    raster_rect(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+    raster_rect_n(tri, params.frame.samples, tri.px0, tri.py0, tri.px1, tri.py1, visit);
   }
   small_parity ^= 1;
 }

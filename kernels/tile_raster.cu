@@ -21,11 +21,12 @@ __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStage
   const uint32_t n = min(p.counters->tile_items, p.queues.tile_item_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
-  auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, p.frame, px, py, key); };
+  auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min(p.vis, p.frame, px, py, sample, key); };
+  const int samples = p.frame.samples;
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const TileItem item = p.queues.tile_items[i];
     const RasterTri& tri = p.queues.warp_tris[item.tri];
-    raster_tile_lane(tri, (int)(item.tile & 0xffffu) * kTileSide, (int)(item.tile >> 16) * kTileSide, lane, visit);
+    raster_tile_lane_n(tri, samples, (int)(item.tile & 0xffffu) * kTileSide, (int)(item.tile >> 16) * kTileSide, lane, visit);
   }
   // Then whatever did not fit the tile-item queue (almost never): one warp per triangle over its
   // whole box. Done here rather than in a kernel of its own, which would cost a launch per frame.
@@ -36,8 +37,7 @@ __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStage
     const int64_t total = box_pixels(tri);
     for (int64_t k = lane; k < total; k += 32) {
       const int px = tri.px0 + (int)(k % width), py = tri.py0 + (int)(k / width);
-      uint64_t key;
-      if (pixel_key(tri, px, py, key)) vis_min(p.vis, p.frame, px, py, key);
+      raster_rect_n(tri, samples, px, py, px, py, visit);
     }
   }
 }

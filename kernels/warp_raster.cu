@@ -34,7 +34,7 @@ __device__ __forceinline__ void cut_into_tile_items(const RasterStageParams& p, 
       const int x0 = maxi((int)tx * kTileSide, tri.px0), y0 = maxi((int)ty * kTileSide, tri.py0);
       const int x1 = mini((int)tx * kTileSide + kTileSide - 1, tri.px1);
       const int y1 = mini((int)ty * kTileSide + kTileSide - 1, tri.py1);
-      hit = rect_may_cover(tri, x0, y0, x1, y1);
+      hit = rect_may_cover(tri, x0, y0, x1, y1, sample_reach(p.frame.samples));
     }
     const unsigned mask = __ballot_sync(all, hit);
     uint32_t base = 0;
@@ -59,7 +59,8 @@ __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStage
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const RasterTri tri = p.queues.warp_tris[i];
     if (size_class(tri) == SizeClass::Medium)
-      raster_box_lane(tri, lane, [&](int px, int py, uint64_t key) { vis_min(p.vis, p.frame, px, py, key); });
+      raster_box_lane_n(tri, p.frame.samples, lane,
+                        [&](int px, int py, int sample, uint64_t key) { vis_min(p.vis, p.frame, px, py, sample, key); });
     else
       cut_into_tile_items(p, tri, i, lane);
   }
