@@ -47,6 +47,7 @@ struct BenchOptions {
                                              //   model seen from outside (as measured in the
                                              //   issue: every triangle drawn)
   std::string occlusion = "auto";            // CUDA occlusion culling: auto | off | always
+  int aa = 1;                                // samples a pixel, both renderers (OpenGL: MSAA)
   float orbit_deg = 0.0f;                    // facet's camera turns this much a frame about the
                                              //   model's vertical axis (0: one fixed camera)
   std::string backend = "auto";
@@ -208,6 +209,7 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   p.settings.shading = spec.shading;
   p.settings.cull_backfaces = o.cull_backfaces;
   p.settings.two_sided = o.two_sided;
+  p.settings.samples = (uint8_t)o.aa;
   const uint64_t overflow_before = renderer.stats().overflow_events;
   const Camera cam = bench_camera(spec, scene.bounds, w, h);
   const FrameParams fixed = make_frame_params(cam, p.settings, scene.bounds, w, h);  // OpenGL's camera and culling
@@ -230,6 +232,7 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
 void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
   if (o.cull_backfaces) std::printf("\nBack faces culled by both renderers.\n");
   if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
+  if (o.aa > 1) std::printf("\nAnti-aliasing: %d samples a pixel in both renderers (OpenGL: %dx MSAA, resolved by a blit).\n", o.aa, o.aa);
   if (renderer.name() == std::string("cuda"))
     std::printf("\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
                 "only ones with events between the stages; frame: median of all frames.\n");
@@ -254,7 +257,7 @@ void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const 
 nlohmann::json ms_or_null(double ms) { return std::isfinite(ms) ? nlohmann::json(ms) : nlohmann::json(nullptr); }
 
 nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
-  nlohmann::json js = {{"backend", renderer.name()}, {"frames", timed_frames(o, renderer)}, {"orbit_deg", o.orbit_deg},
+  nlohmann::json js = {{"backend", renderer.name()}, {"frames", timed_frames(o, renderer)}, {"orbit_deg", o.orbit_deg}, {"aa", o.aa},
                        {"scenes", nlohmann::json::array()}};
   for (const Row& r : rows)
     js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"triangles", r.triangles},
@@ -351,6 +354,7 @@ Command add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "off", "always"}));
   cmd->add_option("--orbit", o->orbit_deg,
                   "facet's camera turns this many degrees a frame about the model (OpenGL's stays; default 0)");
+  add_aa_option(cmd, o->aa, 1);
   cmd->add_flag("!--stream-launches", o->graph,
                 "Launch each frame's memsets and kernels one by one instead of as one CUDA graph");
   return {cmd, [o] { return run_bench(*o); }};

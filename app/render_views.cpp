@@ -158,7 +158,8 @@ void add_view_options(CLI::App* cmd, ViewOptions& o) {
                   "JSON file of cameras to render from one load: [{\"eye\": [x,y,z], \"target\": [x,y,z], "
                   "\"up\": [x,y,z], \"fov_y\": deg or \"focal_px\": f, \"size\": \"WxH\", \"output\": \"a.png\"}, ...]")
       ->excludes(turn);
-  cmd->add_flag("--transparent", o.transparent, "Write alpha 0 where no triangle was drawn");
+  cmd->add_flag("--transparent", o.transparent,
+                "Write alpha 0 where no triangle was drawn (an anti-aliased edge pixel: its covered fraction)");
 }
 
 ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const std::string& output, int width,
@@ -201,11 +202,6 @@ std::string camera_options_text(const Camera& c) {
   std::snprintf(buf, sizeof buf, "--eye %.9g,%.9g,%.9g --target %.9g,%.9g,%.9g --up %.9g,%.9g,%.9g", c.eye.x, c.eye.y,
                 c.eye.z, c.target.x, c.target.y, c.target.z, c.up.x, c.up.y, c.up.z);
   return buf;
-}
-
-void clear_background_alpha(std::vector<Rgba8>& rgba, const std::vector<uint32_t>& triangle_ids) {
-  for (size_t i = 0; i < rgba.size() && i < triangle_ids.size(); ++i)
-    if (triangle_ids[i] == ~0u) rgba[i].a = 0;
 }
 
 }  // namespace facet
