@@ -131,9 +131,9 @@ FACET_HD void visit_samples(const RasterTri& t, const SampleEdges<Int, kSamples>
     return;
   }
   if (!covered(e0 + omax[0], e1 + omax[1], e2 + omax[2])) return;
-FACET_UNROLL
+FACET_NO_UNROLL
   for (int k = 0; k < kSamples; ++k) {
-    const Int f0 = e0 + so.o[k][0], f1 = e1 + so.o[k][1], f2 = e2 + so.o[k][2];
+    const Int f0 = e0 + so.at(k, 0), f1 = e1 + so.at(k, 1), f2 = e2 + so.at(k, 2);
     if (covered(f0, f1, f2)) visit(px, py, k, edge_key(t, f1, f2, b1, b2));
   }
 }
@@ -143,9 +143,9 @@ template <class Int, int kSamples>
 FACET_HD void max_sample_offsets(const SampleEdges<Int, kSamples>& so, Int (&omax)[3]) {
 FACET_UNROLL
   for (int i = 0; i < 3; ++i) {
-    omax[i] = so.o[0][i];
+    omax[i] = so.at(0, i);
 FACET_UNROLL
-    for (int k = 1; k < kSamples; ++k) omax[i] = so.o[k][i] > omax[i] ? so.o[k][i] : omax[i];
+    for (int k = 1; k < kSamples; ++k) omax[i] = so.at(k, i) > omax[i] ? so.at(k, i) : omax[i];
   }
 }
 
@@ -193,6 +193,16 @@ FACET_HD void raster_rect_samples(const RasterTri& t, int32_t px0, int32_t py0, 
     raster_steps<kSamples>(t, edge_setup<int32_t>(t, px0, py0), px0, py0, px1, py1, visit);
   else
     raster_steps<kSamples>(t, edge_setup<int64_t>(t, px0, py0), px0, py0, px1, py1, visit);
+}
+
+// The samples of the single pixel (px, py) in 64-bit arithmetic (the tile raster's fallback).
+template <int kSamples, class Visit>
+FACET_HD void raster_pixel_samples(const RasterTri& t, int32_t px, int32_t py, Visit&& visit) {
+  const EdgeSetup s = edge_setup(t, px, py);
+  const SampleEdges<int64_t, kSamples> so = sample_edges<int64_t, kSamples>(s.dx, s.dy);
+  int64_t omax[3];
+  max_sample_offsets(so, omax);
+  visit_samples<int64_t, kSamples>(t, so, omax, px, py, s.e[0], s.e[1], s.e[2], s.bias[1], s.bias[2], visit);
 }
 
 // raster_rect_samples for a frame of `samples` (1, 4 or 8) samples: picked once a triangle,

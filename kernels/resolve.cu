@@ -85,8 +85,10 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
 // An N-sample frame: one pixel a thread. Its N keys are one contiguous run (32 bytes at 4x: one
 // sector), loaded 16 bytes at a time, consecutive threads on consecutive runs. Each distinct
 // triangle is shaded once (resolve_keys); a pixel of one triangle costs what a 1-sample pixel does.
+// Bounded like the two-pixel kernel (768 threads an SM: 80 registers), where the keys' bookkeeping
+// beside the general shading spilled at 64.
 template <int kSamples, bool kPlain>
-__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<1, kPlain>())) resolve_samples_kernel(ResolveStageParams p) {
+__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) resolve_samples_kernel(ResolveStageParams p) {
   zero_next_counters(p);
   wait_for_previous_kernel();
   const int x = blockIdx.x * kThreads + threadIdx.x, y = blockIdx.y;

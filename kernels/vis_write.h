@@ -7,9 +7,11 @@
 
 namespace facet {
 
+// kSamples is the frame's fp.samples, known to the kernel (vis_index with a constant stride).
+template <int kSamples>
 __device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, int sample,
                                         uint64_t key) {
-  atomicMin(reinterpret_cast<unsigned long long*>(vis + vis_index(fp, px, py, sample)),
+  atomicMin(reinterpret_cast<unsigned long long*>(vis + ((size_t)py * fp.width + px) * kSamples + sample),
             (unsigned long long)tag_key(key, fp.vis_tag));
 }
 
