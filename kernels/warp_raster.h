@@ -56,20 +56,6 @@ FACET_HD void raster_tile_lane_samples(const RasterTri& t, int32_t x0, int32_t y
   }
 }
 
-// The two above for a frame of `samples` samples, picked once a triangle.
-template <class Visit>
-FACET_HD void raster_box_lane_n(const RasterTri& t, int samples, int lane, Visit&& visit) {
-  if (samples == 4) raster_box_lane_samples<4>(t, lane, visit);
-  else if (samples == 8) raster_box_lane_samples<8>(t, lane, visit);
-  else raster_box_lane_samples<1>(t, lane, visit);
-}
-template <class Visit>
-FACET_HD void raster_tile_lane_n(const RasterTri& t, int samples, int32_t x0, int32_t y0, int lane, Visit&& visit) {
-  if (samples == 4) raster_tile_lane_samples<4>(t, x0, y0, lane, visit);
-  else if (samples == 8) raster_tile_lane_samples<8>(t, x0, y0, lane, visit);
-  else raster_tile_lane_samples<1>(t, x0, y0, lane, visit);
-}
-
 // One sample a pixel: visit(px, py, key).
 template <class Visit>
 FACET_HD void raster_box_lane(const RasterTri& t, int lane, Visit&& visit) {

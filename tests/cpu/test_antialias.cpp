@@ -3,6 +3,7 @@
 // the background, and a pixel whose samples all show one triangle is the 1-sample frame's pixel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "kernels/resolve_samples.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
+#include "kernels/warp_raster.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -197,6 +199,64 @@ TEST(AntiAlias, PixelsWhoseSamplesAllShowOneTriangleEqualTheOneSampleFrame) {
     EXPECT_GT(compared, 5000u) << samples << " samples: too few interior pixels to prove anything";
     EXPECT_GT(edge_changed, 100u) << samples << " samples: edges look like the 1-sample frame";
   }
+}
+
+// The CUDA raster paths run lane by lane on the CPU: over 32 lanes the warp's whole-box path and
+// the tile path (over the tiles the tile cut keeps), and the single-pixel fallback, visit exactly
+// the samples and keys raster_rect_samples does.
+template <int kSamples>
+void expect_lane_paths_visit_what_the_rect_visits() {
+  using Hit = std::pair<int64_t, uint64_t>;
+  const int w = 160, h = 100;
+  std::mt19937 rng(kSamples);
+  int medium = 0, large = 0;
+  for (int n = 0; n < 1500; ++n) {
+    const int span = 256 * (1 + (int)(rng() % 120));
+    const int cx = (int)(rng() % (w * 256 + 4000)) - 2000, cy = (int)(rng() % (h * 256 + 4000)) - 2000;
+    auto coord = [&](int c) { return c + (int)(rng() % span) - span / 2; };
+    const int x0 = coord(cx), y0 = coord(cy), x1 = coord(cx), y1 = coord(cy), x2 = coord(cx), y2 = coord(cy);
+    RasterTri t;
+    if (setup_snapped(x0, y0, 0.5f, x1, y1, 0.25f, x2, y2, 0.75f, 0, w, h, false, t, sample_reach(kSamples)) !=
+        SetupResult::Ok)
+      continue;
+    std::vector<Hit> want, got;
+    auto into = [&](std::vector<Hit>& v) {
+      return [&v](int x, int y, int s, uint64_t k) { v.push_back({((int64_t)y * w + x) * kSamples + s, k}); };
+    };
+    raster_rect_samples<kSamples>(t, t.px0, t.py0, t.px1, t.py1, into(want));
+    std::sort(want.begin(), want.end());
+    if (fits_int32(t)) {
+      ++medium;
+      for (int lane = 0; lane < 32; ++lane) raster_box_lane_samples<kSamples>(t, lane, into(got));
+      std::sort(got.begin(), got.end());
+      ASSERT_EQ(got, want) << "box lanes, triangle " << n;
+    } else {
+      ++large;
+    }
+    got.clear();
+    for (int ty = t.py0 / kTileSide; ty <= t.py1 / kTileSide; ++ty)
+      for (int tx = t.px0 / kTileSide; tx <= t.px1 / kTileSide; ++tx) {
+        const int rx0 = std::max(tx * kTileSide, t.px0), ry0 = std::max(ty * kTileSide, t.py0);
+        const int rx1 = std::min(tx * kTileSide + kTileSide - 1, t.px1), ry1 = std::min(ty * kTileSide + kTileSide - 1, t.py1);
+        if (!rect_may_cover(t, rx0, ry0, rx1, ry1, sample_reach(kSamples))) continue;  // as the tile cut
+        for (int lane = 0; lane < 32; ++lane)
+          raster_tile_lane_samples<kSamples>(t, tx * kTileSide, ty * kTileSide, lane, into(got));
+      }
+    std::sort(got.begin(), got.end());
+    ASSERT_EQ(got, want) << "tile lanes, triangle " << n;
+    got.clear();
+    for (int y = t.py0; y <= t.py1; ++y)
+      for (int x = t.px0; x <= t.px1; ++x) raster_pixel_samples<kSamples>(t, x, y, into(got));
+    std::sort(got.begin(), got.end());
+    ASSERT_EQ(got, want) << "single pixels, triangle " << n;
+  }
+  EXPECT_GT(medium, 300);
+  EXPECT_GT(large, 50);
+}
+
+TEST(AntiAlias, TheCudaLanePathsVisitTheSamplesTheCpuRasterVisits) {
+  expect_lane_paths_visit_what_the_rect_visits<4>();
+  expect_lane_paths_visit_what_the_rect_visits<8>();
 }
 
 TEST(AntiAlias, AFrameAsksForOneFourOrEightSamples) {
