@@ -191,6 +191,15 @@ void GlReference::ensure_framebuffer(int width, int height, int samples) {
   m_fbo.reset(); m_color.reset(); m_ids.reset(); m_depth.reset();
   m_ms_fbo.reset(); m_ms_color.reset(); m_ms_ids.reset(); m_ms_depth.reset();
   m_width = m_height = 0;
+  if (samples > 1) {
+    GLint max_samples = 0, max_integer_samples = 0;
+    glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+    glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_integer_samples);
+    const int most = std::min(max_samples, max_integer_samples);
+    if (samples > most)
+      throw GlError("GlReference: " + std::to_string(samples) + " samples a pixel: this driver offers at most " +
+                    std::to_string(most) + " (GL_MAX_SAMPLES, GL_MAX_INTEGER_SAMPLES)");
+  }
   attach_frame_buffers(m_fbo, m_color, m_ids, m_depth, width, height, 1);
   if (samples > 1) attach_frame_buffers(m_ms_fbo, m_ms_color, m_ms_ids, m_ms_depth, width, height, samples);
   m_width = width;

@@ -3,7 +3,9 @@
 // samples; a transparent anti-aliased edge pixel carries its covered fraction as alpha.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "engine/cpu_renderer.h"
 #include "engine/loader.h"
@@ -84,6 +86,22 @@ TEST(CliAa, ATransparentEdgePixelHasItsCoveredFractionAsAlpha) {
   EXPECT_GT(partial, 10u);
   EXPECT_GT(opaque, 100u);
   EXPECT_GT(empty, 100u);
+}
+
+TEST(CliAa, BenchMeasuresEachSampleCountOfTheListInTurn) {
+  ScratchDir dir;
+  const std::string json = dir.path("bench.json");
+  CliResult r = run_facet("bench --backend cpu --no-gl --no-vertices --frames 1 --sizes 32x24 --aa 1,4 --json " +
+                          quote(json) + " sphere-2K");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(json);
+  const nlohmann::json js = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(js.is_discarded());
+  ASSERT_EQ(js["scenes"].size(), 2u);
+  EXPECT_EQ(js["scenes"][0]["aa"], 1);
+  EXPECT_EQ(js["scenes"][1]["aa"], 4);
+  EXPECT_GT(js["scenes"][1]["frame_bytes"].get<double>(), js["scenes"][0]["frame_bytes"].get<double>())
+      << "4 keys a pixel need more scratch";
 }
 
 }  // namespace
