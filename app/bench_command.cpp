@@ -47,6 +47,8 @@ struct BenchOptions {
                                              //   model seen from outside (as measured in the
                                              //   issue: every triangle drawn)
   std::string occlusion = "auto";            // CUDA occlusion culling: auto | off | always
+  std::vector<int> aa = {1};                 // samples a pixel, each measured in turn, both
+                                             //   renderers (OpenGL: MSAA)
   float orbit_deg = 0.0f;                    // facet's camera turns this much a frame about the
                                              //   model's vertical axis (0: one fixed camera)
   bool ortho = false;                        // orthographic cameras, each scene the size on
@@ -117,6 +119,7 @@ constexpr int kWarmupFrames = 5;
 
 struct Row {
   std::string scene, size;
+  int aa = 1;  // samples a pixel
   uint32_t triangles = 0;
   double clear = NAN, geometry = NAN, resolve = NAN, frame = NAN, gl = NAN;
   uint32_t drawn = 0;
@@ -197,9 +200,10 @@ std::shared_ptr<const Scene> make_bench_scene(const SceneSpec& spec) {
 
 // One scene at one size: facet's frames (measure_frames), then OpenGL's with the first camera.
 Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, const Scene& scene, int w, int h,
-                const BenchOptions& o) {
+                int aa, const BenchOptions& o) {
   Row r;
   r.scene = spec.name;
+  r.aa = aa;
   r.size = std::to_string(w) + "x" + std::to_string(h);
   r.triangles = scene.triangle_count();
   MeasureParams p;
@@ -211,6 +215,7 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   p.settings.shading = spec.shading;
   p.settings.cull_backfaces = o.cull_backfaces;
   p.settings.two_sided = o.two_sided;
+  p.settings.samples = (uint8_t)aa;
   const uint64_t overflow_before = renderer.stats().overflow_events;
   const Camera cam = bench_camera(spec, scene.bounds, w, h, o.ortho);
   const FrameParams fixed = make_frame_params(cam, p.settings, scene.bounds, w, h);  // OpenGL's camera and culling
@@ -225,27 +230,36 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   r.overflow = m.last.overflow_events - overflow_before;
   r.scene_bytes = m.last.scene_bytes;
   r.frame_bytes = m.last.frame_bytes;
-  if (gl) r.gl = median(gl->time_frames(fixed, kWarmupFrames, p.frames));
-  std::fprintf(stderr, "  %s %s: frame %.4f ms, OpenGL %.4f ms\n", r.scene.c_str(), r.size.c_str(), r.frame, r.gl);
+  if (gl) {
+    try {
+      r.gl = median(gl->time_frames(fixed, kWarmupFrames, p.frames));
+    } catch (const GlError& e) {  // e.g. a sample count the driver does not offer: no figure
+      std::fprintf(stderr, "  OpenGL: %s\n", e.what());
+    }
+  }
+  std::fprintf(stderr, "  %s %s aa %d: frame %.4f ms, OpenGL %.4f ms\n", r.scene.c_str(), r.size.c_str(), aa, r.frame,
+               r.gl);
   return r;
 }
 
 void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
   if (o.cull_backfaces) std::printf("\nBack faces culled by both renderers.\n");
   if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
+  if (o.aa.size() > 1 || o.aa.front() != 1)
+    std::printf("\naa: samples a pixel in both renderers (OpenGL: that many-sample MSAA, resolved by a blit in its timing).\n");
   if (renderer.name() == std::string("cuda"))
     std::printf("\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
                 "only ones with events between the stages; frame: median of all frames.\n");
-  std::printf("\n| scene | size | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
+  std::printf("\n| scene | size | aa | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
               "clear ms", "geometry + raster ms");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
-    std::printf("| %s | %s | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
-                r.size.c_str(), r.triangles, r.clear, r.geometry, r.resolve, r.frame,
+    std::printf("| %s | %s | %d | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
+                r.size.c_str(), r.aa, r.triangles, r.clear, r.geometry, r.resolve, r.frame,
                 r.triangles / (r.frame * 1e-3) / 1e9, r.gl, r.gl / r.frame);
-  std::printf("\n| scene | size | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|\n");
+  std::printf("\n| scene | size | aa | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
-    std::printf("| %s | %s | %.1f | %.1f | %u | %s |\n", r.scene.c_str(), r.size.c_str(),
+    std::printf("| %s | %s | %d | %.1f | %.1f | %u | %s |\n", r.scene.c_str(), r.size.c_str(), r.aa,
                 r.triangles ? (double)r.scene_bytes / r.triangles : 0.0, r.frame_bytes / 1048576.0, r.occluded,
                 r.hidden_back_faces ? "skipped by both: closed, seen from outside"
                                     : o.cull_backfaces ? "culled by both" : "drawn by both");
@@ -260,7 +274,7 @@ nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer,
   nlohmann::json js = {{"backend", renderer.name()}, {"frames", timed_frames(o, renderer)}, {"orbit_deg", o.orbit_deg},
                        {"ortho", o.ortho}, {"scenes", nlohmann::json::array()}};
   for (const Row& r : rows)
-    js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"triangles", r.triangles},
+    js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"aa", r.aa}, {"triangles", r.triangles},
                             {"clear_ms", ms_or_null(r.clear)}, {"geometry_ms", ms_or_null(r.geometry)},
                             {"resolve_ms", ms_or_null(r.resolve)}, {"frame_ms", ms_or_null(r.frame)},
                             {"opengl_ms", ms_or_null(r.gl)}, {"drawn", r.drawn}, {"occluded", r.occluded},
@@ -316,7 +330,8 @@ int run_bench(const BenchOptions& o) {
       std::shared_ptr<const Scene> scene = make_bench_scene(spec);
       renderer->set_scene(scene);
       if (gl.gl) gl.gl->set_scene(*scene);
-      for (auto [w, h] : sizes) rows.push_back(measure_row(*renderer, gl.gl.get(), spec, *scene, w, h, o));
+      for (auto [w, h] : sizes)
+        for (int aa : o.aa) rows.push_back(measure_row(*renderer, gl.gl.get(), spec, *scene, w, h, aa, o));
     }
     print_tables(rows, *renderer, o);
     nlohmann::json js = rows_json(rows, *renderer, o);
@@ -356,6 +371,12 @@ Command add_bench_command(CLI::App& app) {
                   "facet's camera turns this many degrees a frame about the model (OpenGL's stays; default 0)");
   cmd->add_flag("--ortho", o->ortho,
                 "Orthographic cameras (both renderers), each scene as large on screen as in perspective");
+  cmd->add_option("--aa", o->aa,
+                  "Anti-aliasing samples a pixel, a comma-separated list of 1, 4, 8, each measured in turn "
+                  "(default 1; e.g. 1,4 for the cost of 4x beside none)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({1, 4, 8}))
+      ->type_name("N[,N...]");
   cmd->add_flag("!--stream-launches", o->graph,
                 "Launch each frame's memsets and kernels one by one instead of as one CUDA graph");
   return {cmd, [o] { return run_bench(*o); }};

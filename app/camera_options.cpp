@@ -7,6 +7,9 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+
+#include "kernels/samples.h"
 
 namespace facet {
 
@@ -74,6 +77,14 @@ void add_shading_options(CLI::App* cmd, ShadingOptions& o) {
   cmd->add_flag("--wireframe", o.wireframe, "Overlay triangle edges");
   cmd->add_option("--background", o.background, "Background colour R,G,B, each 0-255")
       ->type_name("R,G,B");
+  add_aa_option(cmd, o.aa, 4);
+}
+
+void add_aa_option(CLI::App* cmd, int& aa, int default_aa) {
+  cmd->add_option("--aa", aa,
+                  "Anti-aliasing: samples a pixel, 1 (none), 4 or 8 (default " + std::to_string(default_aa) + ")")
+      ->check(CLI::IsMember({1, 4, 8}))
+      ->type_name("N");
 }
 
 namespace {
@@ -166,6 +177,8 @@ RenderSettings make_settings(const ShadingOptions& o) {
   s.cull_backfaces = o.cull_backfaces;
   s.two_sided = o.two_sided;
   s.wireframe = o.wireframe;
+  if (!valid_sample_count(o.aa)) throw std::invalid_argument("--aa expects 1, 4 or 8, got " + std::to_string(o.aa));
+  s.samples = (uint8_t)o.aa;
   if (!o.background.empty()) {
     std::istringstream in(o.background);
     int r, g, b;

@@ -31,10 +31,13 @@ struct ShadingOptions {
   bool two_sided = false;
   bool wireframe = false;
   std::string background;                     // "R,G,B" 0-255; empty = default
+  int aa = 4;                                 // anti-aliasing samples a pixel: 1, 4 or 8
 };
 
 void add_camera_options(CLI::App* cmd, CameraOptions& o);
 void add_shading_options(CLI::App* cmd, ShadingOptions& o);
+// --aa N (1, 4 or 8; anything else a usage error); `default_aa` is what the help text names.
+void add_aa_option(CLI::App* cmd, int& aa, int default_aa);
 // The camera for a frame of width x height; throws std::invalid_argument on an unusable camera.
 Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height);
 RenderSettings make_settings(const ShadingOptions& o);

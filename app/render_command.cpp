@@ -58,6 +58,7 @@ int run_render(const RenderOptions& o) {
     int width = 0, height = 0;
     as_usage([&] { parse_size(o.size, width, height); });
     RenderSettings settings = as_usage([&] { return make_settings(o.shading); });
+    if (o.views.transparent) settings.background.a = 0;  // resolve writes the covered fraction
     const ViewPlan plan = prepare_views(o.views, o.camera, o.output, width, height);
     if ((!o.depth_file.empty() || !o.ids_file.empty()) && (o.views.turntable > 0 || !o.views.cameras_file.empty()))
       throw UsageError("--depth and --ids go with one frame, not with --turntable or --cameras");
@@ -88,11 +89,6 @@ int run_render(const RenderOptions& o) {
       std::vector<Rgba8> rgba;
       renderer->read_rgba(rgba);
       double render_s = seconds_since(t0);
-      if (o.views.transparent) {
-        std::vector<uint32_t> ids;
-        renderer->read_triangle_ids(ids);
-        clear_background_alpha(rgba, ids);
-      }
       write_png(job.output, job.width, job.height, rgba);
       write_frame_output_files(*renderer, job.width, job.height, o.depth_file, o.ids_file);
       FrameStats st = renderer->stats();

@@ -169,7 +169,8 @@ void add_view_options(CLI::App* cmd, ViewOptions& o) {
                   "\"up\": [x,y,z], \"fov_y\": deg or \"focal_px\": f, \"ortho_height\": h or \"fit\" "
                   "(orthographic), \"size\": \"WxH\", \"output\": \"a.png\"}, ...]")
       ->excludes(turn);
-  cmd->add_flag("--transparent", o.transparent, "Write alpha 0 where no triangle was drawn");
+  cmd->add_flag("--transparent", o.transparent,
+                "Write alpha 0 where no triangle was drawn (an anti-aliased edge pixel: its covered fraction)");
 }
 
 ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const std::string& output, int width,
@@ -215,11 +216,6 @@ std::string camera_options_text(const Camera& c) {
   char ortho[48];
   std::snprintf(ortho, sizeof ortho, " --ortho %.9g", c.ortho_height);
   return std::string(buf) + ortho;
-}
-
-void clear_background_alpha(std::vector<Rgba8>& rgba, const std::vector<uint32_t>& triangle_ids) {
-  for (size_t i = 0; i < rgba.size() && i < triangle_ids.size(); ++i)
-    if (triangle_ids[i] == ~0u) rgba[i].a = 0;
 }
 
 }  // namespace facet

@@ -13,7 +13,8 @@ namespace facet {
 struct ViewOptions {
   int turntable = 0;          // frames around the model (0: one frame)
   std::string cameras_file;   // JSON list of cameras (empty: none)
-  bool transparent = false;   // alpha 0 where no triangle was drawn
+  bool transparent = false;   // alpha 0 where no triangle was drawn, the covered fraction on
+                              //   anti-aliased edges (resolve does it: a background of alpha 0)
 };
 
 // One frame to draw and where it goes.
@@ -54,8 +55,5 @@ std::vector<ViewJob> plan_views(const ViewPlan& plan, const Bounds& bounds);
 // the last bit of each float:
 // `facet render` with them draws the same frame.
 std::string camera_options_text(const Camera& camera);
-
-// Sets alpha to 0 on every pixel whose triangle id is ~0u (nothing drawn there).
-void clear_background_alpha(std::vector<Rgba8>& rgba, const std::vector<uint32_t>& triangle_ids);
 
 }  // namespace facet

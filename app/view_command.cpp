@@ -26,7 +26,7 @@ struct ViewArgs {
 // The option names that set what the remembered Render/Camera settings would otherwise set.
 const char* const kSettingOptions[] = {"--shading", "--filter", "--cull-backfaces", "--two-sided",
                                        "--wireframe", "--background", "--fov-y", "--focal-px",
-                                       "--grid", "--ortho"};
+                                       "--grid", "--ortho", "--aa"};
 
 // --recent N: the N-th model of the Recent list (1 = the last one opened).
 bool resolve_recent(ViewArgs& a) {

@@ -47,6 +47,7 @@ GridParams make_grid_params(const Camera& camera, const FrameParams& fp, const B
   g.width = fp.width;
   g.height = fp.height;
   g.vis_tag = fp.vis_tag;
+  g.samples = fp.samples;
   return g;
 }
 
@@ -55,7 +56,7 @@ void decorate_frame_cpu(const GridParams& g, const uint64_t* vis, Rgba8* rgba) {
     for (int y = (int)y0; y < (int)y1; ++y)
       for (int x = 0; x < g.width; ++x) {
         const size_t i = (size_t)y * g.width + x;
-        rgba[i] = decorate_pixel(g, x, y, vis[i], rgba[i]);
+        rgba[i] = decorate_pixel(g, x, y, nearest_key(vis + i * g.samples, g.samples), rgba[i]);
       }
   });
 }

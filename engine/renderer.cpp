@@ -9,6 +9,7 @@
 #include "engine/frame_setup.h"
 #include "kernels/cluster.h"
 #include "kernels/raster.h"
+#include "kernels/samples.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/cuda_renderer.h"
 #endif
@@ -86,6 +87,9 @@ FrameParams make_frame_params(const Camera& camera, const RenderSettings& settin
   p.wireframe = settings.wireframe;
   p.clamp_uv = settings.clamp_uv;
   p.background = settings.background;
+  if (!valid_sample_count(settings.samples))
+    throw std::invalid_argument(std::to_string(settings.samples) + " samples a pixel: use 1, 4 or 8");
+  p.samples = settings.samples;
   p.vis_tag = 3;  // a backend that keeps its visibility buffer across frames counts it down
   return p;
 }

@@ -28,6 +28,8 @@ struct RenderSettings {
   Rgba8 background{40, 42, 48, 255};   // where no triangle is
   bool ground_grid = false;            // a grid on the plane under the model, depth-tested
                                        //   (engine/decorate.h)
+  uint8_t samples = 1;                 // anti-aliasing samples a pixel: 1, 4 or 8
+                                       //   (kernels/samples.h); the CLI and viewer default to 4
 };
 
 // Where the CUDA backend writes a frame. The engine never includes GL: the viewer passes a CUDA

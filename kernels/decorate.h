@@ -38,6 +38,8 @@ struct GridParams {
   Rgba8 z_axis_colour; // the line x = 0 (along world Z)
   int32_t width, height;     // frame size, pixels
   uint32_t vis_tag;    // the frame's visibility tag (raster.h)
+  int32_t samples = 1; // keys a pixel in the visibility buffer (FrameParams::samples); the grid
+                       //   is tested against the pixel's nearest sample (nearest_key)
 };
 
 // The view ray through the centre of pixel (x, y): its origin o and direction d, not normalized

@@ -101,7 +101,7 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
 // Pushes a medium or large triangle to the warp queue (one atomic per group of lanes pushing
 // together: every pusher of the grid hits that word), or rasterizes it here when the queue is
 // full (counted: the host grows the queue for later frames).
-template <class Visit>
+template <int kSamples, class Visit>
 __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& params, const RasterTri& tri,
                                                    Visit&& visit) {
   if (size_class(tri) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
@@ -114,13 +114,13 @@ __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& para
     return;
   }
   atomicAdd(&params.counters->inline_overflow, 1u);
-  raster_rect(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+  raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
 }
 
 // The triangle front end (triangle.h) for the thread's triangles, from the projected vertices in
 // shared memory. A dense mesh culls most triangles; the small survivors are collected instead of
 // rasterized on the spot, where 2 busy lanes would hold up 30 idle ones.
-template <int kThreads, int kItems, class Visit>
+template <int kThreads, int kSamples, int kItems, class Visit>
 __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params, GeometryShared& shared,
                                                  const Work& work, const ThreadItems<kItems>& items,
                                                  uint32_t* small_count, TriCounters& counts, Visit&& visit) {
@@ -128,12 +128,12 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
   const Vec3* positions = params.meshlet_positions + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
     if (size_class(tri) != SizeClass::Small) {
-      push_to_warp_queue(params, tri, visit);
+      push_to_warp_queue<kSamples>(params, tri, visit);
       return;
     }
     const uint32_t slot = atomicAdd(small_count, 1u);
     if (slot < kMeshletMaxTriangles) shared.small[slot] = tri;
-    else raster_rect(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);  // more pieces than slots
+    else raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);  // more pieces than slots
   };
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
@@ -155,7 +155,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
 // triangles. `cull_here`: the meshlet is culled (one thread's verdict in the block-per-meshlet
 // shape, false otherwise); it arrives with the barrier after the projection. small_parity
 // alternates the two small-triangle counters from meshlet to meshlet.
-template <int kThreads>
+template <int kThreads, int kSamples>
 __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params, GeometryShared& shared,
                                                  const Work& work, bool cull_here, uint32_t& small_parity,
                                                  TriCounters& counts) {
@@ -179,16 +179,16 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
     small_parity ^= 1;
     return;
   }
-  auto visit = [&](int px, int py, uint64_t key) { vis_min(params.vis, params.frame, px, py, key); };
+  auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(params.vis, params.frame, px, py, sample, key); };
   uint32_t* small_count = &shared.small_count[small_parity];
-  set_up_triangles<kThreads>(params, shared, work, items, small_count, counts, visit);
+  set_up_triangles<kThreads, kSamples>(params, shared, work, items, small_count, counts, visit);
   __syncthreads();
 
   // All threads: rasterize the collected small triangles, one at a time each.
   const uint32_t n = min(*small_count, (uint32_t)kMeshletMaxTriangles);
   for (uint32_t j = threadIdx.x; j < n; j += kThreads) {
     const RasterTri& tri = shared.small[j];
-    raster_rect(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+    raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
   }
   small_parity ^= 1;
 }
@@ -220,6 +220,7 @@ __device__ __forceinline__ void flush_counters(const RasterStageParams& p, Geome
 }
 
 // A block per meshlet, bounded for a full SM of threads.
+template <int kSamples>
 __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm / kGeometryMeshletThreads)
     geometry_per_meshlet_kernel(RasterStageParams p) {
   let_next_kernel_launch();  // the warp raster's blocks may take the SMs this grid leaves idle
@@ -234,7 +235,7 @@ __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm
   TriCounters counts{};
   uint32_t small_parity = 0;
   // Its barrier orders the resets above before any use.
-  geometry_meshlet<kGeometryMeshletThreads>(p, s_block, work_of(meshlet), cull_here, small_parity, counts);
+  geometry_meshlet<kGeometryMeshletThreads, kSamples>(p, s_block, work_of(meshlet), cull_here, small_parity, counts);
   flush_counters(p, s_block, counts);
 }
 
@@ -263,7 +264,7 @@ __device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_
 
 // One resident wave claiming chunks of meshlets: the first by block index, then from the frame's
 // cursor (one per pass), until none are left. Bounded for a full SM of threads.
-template <bool kOcclusion>
+template <bool kOcclusion, int kSamples>
 __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerSm / kGeometryClaimingThreads)
     geometry_claiming_kernel(RasterStageParams p) {
   let_next_kernel_launch();
@@ -300,7 +301,7 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
     first = s_block.chunk[chunk_parity ^ 1];
     if (threadIdx.x == 0) s_block.work_count[chunk_parity ^ 1] = 0;  // its readers passed the barrier
     for (uint32_t k = 0; k < work_count; ++k)
-      geometry_meshlet<kGeometryClaimingThreads>(p, s_block, s_block.work[chunk_parity][k], false, small_parity, counts);
+      geometry_meshlet<kGeometryClaimingThreads, kSamples>(p, s_block, s_block.work[chunk_parity][k], false, small_parity, counts);
     chunk_parity ^= 1;
   }
   flush_counters(p, s_block, counts);
@@ -309,17 +310,31 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
 }  // namespace
 
 int geometry_blocks_per_sm() {
-  return resident_blocks_per_sm(geometry_claiming_kernel<false>, kGeometryClaimingThreads);
+  return resident_blocks_per_sm(geometry_claiming_kernel<false, 1>, kGeometryClaimingThreads);
 }
+
+namespace {
+
+// The kernels of one sample count: a kernel each, so that the one-sample frame's kernels are
+// compiled exactly as without anti-aliasing (the 4x and 8x loops would share its registers).
+template <int kSamples>
+void launch_geometry_samples(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
+  if (p.meshlet_claims && p.occlusion.enabled)
+    launch_kernel(geometry_claiming_kernel<true, kSamples>, p.geometry_blocks, kGeometryClaimingThreads, stream,
+                  after_kernel, p);
+  else if (p.meshlet_claims)
+    launch_kernel(geometry_claiming_kernel<false, kSamples>, p.geometry_blocks, kGeometryClaimingThreads, stream, false, p);
+  else
+    launch_kernel(geometry_per_meshlet_kernel<kSamples>, p.meshlet_count, kGeometryMeshletThreads, stream, false, p);
+}
+
+}  // namespace
 
 void launch_geometry(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
   if (p.meshlet_count == 0) return;
-  if (p.meshlet_claims && p.occlusion.enabled)
-    launch_kernel(geometry_claiming_kernel<true>, p.geometry_blocks, kGeometryClaimingThreads, stream, after_kernel, p);
-  else if (p.meshlet_claims)
-    launch_kernel(geometry_claiming_kernel<false>, p.geometry_blocks, kGeometryClaimingThreads, stream, false, p);
-  else
-    launch_kernel(geometry_per_meshlet_kernel, p.meshlet_count, kGeometryMeshletThreads, stream, false, p);
+  if (p.frame.samples == 4) launch_geometry_samples<4>(p, stream, after_kernel);
+  else if (p.frame.samples == 8) launch_geometry_samples<8>(p, stream, after_kernel);
+  else launch_geometry_samples<1>(p, stream, after_kernel);
 }
 
 }  // namespace facet

@@ -9,6 +9,14 @@
 #else
 #define FACET_HD inline
 #endif
+// Unrolls the loop that follows (over a compile-time count, e.g. a pixel's samples) on both sides.
+#if defined(__CUDACC__) || defined(__clang__)
+#define FACET_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define FACET_UNROLL _Pragma("GCC unroll 8")
+#else
+#define FACET_UNROLL
+#endif
 
 namespace facet {
 

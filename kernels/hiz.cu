@@ -24,7 +24,10 @@ __global__ void __launch_bounds__(32 * kWarps) hiz_kernel(RasterStageParams p) {
 #pragma unroll
     for (int k = 0; k < kRowsALane; ++k) {
       const int y = ty * kHizTile + lane / kHizTile + 2 * k;
-      if (y < o.height) bound = max(bound, hiz_depth_bits(p.vis[(size_t)y * o.width + x], p.frame.vis_tag));
+      if (y >= o.height) continue;
+      // A pixel's bound is its farthest sample's depth (an uncovered sample's is the far plane).
+      const size_t first = ((size_t)y * o.width + x) * p.frame.samples;
+      for (int s = 0; s < p.frame.samples; ++s) bound = max(bound, hiz_depth_bits(p.vis[first + s], p.frame.vis_tag));
     }
   }
   bound = __reduce_max_sync(0xffffffffu, bound);

@@ -1,8 +1,11 @@
 // Coverage and depth of one pixel against one RasterTri: integer edge functions on snapped
-// vertices with the top-left fill rule, so a mesh is watertight (each pixel centre on a shared
-// edge belongs to exactly one of the two triangles), and the 64-bit visibility key.
+// vertices with the top-left fill rule, so a mesh is watertight (each pixel centre, and each
+// sample point of an N-sample frame, on a shared edge belongs to exactly one of the two
+// triangles), and the 64-bit visibility key. A frame of N samples (samples.h) keeps N keys a
+// pixel, pixel-major: key s of pixel i is vis[i * N + s] (vis_index below).
 #pragma once
 #include "kernels/params.h"
+#include "kernels/samples.h"
 
 namespace facet {
 
@@ -93,29 +96,67 @@ FACET_HD int64_t box_pixels(const RasterTri& t) {
   return (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1);
 }
 
-// Coverage and key of a single pixel (the tile and fallback paths). False when not covered.
-FACET_HD bool pixel_key(const RasterTri& t, int32_t px, int32_t py, uint64_t& key) {
-  EdgeSetup s = edge_setup(t, px, py);
-  if (!covered(s.e[0], s.e[1], s.e[2])) return false;
-  key = edge_key(t, s.e[1], s.e[2], s.bias[1], s.bias[2]);
-  return true;
-}
-
 // False when no pixel centre of [x0..x1] x [y0..y1] can be covered: some edge is negative at
 // the rectangle's corner where it is largest. Exact, so skipping such a rectangle loses nothing.
-FACET_HD bool rect_may_cover(const RasterTri& t, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+// With `reach` (sample_reach, 1/256 px) no sample point within reach of a centre along x and y
+// can be covered either: each edge gets its largest change over that square added (a bound).
+FACET_HD bool rect_may_cover(const RasterTri& t, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                             int32_t reach = 0) {
   EdgeSetup s = edge_setup(t, x0, y0);
   for (int i = 0; i < 3; ++i) {
-    int64_t e = s.e[i] + (s.dx[i] > 0 ? s.dx[i] * (x1 - x0) : 0) + (s.dy[i] > 0 ? s.dy[i] * (y1 - y0) : 0);
+    const int64_t slack = (s.dx[i] < 0 ? -s.dx[i] : s.dx[i]) / kSubpixel * reach +
+                          (s.dy[i] < 0 ? -s.dy[i] : s.dy[i]) / kSubpixel * reach;
+    int64_t e = s.e[i] + slack + (s.dx[i] > 0 ? s.dx[i] * (x1 - x0) : 0) + (s.dy[i] > 0 ? s.dy[i] * (y1 - y0) : 0);
     if (e < 0) return false;
   }
   return true;
 }
 
+// Where key s of pixel (px, py) lives in a visibility buffer of `samples` keys a pixel.
+FACET_HD size_t vis_index(const FrameParams& fp, int32_t px, int32_t py, int s) {
+  return ((size_t)py * (size_t)fp.width + (size_t)px) * fp.samples + (size_t)s;
+}
+
+// The samples of one pixel from its centre's biased edge values e0..e2: visit(px, py, s, key) for
+// each covered sample s, in sample order. The one place every raster path visits a sample (a
+// per-sample accept test goes here). One sample: the centre, exactly as a 1-sample frame does.
+// More: first a test that no sample can be covered (each edge plus its largest sample offset),
+// which is exact and skips the pixels of the box the triangle misses with three adds.
+template <class Int, int kSamples, class Visit>
+FACET_HD void visit_samples(const RasterTri& t, const SampleEdges<Int, kSamples>& so, const Int (&omax)[3],
+                            int32_t px, int32_t py, Int e0, Int e1, Int e2, int32_t b1, int32_t b2,
+                            Visit& visit) {
+  if (kSamples == 1) {
+    if (covered(e0, e1, e2)) visit(px, py, 0, edge_key(t, e1, e2, b1, b2));
+    return;
+  }
+  if (!covered(e0 + omax[0], e1 + omax[1], e2 + omax[2])) return;
+FACET_NO_UNROLL
+  for (int k = 0; k < kSamples; ++k) {
+    const Int f0 = e0 + so.at(k, 0), f1 = e1 + so.at(k, 1), f2 = e2 + so.at(k, 2);
+    if (covered(f0, f1, f2)) visit(px, py, k, edge_key(t, f1, f2, b1, b2));
+  }
+}
+
+// The largest sample offset of each edge (what visit_samples' early test adds).
+template <class Int, int kSamples>
+FACET_HD void max_sample_offsets(const SampleEdges<Int, kSamples>& so, Int (&omax)[3]) {
+FACET_UNROLL
+  for (int i = 0; i < 3; ++i) {
+    omax[i] = so.at(0, i);
+FACET_UNROLL
+    for (int k = 1; k < kSamples; ++k) omax[i] = so.at(k, i) > omax[i] ? so.at(k, i) : omax[i];
+  }
+}
+
 // The stepping loop, in Int arithmetic: int64 in general, int32 where the values provably fit.
-template <class Int, class Visit>
+// Every sample of a pixel is tested against the same stepped centre values.
+template <int kSamples, class Int, class Visit>
 FACET_HD void raster_steps(const RasterTri& t, const EdgeSetupT<Int>& s, int32_t px0, int32_t py0,
                            int32_t px1, int32_t py1, Visit& visit) {
+  const SampleEdges<Int, kSamples> so = sample_edges<Int, kSamples>(s.dx, s.dy);
+  Int omax[3];
+  max_sample_offsets(so, omax);
   Int r0 = s.e[0], r1 = s.e[1], r2 = s.e[2];
   const Int dx0 = s.dx[0], dx1 = s.dx[1], dx2 = s.dx[2];
   const Int dy0 = s.dy[0], dy1 = s.dy[1], dy2 = s.dy[2];
@@ -123,17 +164,18 @@ FACET_HD void raster_steps(const RasterTri& t, const EdgeSetupT<Int>& s, int32_t
   for (int32_t py = py0; py <= py1; ++py) {
     Int e0 = r0, e1 = r1, e2 = r2;
     for (int32_t px = px0; px <= px1; ++px) {
-      if (covered(e0, e1, e2))
-        visit(px, py, edge_key(t, e1, e2, b1, b2));
+      visit_samples<Int, kSamples>(t, so, omax, px, py, e0, e1, e2, b1, b2, visit);
       e0 += dx0; e1 += dx1; e2 += dx2;
     }
     r0 += dy0; r1 += dy1; r2 += dy2;
   }
 }
 
-// True when t's vertices span under 60 px each way. Then every edge value at a pixel centre
-// within 64 px of the vertices' box is below 2 * 60 * (60 + 64) * 256^2 < 2^30 in magnitude, so
-// 32-bit integers step it exactly (one step past the last pixel included).
+// True when t's vertices span under 60 px each way. Then every edge value at a point within 64 px
+// of the vertices' box is below 2 * 60 * (60 + 64) * 256^2 < 2^30 in magnitude, so 32-bit
+// integers step it exactly (one step past the last pixel included). The points an N-sample frame
+// tests stay inside that: its pixel box reaches under 1 px past the vertices' (sample_reach), a
+// sample lies under half a pixel from its centre, and no path steps more than 32 px past the box.
 FACET_HD bool fits_int32(const RasterTri& t) {
   const int32_t kSpan = 60 * kSubpixel;
   int32_t ex = maxi(t.x[0], maxi(t.x[1], t.x[2])) - mini(t.x[0], mini(t.x[1], t.x[2]));
@@ -141,16 +183,51 @@ FACET_HD bool fits_int32(const RasterTri& t) {
   return ex < kSpan && ey < kSpan;
 }
 
-// Visits every covered pixel of t inside [px0..px1] x [py0..py1] (a sub-rectangle of t's box):
-// visit(px, py, key). Used by the CPU backend and the one-thread-per-triangle CUDA path.
+// Visits every covered sample of t inside [px0..px1] x [py0..py1] (a sub-rectangle of t's box):
+// visit(px, py, sample, key). Used by the CPU backend and the one-thread-per-triangle CUDA path.
+template <int kSamples, class Visit>
+FACET_HD void raster_rect_samples(const RasterTri& t, int32_t px0, int32_t py0, int32_t px1, int32_t py1,
+                                  Visit&& visit) {
+  // The vertices' extent, not the pixel box (which is clipped to the frame), bounds the values.
+  if (fits_int32(t))
+    raster_steps<kSamples>(t, edge_setup<int32_t>(t, px0, py0), px0, py0, px1, py1, visit);
+  else
+    raster_steps<kSamples>(t, edge_setup<int64_t>(t, px0, py0), px0, py0, px1, py1, visit);
+}
+
+// The samples of the single pixel (px, py) in 64-bit arithmetic (the tile raster's fallback).
+template <int kSamples, class Visit>
+FACET_HD void raster_pixel_samples(const RasterTri& t, int32_t px, int32_t py, Visit&& visit) {
+  const EdgeSetup s = edge_setup(t, px, py);
+  const SampleEdges<int64_t, kSamples> so = sample_edges<int64_t, kSamples>(s.dx, s.dy);
+  int64_t omax[3];
+  max_sample_offsets(so, omax);
+  visit_samples<int64_t, kSamples>(t, so, omax, px, py, s.e[0], s.e[1], s.e[2], s.bias[1], s.bias[2], visit);
+}
+
+// raster_rect_samples for a frame of `samples` (1, 4 or 8) samples: picked once a triangle,
+// outside the loops.
+template <class Visit>
+FACET_HD void raster_rect_n(const RasterTri& t, int samples, int32_t px0, int32_t py0, int32_t px1,
+                            int32_t py1, Visit&& visit) {
+  if (samples == 4) raster_rect_samples<4>(t, px0, py0, px1, py1, visit);
+  else if (samples == 8) raster_rect_samples<8>(t, px0, py0, px1, py1, visit);
+  else raster_rect_samples<1>(t, px0, py0, px1, py1, visit);
+}
+
+// One sample a pixel (the pixel centre): visit(px, py, key).
 template <class Visit>
 FACET_HD void raster_rect(const RasterTri& t, int32_t px0, int32_t py0, int32_t px1, int32_t py1,
                           Visit&& visit) {
-  // The vertices' extent, not the pixel box (which is clipped to the frame), bounds the values.
-  if (fits_int32(t))
-    raster_steps(t, edge_setup<int32_t>(t, px0, py0), px0, py0, px1, py1, visit);
-  else
-    raster_steps(t, edge_setup<int64_t>(t, px0, py0), px0, py0, px1, py1, visit);
+  raster_rect_samples<1>(t, px0, py0, px1, py1, [&](int32_t x, int32_t y, int, uint64_t key) { visit(x, y, key); });
+}
+
+// The nearest of a pixel's n keys: with frame tags (above) the current frame's nearest sample
+// when it has one, so what a pixel "shows" for ids, depth, pick and the grid. One key: itself.
+FACET_HD uint64_t nearest_key(const uint64_t* keys, int n) {
+  uint64_t k = keys[0];
+  for (int s = 1; s < n; ++s) k = keys[s] < k ? keys[s] : k;
+  return k;
 }
 
 }  // namespace facet

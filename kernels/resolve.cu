@@ -1,7 +1,8 @@
-// Resolve: shade each pixel once from the visibility buffer (deferred shading). As the frame's
-// last kernel it also zeroes the counter block the next frame counts into (frame.cu says why).
+// Resolve: shade each pixel once from the visibility buffer (deferred shading); in an N-sample
+// frame each distinct triangle of a pixel once (resolve_samples.h). As the frame's last kernel it
+// also zeroes the counter block the next frame counts into (frame.cu says why).
 #include "kernels/dependent_launch.h"
-#include "kernels/shade.h"
+#include "kernels/resolve_samples.h"
 #include "kernels/stages.h"
 #include "kernels/tuning.h"
 
@@ -22,22 +23,40 @@ constexpr int resolve_min_blocks() {  // resident threads an SM / kThreads
                  : (kPixels == 1 ? kResolveOnePixelThreadsPerSm : kResolveTwoPixelThreadsPerSm)) / kThreads;
 }
 
-template <int kPixels, bool kPlain>
-__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>())) resolve_kernel(ResolveStageParams p) {
-  constexpr int kWarpSpan = 32 * kPixels;
-  constexpr int kBlockSpan = kWarpSpan * kThreads / 32;
+// The next frame's counters, by the first block: their last reader was the previous frame's copy
+// to the host.
+__device__ __forceinline__ void zero_next_counters(const ResolveStageParams& p) {
   if (p.next_counters && blockIdx.x == 0 && blockIdx.y == 0) {
-    // The next frame's counters: their last reader was the previous frame's copy to the host.
     uint32_t* words = reinterpret_cast<uint32_t*>(p.next_counters);
     for (uint32_t i = threadIdx.x; i < sizeof(FrameCounters) / 4; i += kThreads) words[i] = 0;
   }
-  wait_for_previous_kernel();
+}
+
+// This frame's counters to the host slot, by the first block, once every raster kernel is done
+// (after wait_for_previous_kernel): over the bus while the pixels shade.
+__device__ __forceinline__ void copy_counters_to_host(const ResolveStageParams& p) {
   if (p.host_counters && blockIdx.x == 0 && blockIdx.y == 0) {
-    // Every raster kernel is done: the counts are final. Over the bus while the pixels shade.
     const uint32_t* from = reinterpret_cast<const uint32_t*>(p.counters);
     uint32_t* to = reinterpret_cast<uint32_t*>(p.host_counters);
     for (uint32_t i = threadIdx.x; i < sizeof(FrameCounters) / 4; i += kThreads) to[i] = from[i];
   }
+}
+
+__device__ __forceinline__ void write_pixel(const ResolveStageParams& p, size_t row, int x, int y, Rgba8 c) {
+  if (p.out) {
+    p.out[row + x] = c;
+  } else {
+    surf2Dwrite(make_uchar4(c.r, c.g, c.b, c.a), (cudaSurfaceObject_t)p.surface, x * 4, y);
+  }
+}
+
+template <int kPixels, bool kPlain>
+__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>())) resolve_kernel(ResolveStageParams p) {
+  constexpr int kWarpSpan = 32 * kPixels;
+  constexpr int kBlockSpan = kWarpSpan * kThreads / 32;
+  zero_next_counters(p);
+  wait_for_previous_kernel();
+  copy_counters_to_host(p);
   const int width = p.frame.width;
   const int x0 = blockIdx.x * kBlockSpan + (threadIdx.x >> 5) * kWarpSpan + (threadIdx.x & 31);
   const int y = blockIdx.y;
@@ -70,12 +89,43 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
     Rgba8 c = p.frame.background;
     if (key_current(key[j], p.frame.vis_tag))
       c = encode_color(kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, tri[j]) : shade_covered_pixel(p.scene, p.frame, x, y, tri[j]));
-    if (p.out) {
-      p.out[row + x] = c;
-    } else {
-      surf2Dwrite(make_uchar4(c.r, c.g, c.b, c.a), (cudaSurfaceObject_t)p.surface, x * 4, y);
-    }
+    write_pixel(p, row, x, y, c);
   }
+}
+
+// An N-sample frame: one pixel a thread. Its N keys are one contiguous run (32 bytes at 4x: one
+// sector), loaded 16 bytes at a time, consecutive threads on consecutive runs. Each distinct
+// triangle is shaded once (resolve_keys); a pixel of one triangle costs what a 1-sample pixel does.
+// Bounded like the two-pixel kernel (768 threads an SM: 80 registers), where the keys' bookkeeping
+// beside the general shading spilled at 64.
+template <int kSamples, bool kPlain>
+__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) resolve_samples_kernel(ResolveStageParams p) {
+  zero_next_counters(p);
+  wait_for_previous_kernel();
+  copy_counters_to_host(p);
+  const int x = blockIdx.x * kThreads + threadIdx.x, y = blockIdx.y;
+  if (x >= p.frame.width) return;
+  const size_t row = (size_t)y * p.frame.width;
+  const PixelBox box = p.drawable;
+  uint64_t key[kSamples];
+  if (y >= box.y0 && y <= box.y1 && x >= box.x0 && x <= box.x1) {
+    const ulonglong2* run = reinterpret_cast<const ulonglong2*>(p.vis + (row + x) * kSamples);
+#pragma unroll
+    for (int j = 0; j < kSamples / 2; ++j) {
+      const ulonglong2 two = run[j];
+      key[2 * j] = two.x;
+      key[2 * j + 1] = two.y;
+    }
+  } else {
+#pragma unroll
+    for (int s = 0; s < kSamples; ++s) key[s] = kEmptyKey;
+  }
+  const Rgba8 c = resolve_keys<kSamples>(p.frame, key, kSamples, [&](uint32_t tri) {
+    const PixelTriangle t = pixel_triangle(p.scene, p.frame, tri);
+    if (p.meshlet_seen) p.meshlet_seen[p.triangle_meshlet[tri]] = p.frame_number;
+    return kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, t) : shade_covered_pixel(p.scene, p.frame, x, y, t);
+  });
+  write_pixel(p, row, x, y, c);
 }
 
 template <int kPixels, bool kPlain>
@@ -85,9 +135,20 @@ void launch_resolve(const ResolveStageParams& p, cudaStream_t stream) {
   launch_kernel(resolve_kernel<kPixels, kPlain>, grid, kThreads, stream, p.after_kernel, p);
 }
 
+template <int kSamples>
+void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
+  dim3 grid((p.frame.width + kThreads - 1) / kThreads, p.frame.height);
+  if (plain_lit_frame(p.frame, p.scene_textured))
+    launch_kernel(resolve_samples_kernel<kSamples, true>, grid, kThreads, stream, p.after_kernel, p);
+  else
+    launch_kernel(resolve_samples_kernel<kSamples, false>, grid, kThreads, stream, p.after_kernel, p);
+}
+
 }  // namespace
 
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream) {
+  if (p.frame.samples == 4) return launch_resolve_samples<4>(p, stream);
+  if (p.frame.samples == 8) return launch_resolve_samples<8>(p, stream);
   // The plain lit kernel: two pixels a thread at any size (NOTES.md, v10). The general one: two
   // from kResolveTwoPixelsFrom pixels, one below, where its 80 registers cost more.
   if (plain_lit_frame(p.frame, p.scene_textured)) {

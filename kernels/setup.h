@@ -1,6 +1,6 @@
 // Triangle setup: three clip-space vertices inside all clip planes -> a RasterTri (snapped
 // fixed-point vertices, edge orientation, pixel bounding box, depth equation), or nothing when
-// the triangle is back-facing, has zero area, or covers no pixel centre.
+// the triangle is back-facing, has zero area, or covers no pixel centre (no sample point).
 #pragma once
 #include "kernels/project.h"
 
@@ -19,15 +19,17 @@ FACET_HD int32_t first_pixel(int32_t v) { return (v - kSubpixel / 2 + kSubpixel 
 // Last pixel index whose centre is <= v.
 FACET_HD int32_t last_pixel(int32_t v) { return (v - kSubpixel / 2) >> kSubpixelBits; }
 
-// Setup from three snapped vertices (x, y in 1/256 px, z window depth).
+// Setup from three snapped vertices (x, y in 1/256 px, z window depth). `reach`: how far the
+// frame's sample points lie from their pixel centre along x and y (sample_reach, 1/256 px; 0 for
+// one sample): the box holds every pixel any of whose samples the vertices' box can hold.
 FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1, int32_t y1, float z1,
                                    int32_t x2, int32_t y2, float z2, uint32_t tri, int width,
-                                   int height, bool cull_backfaces, RasterTri& t) {
+                                   int height, bool cull_backfaces, RasterTri& t, int32_t reach = 0) {
   // Box first: most triangles of a dense mesh cover no pixel centre, and this test is cheapest.
-  int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2))), 0);
-  int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2))), 0);
-  int32_t px1 = mini(last_pixel(maxi(x0, maxi(x1, x2))), width - 1);
-  int32_t py1 = mini(last_pixel(maxi(y0, maxi(y1, y2))), height - 1);
+  int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2)) - reach), 0);
+  int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2)) - reach), 0);
+  int32_t px1 = mini(last_pixel(maxi(x0, maxi(x1, x2)) + reach), width - 1);
+  int32_t py1 = mini(last_pixel(maxi(y0, maxi(y1, y2)) + reach), height - 1);
   if (px0 > px1 || py0 > py1) return SetupResult::Culled;
 
   int64_t a = area2(x0, y0, x1, y1, x2, y2);
@@ -50,12 +52,12 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
 
 // Setup from three clip-space vertices inside all clip planes (the clipped pieces).
 FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
-                                      int height, bool cull_backfaces, RasterTri& t) {
+                                      int height, bool cull_backfaces, RasterTri& t, int32_t reach = 0) {
   const SnappedPoint w0 = snap_clip_point(c0, width, height);
   const SnappedPoint w1 = snap_clip_point(c1, width, height);
   const SnappedPoint w2 = snap_clip_point(c2, width, height);
   return setup_snapped(w0.x, w0.y, w0.z, w1.x, w1.y, w1.z, w2.x, w2.y, w2.z, tri, width, height,
-                       cull_backfaces, t);
+                       cull_backfaces, t, reach);
 }
 
 }  // namespace facet

@@ -93,7 +93,8 @@ struct RasterStageParams {
   ClipPlanes planes;            // make_clip_planes(frame.width, frame.height), computed once on
                                 //   the host: two divisions fewer for every thread
   ClusterCull cull;             // make_cluster_cull(frame, planes): whole meshlets dropped
-  uint64_t* vis;                // [width * height] visibility buffer: kEmptyKey, older frames'
+  uint64_t* vis;                // [width * height * frame.samples] visibility buffer (vis_index):
+                                //   kEmptyKey, older frames'
                                 //   keys, or this frame's (tag frame.vis_tag)
   RasterQueues queues;
   FrameCounters* counters;
@@ -115,7 +116,7 @@ struct ResolveStageParams {
                                 //   specular, emission, Ka, vertex colours: !plain_lit_scene):
                                 //   resolve runs the general shading path (plain_lit_frame)
   FrameParams frame;
-  const uint64_t* vis;          // [width * height] the frame's visibility buffer
+  const uint64_t* vis;          // [width * height * frame.samples] the frame's visibility buffer
   PixelBox drawable;            // no pixel outside can show a triangle this frame (scene_pixel_box):
                                 //   background there, without reading its key
   Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`

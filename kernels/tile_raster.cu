@@ -15,17 +15,18 @@ namespace {
 
 // Items assigned by a fixed stride (no work counter: every item costs about the same, and an
 // atomic per item only adds latency).
+template <int kSamples>
 __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStageParams p) {
   let_next_kernel_launch();
   wait_for_previous_kernel();
   const uint32_t n = min(p.counters->tile_items, p.queues.tile_item_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
-  auto visit = [&](int px, int py, uint64_t key) { vis_min(p.vis, p.frame, px, py, key); };
+  auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); };
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const TileItem item = p.queues.tile_items[i];
     const RasterTri& tri = p.queues.warp_tris[item.tri];
-    raster_tile_lane(tri, (int)(item.tile & 0xffffu) * kTileSide, (int)(item.tile >> 16) * kTileSide, lane, visit);
+    raster_tile_lane_samples<kSamples>(tri, (int)(item.tile & 0xffffu) * kTileSide, (int)(item.tile >> 16) * kTileSide, lane, visit);
   }
   // Then whatever did not fit the tile-item queue (almost never): one warp per triangle over its
   // whole box. Done here rather than in a kernel of its own, which would cost a launch per frame.
@@ -36,18 +37,23 @@ __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStage
     const int64_t total = box_pixels(tri);
     for (int64_t k = lane; k < total; k += 32) {
       const int px = tri.px0 + (int)(k % width), py = tri.py0 + (int)(k / width);
-      uint64_t key;
-      if (pixel_key(tri, px, py, key)) vis_min(p.vis, p.frame, px, py, key);
+      raster_pixel_samples<kSamples>(tri, px, py, visit);
     }
   }
 }
 
 }  // namespace
 
-int tile_raster_blocks_per_sm() { return resident_blocks_per_sm(tile_raster_kernel, kRasterThreads); }
+int tile_raster_blocks_per_sm() { return resident_blocks_per_sm(tile_raster_kernel<1>, kRasterThreads); }
 
 void launch_tile_raster(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  launch_kernel(tile_raster_kernel, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
+  // A kernel per sample count, as warp_raster.cu's.
+  if (p.frame.samples == 4)
+    launch_kernel(tile_raster_kernel<4>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
+  else if (p.frame.samples == 8)
+    launch_kernel(tile_raster_kernel<8>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
+  else
+    launch_kernel(tile_raster_kernel<1>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
 }
 
 }  // namespace facet

@@ -1,13 +1,17 @@
 // The one write into the visibility buffer, shared by every CUDA raster path: a 64-bit atomicMin
-// of this frame's tagged key (raster.h), so the nearest triangle wins whatever the thread order.
+// of this frame's tagged key (raster.h) into key `sample` of the pixel, so the nearest triangle
+// wins whatever the thread order.
 #pragma once
 #include "kernels/params.h"
 #include "kernels/raster.h"
 
 namespace facet {
 
-__device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, uint64_t key) {
-  atomicMin(reinterpret_cast<unsigned long long*>(vis + (size_t)py * fp.width + px),
+// kSamples is the frame's fp.samples, known to the kernel (vis_index with a constant stride).
+template <int kSamples>
+__device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, int sample,
+                                        uint64_t key) {
+  atomicMin(reinterpret_cast<unsigned long long*>(vis + ((size_t)py * fp.width + px) * kSamples + sample),
             (unsigned long long)tag_key(key, fp.vis_tag));
 }
 

@@ -19,6 +19,7 @@ namespace {
 // them), compact the ones it may cover, lane 0 reserves their items. Items that fit are written
 // even when the rest do not, so [0, min(tile_items, capacity)) is always valid; a triangle with
 // missing items goes to the fallback list (rasterized whole: atomicMin makes the repeat harmless).
+template <int kSamples>
 __device__ __forceinline__ void cut_into_tile_items(const RasterStageParams& p, const RasterTri& tri,
                                                     uint32_t index, uint32_t lane) {
   const unsigned all = 0xffffffffu;
@@ -34,7 +35,7 @@ __device__ __forceinline__ void cut_into_tile_items(const RasterStageParams& p, 
       const int x0 = maxi((int)tx * kTileSide, tri.px0), y0 = maxi((int)ty * kTileSide, tri.py0);
       const int x1 = mini((int)tx * kTileSide + kTileSide - 1, tri.px1);
       const int y1 = mini((int)ty * kTileSide + kTileSide - 1, tri.py1);
-      hit = rect_may_cover(tri, x0, y0, x1, y1);
+      hit = rect_may_cover(tri, x0, y0, x1, y1, sample_reach(kSamples));
     }
     const unsigned mask = __ballot_sync(all, hit);
     uint32_t base = 0;
@@ -50,6 +51,7 @@ __device__ __forceinline__ void cut_into_tile_items(const RasterStageParams& p, 
   }
 }
 
+template <int kSamples>
 __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStageParams p) {
   let_next_kernel_launch();
   wait_for_previous_kernel();
@@ -59,16 +61,23 @@ __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStage
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const RasterTri tri = p.queues.warp_tris[i];
     if (size_class(tri) == SizeClass::Medium)
-      raster_box_lane(tri, lane, [&](int px, int py, uint64_t key) { vis_min(p.vis, p.frame, px, py, key); });
+      raster_box_lane_samples<kSamples>(
+          tri, lane, [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); });
     else
-      cut_into_tile_items(p, tri, i, lane);
+      cut_into_tile_items<kSamples>(p, tri, i, lane);
   }
 }
 
 }  // namespace
 
 void launch_warp_raster(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  launch_kernel(warp_raster_kernel, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
+  // A kernel per sample count: the one-sample kernel compiles as without anti-aliasing.
+  if (p.frame.samples == 4)
+    launch_kernel(warp_raster_kernel<4>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
+  else if (p.frame.samples == 8)
+    launch_kernel(warp_raster_kernel<8>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
+  else
+    launch_kernel(warp_raster_kernel<1>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
 }
 
 }  // namespace facet

@@ -10,15 +10,18 @@
 
 namespace facet {
 
-// Lane `lane`'s pixels of t's box; over lanes 0..31 exactly the pixels raster_rect visits.
-// Requires fits_int32(t).
-template <class Visit>
-FACET_HD void raster_box_lane(const RasterTri& t, int lane, Visit&& visit) {
+// Lane `lane`'s pixels of t's box; over lanes 0..31 exactly the samples raster_rect_samples
+// visits: visit(px, py, sample, key). Requires fits_int32(t).
+template <int kSamples, class Visit>
+FACET_HD void raster_box_lane_samples(const RasterTri& t, int lane, Visit&& visit) {
   const int w = t.px1 - t.px0 + 1, h = t.py1 - t.py0 + 1;
   const int bw_log = w > 16 ? 5 : w > 8 ? 4 : w > 4 ? 3 : 2;  // block width 32, 16, 8 or 4
   const int bw = 1 << bw_log, bh = 32 >> bw_log;
   const int lx = lane & (bw - 1), ly = lane >> bw_log;
   const EdgeSetupT<int32_t> s = edge_setup<int32_t>(t, t.px0 + lx, t.py0 + ly);
+  const SampleEdges<int32_t, kSamples> so = sample_edges<int32_t, kSamples>(s.dx, s.dy);
+  int32_t omax[3];
+  max_sample_offsets(so, omax);
   int32_t r0 = s.e[0], r1 = s.e[1], r2 = s.e[2];
   const int32_t sx0 = s.dx[0] * bw, sx1 = s.dx[1] * bw, sx2 = s.dx[2] * bw;
   const int32_t sy0 = s.dy[0] * bh, sy1 = s.dy[1] * bh, sy2 = s.dy[2] * bh;
@@ -26,29 +29,41 @@ FACET_HD void raster_box_lane(const RasterTri& t, int lane, Visit&& visit) {
   for (int y = ly; y < h; y += bh) {
     int32_t e0 = r0, e1 = r1, e2 = r2;
     for (int x = lx; x < w; x += bw) {
-      if (covered(e0, e1, e2))
-        visit(t.px0 + x, t.py0 + y, edge_key(t, e1, e2, b1, b2));
+      visit_samples<int32_t, kSamples>(t, so, omax, t.px0 + x, t.py0 + y, e0, e1, e2, b1, b2, visit);
       e0 += sx0; e1 += sx1; e2 += sx2;
     }
     r0 += sy0; r1 += sy1; r2 += sy2;
   }
 }
 
-// Lane `lane`'s pixels of t over the tile whose top-left pixel is (x0, y0): pixel
+// Lane `lane`'s samples of t over the tile whose top-left pixel is (x0, y0): pixel
 // (lane % kTileSide, lane / kTileSide) and the one 32 / kTileSide rows below it. One edge setup
 // per lane, the second pixel stepped from it.
-template <class Visit>
-FACET_HD void raster_tile_lane(const RasterTri& t, int32_t x0, int32_t y0, int lane, Visit&& visit) {
+template <int kSamples, class Visit>
+FACET_HD void raster_tile_lane_samples(const RasterTri& t, int32_t x0, int32_t y0, int lane, Visit&& visit) {
   constexpr int kRows = 32 / kTileSide;
   const int32_t px = x0 + lane % kTileSide;
   int32_t py = y0 + lane / kTileSide;
   if (px < t.px0 || px > t.px1) return;
   EdgeSetup s = edge_setup(t, px, py);
+  const SampleEdges<int64_t, kSamples> so = sample_edges<int64_t, kSamples>(s.dx, s.dy);
+  int64_t omax[3];
+  max_sample_offsets(so, omax);
   for (int k = 0; k < kTileSide / kRows; ++k, py += kRows) {
-    if (py >= t.py0 && py <= t.py1 && covered(s.e[0], s.e[1], s.e[2]))
-      visit(px, py, edge_key(t, s.e[1], s.e[2], s.bias[1], s.bias[2]));
+    if (py >= t.py0 && py <= t.py1)
+      visit_samples<int64_t, kSamples>(t, so, omax, px, py, s.e[0], s.e[1], s.e[2], s.bias[1], s.bias[2], visit);
     for (int i = 0; i < 3; ++i) s.e[i] += s.dy[i] * kRows;
   }
+}
+
+// One sample a pixel: visit(px, py, key).
+template <class Visit>
+FACET_HD void raster_box_lane(const RasterTri& t, int lane, Visit&& visit) {
+  raster_box_lane_samples<1>(t, lane, [&](int32_t x, int32_t y, int, uint64_t key) { visit(x, y, key); });
+}
+template <class Visit>
+FACET_HD void raster_tile_lane(const RasterTri& t, int32_t x0, int32_t y0, int lane, Visit&& visit) {
+  raster_tile_lane_samples<1>(t, x0, y0, lane, [&](int32_t x, int32_t y, int, uint64_t key) { visit(x, y, key); });
 }
 
 }  // namespace facet

@@ -13,7 +13,7 @@ in vec3 v_normal;
 in vec2 v_uv;
 in vec3 v_color;  // linear vertex colour, (1, 1, 1) when the scene has none
 
-layout(location = 0) out vec4 o_color;   // RGBA8 attachment
+layout(location = 0) out vec4 o_color;   // sRGB RGBA8 attachment: linear light in, encoded by GL
 layout(location = 1) out uint o_triangle; // R32UI attachment: index of the triangle in the scene
 
 uniform int u_shading;       // Shading: 0 lit, 1 texture, 2 normals, 3 depth
@@ -51,10 +51,6 @@ const float k_cutout = 0.5;    // kernels/cutout.h kCutoutThreshold
 // ---- sRGB, after kernels/srgb.h (computed here, so near its tables, not equal) ----
 vec3 srgb_to_linear(vec3 s) {
   return mix(s / 12.92, pow((s + 0.055) / 1.055, vec3(2.4)), greaterThan(s, vec3(0.04045)));
-}
-vec3 linear_to_srgb(vec3 l) {
-  l = clamp(l, 0.0, 1.0);
-  return mix(l * 12.92, 1.055 * pow(l, vec3(1.0 / 2.4)) - 0.055, greaterThan(l, vec3(0.0031308)));
 }
 
 // ---- texture sampling, after kernels/texture.h ----
@@ -152,8 +148,9 @@ vec3 shade_material(Material m, vec2 duv_dx, vec2 duv_dy) {
   return color;
 }
 
-// Normals and depth show data: their value v is written as the byte round(255 v).
-vec3 data_bytes(vec3 v) { return clamp(v, 0.0, 1.0); }
+// Normals and depth show data: their value v is written as the byte round(255 v), returned as the
+// linear light the sRGB framebuffer encodes back to that byte (kernels/shade.h data_color).
+vec3 data_bytes(vec3 v) { return srgb_to_linear(floor(clamp(v, 0.0, 1.0) * 255.0 + 0.5) / 255.0); }
 
 void main() {
   o_triangle = uint(gl_PrimitiveID);
@@ -177,7 +174,7 @@ void main() {
     float g = range > 0.0 ? 1.0 - (w - u_depth_range.x) / range : 1.0;
     color = data_bytes(vec3(g));
   } else {
-    color = linear_to_srgb(shade_material(m, duv_dx, duv_dy));
+    color = shade_material(m, duv_dx, duv_dy);  // linear: the framebuffer encodes
   }
   o_color = vec4(color, 1.0);
 }

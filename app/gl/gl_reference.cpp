@@ -15,6 +15,7 @@
 #include <string>
 
 #include "engine/colour_space.h"
+#include "kernels/srgb.h"
 #include "shaders/shader_source.h"
 
 namespace facet {
@@ -169,37 +170,78 @@ void GlReference::set_scene(const Scene& scene) {
   m_scene_bytes = total;
 }
 
-void GlReference::ensure_framebuffer(int width, int height) {
-  if (m_fbo && width == m_width && height == m_height) return;
+// The colour, id and depth attachments of `fbo` at `samples` samples (1: single-sample storage).
+static void attach_frame_buffers(GlFramebuffer& fbo, GlRenderbuffer& color, GlRenderbuffer& ids, GlRenderbuffer& depth,
+                                 int width, int height, int samples) {
+  color = make_gl_renderbuffer();
+  ids = make_gl_renderbuffer();
+  depth = make_gl_renderbuffer();
+  if (samples > 1) {
+    glNamedRenderbufferStorageMultisample(color.id(), samples, GL_SRGB8_ALPHA8, width, height);
+    glNamedRenderbufferStorageMultisample(ids.id(), samples, GL_R32UI, width, height);
+    glNamedRenderbufferStorageMultisample(depth.id(), samples, GL_DEPTH_COMPONENT32F, width, height);
+  } else {
+    glNamedRenderbufferStorage(color.id(), GL_SRGB8_ALPHA8, width, height);
+    glNamedRenderbufferStorage(ids.id(), GL_R32UI, width, height);
+    glNamedRenderbufferStorage(depth.id(), GL_DEPTH_COMPONENT32F, width, height);
+  }
+  fbo = make_gl_framebuffer();
+  glNamedFramebufferRenderbuffer(fbo.id(), GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.id());
+  glNamedFramebufferRenderbuffer(fbo.id(), GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, ids.id());
+  glNamedFramebufferRenderbuffer(fbo.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth.id());
+  GLenum status = glCheckNamedFramebufferStatus(fbo.id(), GL_FRAMEBUFFER);
+  gl_check_errors("GlReference: creating the " + std::to_string(width) + "x" + std::to_string(height) +
+                  " framebuffer of " + std::to_string(samples) + " sample(s)");
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    throw GlError("GlReference: framebuffer of " + std::to_string(samples) +
+                  " sample(s) incomplete (glCheckNamedFramebufferStatus " + std::to_string(status) + ")");
+}
+
+void GlReference::ensure_framebuffer(int width, int height, int samples) {
+  if (m_fbo && width == m_width && height == m_height && samples == m_samples) return;
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
   if (width <= 0 || height <= 0 || width > max_size || height > max_size)
     throw GlError("GlReference: frame size " + std::to_string(width) + "x" +
                   std::to_string(height) + " outside 1.." + std::to_string(max_size));
   m_fbo.reset(); m_color.reset(); m_ids.reset(); m_depth.reset();
-  m_color = make_gl_renderbuffer();
-  m_ids = make_gl_renderbuffer();
-  m_depth = make_gl_renderbuffer();
-  glNamedRenderbufferStorage(m_color.id(), GL_RGBA8, width, height);
-  glNamedRenderbufferStorage(m_ids.id(), GL_R32UI, width, height);
-  glNamedRenderbufferStorage(m_depth.id(), GL_DEPTH_COMPONENT32F, width, height);
-  m_fbo = make_gl_framebuffer();
-  glNamedFramebufferRenderbuffer(m_fbo.id(), GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m_color.id());
-  glNamedFramebufferRenderbuffer(m_fbo.id(), GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, m_ids.id());
-  glNamedFramebufferRenderbuffer(m_fbo.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, m_depth.id());
-  GLenum status = glCheckNamedFramebufferStatus(m_fbo.id(), GL_FRAMEBUFFER);
-  gl_check_errors("GlReference: creating the " + std::to_string(width) + "x" +
-                  std::to_string(height) + " framebuffer");
-  if (status != GL_FRAMEBUFFER_COMPLETE)
-    throw GlError("GlReference: framebuffer incomplete (glCheckNamedFramebufferStatus " +
-                  std::to_string(status) + ")");
+  m_ms_fbo.reset(); m_ms_color.reset(); m_ms_ids.reset(); m_ms_depth.reset();
+  m_width = m_height = 0;
+  if (samples > 1) {
+    GLint max_samples = 0, max_integer_samples = 0;
+    glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+    glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_integer_samples);
+    const int most = std::min(max_samples, max_integer_samples);
+    if (samples > most)
+      throw GlError("GlReference: " + std::to_string(samples) + " samples a pixel: this driver offers at most " +
+                    std::to_string(most) + " (GL_MAX_SAMPLES, GL_MAX_INTEGER_SAMPLES)");
+  }
+  attach_frame_buffers(m_fbo, m_color, m_ids, m_depth, width, height, 1);
+  if (samples > 1) attach_frame_buffers(m_ms_fbo, m_ms_color, m_ms_ids, m_ms_depth, width, height, samples);
   m_width = width;
   m_height = height;
+  m_samples = samples;
   m_ids_valid = false;
 }
 
+// The multisample frame into the single-sample one: colour (the driver averages the samples),
+// then, when drawn, the ids (an integer attachment: one sample's value).
+void GlReference::resolve_samples(bool write_ids) {
+  const GLenum first[2] = {GL_COLOR_ATTACHMENT0, GL_NONE}, second[2] = {GL_NONE, GL_COLOR_ATTACHMENT1};
+  glNamedFramebufferReadBuffer(m_ms_fbo.id(), GL_COLOR_ATTACHMENT0);
+  glNamedFramebufferDrawBuffers(m_fbo.id(), 2, first);
+  glBlitNamedFramebuffer(m_ms_fbo.id(), m_fbo.id(), 0, 0, m_width, m_height, 0, 0, m_width, m_height,
+                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  if (write_ids) {
+    glNamedFramebufferReadBuffer(m_ms_fbo.id(), GL_COLOR_ATTACHMENT1);
+    glNamedFramebufferDrawBuffers(m_fbo.id(), 2, second);
+    glBlitNamedFramebuffer(m_ms_fbo.id(), m_fbo.id(), 0, 0, m_width, m_height, 0, 0, m_width, m_height,
+                           GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
+}
+
 void GlReference::draw(const FrameParams& fp, bool write_ids) {
-  GLuint fbo = m_fbo.id();
+  GLuint fbo = m_samples > 1 ? m_ms_fbo.id() : m_fbo.id();
   const GLenum both[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
   const GLenum color_only[2] = {GL_COLOR_ATTACHMENT0, GL_NONE};
   glNamedFramebufferDrawBuffers(fbo, 2, write_ids ? both : color_only);
@@ -209,7 +251,8 @@ void GlReference::draw(const FrameParams& fp, bool write_ids) {
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_BLEND);
   glDisable(GL_DITHER);
-  glDisable(GL_MULTISAMPLE);
+  if (m_samples > 1) glEnable(GL_MULTISAMPLE);
+  else glDisable(GL_MULTISAMPLE);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);  // a later triangle at an equal depth loses: ties go to the lower index
   glDepthMask(GL_TRUE);
@@ -223,8 +266,12 @@ void GlReference::draw(const FrameParams& fp, bool write_ids) {
     glDisable(GL_CULL_FACE);
   }
 
-  const float bg[4] = {fp.background.r / 255.0f, fp.background.g / 255.0f,
-                       fp.background.b / 255.0f, fp.background.a / 255.0f};
+  // sRGB colour buffers with GL_FRAMEBUFFER_SRGB: the shader writes linear light, GL encodes
+  // each sample, and the multisample resolve averages them decoded (in linear light), as facet's
+  // resolve does. The clear colour is linear too; it encodes back to the background's bytes.
+  glEnable(GL_FRAMEBUFFER_SRGB);
+  const Vec3 bg_linear = srgb_to_linear(fp.background);
+  const float bg[4] = {bg_linear.x, bg_linear.y, bg_linear.z, fp.background.a / 255.0f};
   const GLuint no_triangle[4] = {~0u, 0, 0, 0};
   const float far_depth = 1.0f;
   glClearNamedFramebufferfv(fbo, GL_COLOR, 0, bg);
@@ -258,10 +305,12 @@ void GlReference::draw(const FrameParams& fp, bool write_ids) {
   // Hand the context back with GL's defaults where others (the viewer) may rely on them.
   glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  if (m_samples > 1) resolve_samples(write_ids);
+  glDisable(GL_FRAMEBUFFER_SRGB);
 }
 
 void GlReference::render(const FrameParams& fp) {
-  ensure_framebuffer(fp.width, fp.height);
+  ensure_framebuffer(fp.width, fp.height, fp.samples);
   FACET_GL_CHECK(draw(fp, true));
   m_ids_valid = true;
 }
@@ -293,7 +342,7 @@ void GlReference::read_rgba(std::vector<Rgba8>& out) {
 }
 
 std::vector<double> GlReference::time_frames(const FrameParams& fp, int warmup, int frames) {
-  ensure_framebuffer(fp.width, fp.height);
+  ensure_framebuffer(fp.width, fp.height, fp.samples);
   for (int i = 0; i < warmup; ++i) draw(fp, false);
   glFinish();
   std::vector<GlQuery> queries;

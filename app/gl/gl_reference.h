@@ -26,8 +26,11 @@ class GlReference {
   void set_scene(const Scene& scene);
 
   // Draws every triangle of the scene in one glDrawElements into a framebuffer of
-  // fp.width x fp.height (recreated when the size changes), cleared to fp.background, ids ~0u and
-  // depth 1. Uses fp.view_proj, eye, depth range, shading, filter, clamp_uv and cull_backfaces
+  // fp.width x fp.height (recreated when the size or sample count changes), cleared to
+  // fp.background, ids ~0u and depth 1. With fp.samples > 1 it draws into a multisample
+  // framebuffer of that many samples (the driver's own pattern; llvmpipe's 4x is ours,
+  // kernels/samples.h) and resolves it into the single-sample one with glBlitFramebuffer: colour
+  // averaged by the driver, ids one sample's (GL picks which). Uses fp.view_proj, eye, depth range, shading, filter, clamp_uv and cull_backfaces
   // (counter-clockwise in NDC is front); wireframe is ignored. Does not wait for the GPU.
   void render(const FrameParams& fp);
 
@@ -48,10 +51,11 @@ class GlReference {
   uint32_t triangle_count() const { return m_index_count / 3; }
   // Bytes of GL memory the uploaded scene holds, and the framebuffer (colour + ids + depth).
   size_t scene_bytes() const { return m_scene_bytes; }
-  size_t frame_bytes() const { return (size_t)m_width * (size_t)m_height * 12; }
+  size_t frame_bytes() const { return (size_t)m_width * (size_t)m_height * 12 * (m_samples > 1 ? m_samples + 1 : 1); }
 
  private:
-  void ensure_framebuffer(int width, int height);
+  void ensure_framebuffer(int width, int height, int samples);
+  void resolve_samples(bool write_ids);
   void draw(const FrameParams& fp, bool write_ids);
   void read_attachment(GLenum attachment, GLenum format, GLenum type, void* out, const char* what);
 
@@ -75,7 +79,9 @@ class GlReference {
   // The frame.
   GlFramebuffer m_fbo;
   GlRenderbuffer m_color, m_ids, m_depth;
-  int m_width = 0, m_height = 0;
+  GlFramebuffer m_ms_fbo;                         // multisample, when m_samples > 1
+  GlRenderbuffer m_ms_color, m_ms_ids, m_ms_depth;
+  int m_width = 0, m_height = 0, m_samples = 1;
   bool m_ids_valid = false;
 };
 

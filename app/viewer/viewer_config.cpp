@@ -37,7 +37,8 @@ json render_to_json(const RenderSettings& r) {
           {"wireframe", r.wireframe},
           {"clamp_uv", r.clamp_uv},
           {"ground_grid", r.ground_grid},
-          {"background", {r.background.r, r.background.g, r.background.b}}};
+          {"background", {r.background.r, r.background.g, r.background.b}},
+          {"aa", r.samples}};
 }
 
 // Fields missing from the file keep their defaults; a field of the wrong type throws.
@@ -49,6 +50,8 @@ void render_from_json(const json& j, RenderSettings& r) {
   r.wireframe = j.value("wireframe", r.wireframe);
   r.clamp_uv = j.value("clamp_uv", r.clamp_uv);
   r.ground_grid = j.value("ground_grid", r.ground_grid);
+  const int aa = j.value("aa", (int)r.samples);
+  if (aa == 1 || aa == 4 || aa == 8) r.samples = (uint8_t)aa;  // another count keeps the default
   if (j.contains("background")) {
     auto c = j.at("background").get<std::vector<int>>();
     if (c.size() == 3)

@@ -19,10 +19,19 @@ struct WindowPlacement {
   int width = 0, height = 0; // client area, screen pixels
 };
 
+// The viewer's render settings before any are remembered: the engine's, anti-aliased with 4
+// samples a pixel as `facet view --aa` defaults to.
+inline RenderSettings default_viewer_render() {
+  RenderSettings r;
+  r.samples = 4;
+  return r;
+}
+
 struct ViewerConfig {
   WindowPlacement window;
   std::vector<std::string> recent;  // absolute paths, most recent first, at most kMaxRecentModels
-  RenderSettings render;            // shading, filter, culling, wireframe, background
+  RenderSettings render = default_viewer_render();  // shading, filter, culling, wireframe,
+                                                    //   background, anti-aliasing samples
   float fov_y_deg = 45.0f;          // the Camera panel's field of view
   bool auto_clip = true;            // fit near/far to the model
   float resolution_scale = 1.0f;    // render size / framebuffer size

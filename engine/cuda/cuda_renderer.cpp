@@ -3,6 +3,8 @@
 #include "engine/cuda/cuda_renderer.h"
 
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include "engine/cuda/device_pointer.h"
 #include "engine/cuda/stream_order.h"
@@ -76,17 +78,20 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   m_have_frame = false;
 }
 
-void CudaRenderer::ensure_frame_buffers(int width, int height) {
+void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {
   size_t pixels = (size_t)width * height;
-  if (width != m_width || height != m_height || m_vis.size() < pixels) {
+  if (width != m_width || height != m_height || samples != m_samples || m_vis.size() < pixels * samples) {
     FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
-    m_vis.allocate(pixels, "the visibility buffer");
+    // A new layout: keys of the last frame would be read as other pixels' samples, so it is
+    // cleared before the next frame like new memory.
+    m_vis.allocate(pixels * samples, "the visibility buffer");
     m_hiz.allocate((size_t)hiz_tiles(width) * hiz_tiles(height), "the occlusion tile bounds");
     m_hiz_coarse.allocate((size_t)hiz_coarse_tiles(width) * hiz_coarse_tiles(height), "the occlusion tile bounds");
     m_frames_since_clear = kTagCycle;  // new memory: clear before the next frame
     m_rgba.release();  // allocated on first use: frames drawn into a GL surface never need it
     m_width = width;
     m_height = height;
+    m_samples = samples;
   }
   if (m_warp_tris.size() < m_warp_capacity || m_tile_items.size() < m_tile_item_capacity)
     FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // a frame in flight may use the queues
@@ -136,7 +141,9 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   if (slot.pending) collect(slot);
 
   // Everything that may allocate or wait happens before the frame is recorded.
-  ensure_frame_buffers(params.width, params.height);
+  if (!valid_sample_count(params.samples))
+    throw std::invalid_argument("render: " + std::to_string(params.samples) + " samples a pixel (1, 4 or 8)");
+  ensure_frame_buffers(params.width, params.height, params.samples);
   if (target.kind == FrameTarget::Kind::Internal && m_rgba.size() < (size_t)params.width * params.height)
     m_rgba.allocate((size_t)params.width * params.height, "the frame image");
   // The visibility buffer is cleared every kTagCycle frames; between clears the frame tag in
@@ -222,7 +229,7 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   slot.stage_marks = stage_marks;
   mark(slot.begin);
   if (clear)
-    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * sizeof(uint64_t), m_stream));
+    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * fp.samples * sizeof(uint64_t), m_stream));
   if (stage_marks) mark(slot.after_clear);
   launch_visibility(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());
@@ -306,20 +313,23 @@ void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
 void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   if (!m_have_frame) throw std::logic_error("read_triangle_ids: no frame rendered");
   finish();  // the visibility buffer stays intact until the next frame clears it
-  std::vector<uint64_t> vis((size_t)m_last.width * m_last.height);
+  const int n = m_last.samples;
+  std::vector<uint64_t> vis((size_t)m_last.width * m_last.height * n);
   FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
-  out.resize(vis.size());
-  for (size_t i = 0; i < vis.size(); ++i) out[i] = visible_triangle(vis[i], m_last.vis_tag);
+  out.resize(vis.size() / n);
+  for (size_t i = 0; i < out.size(); ++i) out[i] = visible_triangle(nearest_key(&vis[i * n], n), m_last.vis_tag);
 }
 
 PixelHit CudaRenderer::pick(int x, int y) {
   if (!m_have_frame || x < 0 || y < 0 || x >= m_last.width || y >= m_last.height) return {};
-  // One key, copied in stream order after the frame; the timing slots are left to finish().
-  uint64_t key = kEmptyKey;
-  FACET_CUDA_CHECK(cudaMemcpyAsync(&key, m_vis.data() + (size_t)y * m_last.width + x, sizeof key,
+  // The pixel's keys (one 8-byte key a sample), copied in stream order after the frame; the
+  // timing slots are left to finish(). Its nearest sample is what it shows.
+  uint64_t keys[kMaxSamples];
+  const int n = m_last.samples;
+  FACET_CUDA_CHECK(cudaMemcpyAsync(keys, m_vis.data() + vis_index(m_last, x, y, 0), n * sizeof(uint64_t),
                                    cudaMemcpyDeviceToHost, m_stream));
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
-  return pixel_hit_of_key(key, m_last.vis_tag);
+  return pixel_hit_of_key(nearest_key(keys, n), m_last.vis_tag);
 }
 
 FrameStats CudaRenderer::stats() const {

@@ -68,7 +68,7 @@ class CudaRenderer final : public Renderer {
     bool stage_marks = false;                // events between the stages (one frame in kTagCycle)
   };
 
-  void ensure_frame_buffers(int width, int height);
+  void ensure_frame_buffers(int width, int height, int samples);
   // One frame into `target`, and, where `grid_camera` is not null, the ground grid over it.
   void draw(const FrameParams& params, const FrameTarget& target, const Camera* grid_camera);
   // The image a frame for `target` resolves into: null for a surface.
@@ -98,7 +98,7 @@ class CudaRenderer final : public Renderer {
   uint32_t m_frame_number = 2;            // of the next frame; its previous is never 0, the
                                           //   number DeviceScene::meshlet_seen starts at
 
-  DeviceBuffer<uint64_t> m_vis;
+  DeviceBuffer<uint64_t> m_vis;            // [width * height * samples] keys (raster.h, vis_index)
   DeviceBuffer<Rgba8> m_rgba;
   DeviceBuffer<uint8_t> m_output_scratch;  // read_outputs' device copies of host-bound outputs
   cudaEvent_t m_order_event = nullptr;     // read_outputs: orders device outputs with the caller's
@@ -112,6 +112,7 @@ class CudaRenderer final : public Renderer {
   uint32_t m_warp_capacity = kWarpQueueStart;  // grown when a frame needed more
   uint32_t m_tile_item_capacity = kTileItemQueueStart;
   int m_width = 0, m_height = 0;
+  int m_samples = 1;  // keys a pixel the visibility buffer is laid out for
   static constexpr int kTagCycle = 4;     // frames per visibility-buffer clear (2 tag bits)
   int m_frames_since_clear = kTagCycle;   // kTagCycle: the next frame clears
 

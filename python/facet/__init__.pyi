@@ -78,7 +78,7 @@ class Renderer:
                outputs: Sequence[str] = ("color",), device: str = "cpu",
                out: Optional[Dict[str, ArrayLike]] = None,
                background: Tuple[int, int, int] = (40, 42, 48), cull_backfaces: bool = False,
-               two_sided: bool = False, wireframe: bool = False) -> Dict[str, Any]: ...
+               two_sided: bool = False, wireframe: bool = False, aa: int = 4) -> Dict[str, Any]: ...
 
 def project(points: ArrayLike, R: npt.ArrayLike, shift: Vec3, focus: float,
             center: Tuple[float, float] = (0.0, 0.0), near: float = 0.0,

@@ -167,8 +167,10 @@ Renderer(width, height, backend="auto")
       .def("render",
            [](PyRenderer& r, py::object camera, const std::string& shading, const std::vector<std::string>& outputs,
               const std::string& device, py::object out, std::array<int, 3> background, bool cull_backfaces,
-              bool two_sided, bool wireframe) {
+              bool two_sided, bool wireframe, int aa) {
              facet::RenderSettings s;
+             if (aa != 1 && aa != 4 && aa != 8) throw py::value_error("aa: " + std::to_string(aa) + " is not 1, 4 or 8");
+             s.samples = (uint8_t)aa;
              s.cull_backfaces = cull_backfaces;
              s.two_sided = two_sided;
              s.wireframe = wireframe;
@@ -180,6 +182,7 @@ Renderer(width, height, backend="auto")
            py::arg("camera"), py::arg("shading") = "lit", py::arg("outputs") = std::vector<std::string>{"color"},
            py::arg("device") = "cpu", py::arg("out") = py::none(), py::arg("background") = std::array<int, 3>{40, 42, 48},
            py::arg("cull_backfaces") = false, py::arg("two_sided") = false, py::arg("wireframe") = false,
+           py::arg("aa") = 4,
            R"(Renders one frame per camera; returns a dict {output name: array}.
 
 camera   a facet.Camera, or a list of them: a batch, every array gets a leading axis N
@@ -192,6 +195,9 @@ device   "cpu": NumPy arrays (one copy from the GPU); "cuda": facet.DeviceArray 
          for torch.from_dlpack / cupy.from_dlpack without a copy (cuda backend only)
 out      dict {name: array} of arrays to write into instead of new ones (same shapes, dtypes
          and device as above)
+aa       anti-aliasing samples a pixel: 1 (none), 4 (default) or 8. With aa > 1, depth,
+         triangle_id and barycentrics are those of the pixel's nearest sample's triangle at the
+         pixel centre (on an edge the centre may lie just outside it); aa=1 for centre-exact ones
 background, cull_backfaces, two_sided, wireframe: as `facet render`'s options)");
 }
 

@@ -46,7 +46,9 @@ def quad_frame():
     r = facet.Renderer(W, H, "cpu")
     r.set_mesh(quad_mesh())
     eye = np.array([0.2, -0.1, 2.0])
-    return r.render(facet.Camera(eye=eye, target=(0.2, -0.1, 0), fov_y=60), outputs=ALL), eye
+    # One sample a pixel: every output is the pixel centre's (with aa > 1, the nearest sample's
+    # triangle, whose barycentrics at the centre may lie just outside it on an edge).
+    return r.render(facet.Camera(eye=eye, target=(0.2, -0.1, 0), fov_y=60), outputs=ALL, aa=1), eye
 
 
 def pixel_rays(eye, fov_y_deg):
@@ -123,7 +125,7 @@ def test_the_seed_camera_and_project_agree_with_the_rendered_pixels():
     focus = 70.0
     r = facet.Renderer(W, H, "cpu")
     r.set_mesh(facet.Mesh(positions, np.array([[0, 1, 2]], np.int32)))
-    ids = r.render(facet.Camera.from_seed(R, eye, focus), outputs=("triangle_id",))["triangle_id"]
+    ids = r.render(facet.Camera.from_seed(R, eye, focus), outputs=("triangle_id",), aa=1)["triangle_id"]
     xy, _, valid = facet.project(positions, R, eye, focus, center=(W / 2, H / 2))
     assert valid.all()
     px, py = np.meshgrid(np.arange(W) + 0.5, np.arange(H) + 0.5)
@@ -244,3 +246,22 @@ def test_orthographic_depth_is_the_distance_from_the_eye_plane():
 def test_a_bad_view_height_is_refused():
     with pytest.raises(ValueError, match="ortho_height"):
         facet.Camera(eye=(0, 0, 2), target=(0, 0, 0), ortho_height=0)
+
+
+@pytest.mark.parametrize("aa", [1, 8])
+def test_aa_gives_the_bytes_of_facet_render_aa(app, spot_path, spot, tmp_path, aa):
+    expected = render_cli(app, spot_path, tmp_path / "cli.png", "--eye", "2,1,2", "--target", "0,0.1,0",
+                          "--aa", str(aa))
+    r = facet.Renderer(W, H, "cpu")
+    r.set_mesh(spot)
+    color = r.render(facet.Camera(eye=(2, 1, 2), target=(0, 0.1, 0)), aa=aa)["color"]
+    facet.write_png(str(tmp_path / "py.png"), color)
+    assert (tmp_path / "py.png").read_bytes() == expected
+
+
+@pytest.mark.parametrize("aa", [0, 2, 16])
+def test_aa_other_than_one_four_or_eight_is_refused(spot, aa):
+    r = facet.Renderer(W, H, "cpu")
+    r.set_mesh(spot)
+    with pytest.raises(ValueError, match="aa"):
+        r.render(facet.Camera(eye=(2, 1, 2), target=(0, 0.1, 0)), aa=aa)

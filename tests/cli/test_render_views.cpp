@@ -119,9 +119,10 @@ TEST(RenderCameras, AnUnusableCameraIsRefusedNamingTheEntry) {
 TEST(RenderTransparent, AlphaIsZeroExactlyWhereNoTriangleWasDrawn) {
   // A pixel no triangle covers is the only kind whose colour follows the background.
   ScratchDir dir;
-  std::vector<Rgba8> black = single("--size 40x30 --background 0,0,0", dir.path("k.png"));
-  std::vector<Rgba8> white = single("--size 40x30 --background 255,255,255", dir.path("w.png"));
-  std::vector<Rgba8> clear = single("--size 40x30 --transparent", dir.path("t.png"));
+  // One sample a pixel: a pixel is drawn or not (anti-aliased edges: test_cli_aa.cpp).
+  std::vector<Rgba8> black = single("--aa 1 --size 40x30 --background 0,0,0", dir.path("k.png"));
+  std::vector<Rgba8> white = single("--aa 1 --size 40x30 --background 255,255,255", dir.path("w.png"));
+  std::vector<Rgba8> clear = single("--aa 1 --size 40x30 --transparent", dir.path("t.png"));
   ASSERT_EQ(black.size(), clear.size());
   ASSERT_EQ(white.size(), clear.size());
   size_t background = 0;

@@ -79,6 +79,19 @@ TEST_F(ConfigDir, WhatIsWrittenReadsBackTheSame) {
   EXPECT_FALSE(fs::exists(m_dir / "viewer.json.tmp")) << "no temporary file is left behind";
 }
 
+TEST_F(ConfigDir, AntiAliasingIsFourSamplesUntilAnotherCountIsRemembered) {
+  EXPECT_EQ(read_viewer_config(dir()).config.render.samples, 4) << "no file yet";
+  ViewerConfig c;
+  c.render.samples = 8;
+  ASSERT_EQ(write_viewer_config(dir(), c), "");
+  EXPECT_EQ(read_viewer_config(dir()).config.render.samples, 8);
+  c.render.samples = 1;
+  ASSERT_EQ(write_viewer_config(dir(), c), "");
+  EXPECT_EQ(read_viewer_config(dir()).config.render.samples, 1);
+  std::ofstream(m_dir / "viewer.json") << "{\"render\": {\"aa\": 3}}";
+  EXPECT_EQ(read_viewer_config(dir()).config.render.samples, 4) << "a count facet cannot draw keeps the default";
+}
+
 TEST_F(ConfigDir, ACorruptFileIsReportedWithItsPathAndIgnored) {
   fs::create_directories(m_dir);
   std::ofstream(m_dir / "viewer.json") << "{\"recent\": [\"/x.obj\", ";
