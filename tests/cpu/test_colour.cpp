@@ -38,6 +38,30 @@ TEST(Srgb, EncodeRoundsToTheNearestCode) {
   EXPECT_GT(compared, 19000);
 }
 
+// srgb_encode8 guesses and then corrects: it must equal the plain count of thresholds at or below
+// the value everywhere, above all at the thresholds themselves and the floats beside them.
+TEST(Srgb, EncodeEqualsTheCountOfThresholdsAtOrBelowEverywhere) {
+  auto count = [](float c) {
+    int k = 0;
+    while (k < 255 && c >= srgb_threshold_table((uint32_t)k)) ++k;
+    return k;
+  };
+  std::vector<float> values;
+  for (int k = 0; k < 255; ++k) {
+    const float t = srgb_threshold_table((uint32_t)k);
+    float below = t, above = t;
+    for (int step = 0; step < 4; ++step) {
+      below = std::nextafter(below, 0.0f);
+      above = std::nextafter(above, 2.0f);
+      values.insert(values.end(), {below, above});
+    }
+    values.push_back(t);
+  }
+  for (int i = 0; i <= 1 << 20; ++i) values.push_back((float)i / (float)(1 << 20));
+  for (float v = 1e-7f; v < 1.0f; v *= 1.0001f) values.push_back(v);  // the dark end, densely
+  for (float c : values) ASSERT_EQ(srgb_encode8(c), count(c)) << "linear " << c;
+}
+
 TEST(Srgb, EncodeClampsOutOfRangeAndNan) {
   EXPECT_EQ(srgb_encode8(-1.0f), 0);
   EXPECT_EQ(srgb_encode8(1.5f), 255);
