@@ -12,7 +12,8 @@ Prints a markdown table:
 - facet.project from NumPy host arrays (every core) beside a plain host -> device -> host copy of
   the same bytes (what any GPU library pays to take NumPy arrays and give NumPy arrays back).
 - Renderer.render of the 871 K dragon at 1920x1080 in a Python loop: outputs left on the GPU
-  (device="cuda", out= reused) and read back to NumPy.
+  (device="cuda", out= reused) and read back to NumPy; one sample a pixel (aa=1), as `facet bench`
+  measures by default, so the two figures compare.
 Wall-clock medians after warm-up, each GPU measurement closed by a device synchronisation.
 """
 import argparse
@@ -125,13 +126,13 @@ def render_rows(assets, repeats):
     cam = facet.Camera.framing(mesh, W, H)
     rows = []
     for outputs in (("color",), ("color", "depth", "triangle_id")):
-        dev = r.render(cam, outputs=outputs, device="cuda")
-        t = median_time(lambda: r.render(cam, outputs=outputs, device="cuda", out=dev), repeats, torch.cuda.synchronize)
+        dev = r.render(cam, outputs=outputs, device="cuda", aa=1)
+        t = median_time(lambda: r.render(cam, outputs=outputs, device="cuda", out=dev, aa=1), repeats, torch.cuda.synchronize)
         rows.append((f"dragon {mesh.triangle_count / 1e3:.0f} K, {W}x{H}, {'+'.join(outputs)} on the GPU", None, t, None, None))
-        t = loop_time(lambda: r.render(cam, outputs=outputs, device="cuda", out=dev), repeats, torch.cuda.synchronize)
+        t = loop_time(lambda: r.render(cam, outputs=outputs, device="cuda", out=dev, aa=1), repeats, torch.cuda.synchronize)
         rows.append((f"the same, a Python loop of {LOOP} renders, one synchronisation (per render)", None, t, None, None))
-        host = r.render(cam, outputs=outputs)
-        t = median_time(lambda: r.render(cam, outputs=outputs, out=host), repeats)
+        host = r.render(cam, outputs=outputs, aa=1)
+        t = median_time(lambda: r.render(cam, outputs=outputs, out=host, aa=1), repeats)
         mb = sum(a.nbytes for a in host.values()) / 1e6
         rows.append((f"dragon, {'+'.join(outputs)} read back to NumPy ({mb:.1f} MB)", None, t, None, None))
     return rows
