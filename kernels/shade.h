@@ -21,7 +21,14 @@ FACET_HD uint8_t to_unorm8(float v) { return (uint8_t)(clampf(v, 0.0f, 1.0f) * 2
 // A shaded colour (what the shade_* functions below return: linear light, before any output
 // encoding) as the output pixel, encoded to sRGB: the one place the frame's colour encoding is
 // decided, and where samples that were averaged in linear light meet the bytes.
-FACET_HD Rgba8 encode_color(Vec3 c) { return {srgb_encode8(c.x), srgb_encode8(c.y), srgb_encode8(c.z), 255}; }
+FACET_HD Rgba8 encode_color(Vec3 c) {
+  // A grey (any untextured grey material under the white headlight) encodes once.
+  if (c.x == c.y && c.y == c.z) {
+    const uint8_t g = srgb_encode8(c.x);
+    return {g, g, g, 255};
+  }
+  return {srgb_encode8(c.x), srgb_encode8(c.y), srgb_encode8(c.z), 255};
+}
 // The frame's background as a shaded colour: what an uncovered sample contributes where samples
 // are averaged. encode_color(background_color(fp)) gives back fp.background's colour bytes.
 FACET_HD Vec3 background_color(const FrameParams& fp) { return srgb_to_linear(fp.background); }

@@ -22,7 +22,8 @@ FACET_HD Vec3 srgb_to_linear(Rgba8 c) {
 // srgb_encode8(srgb_to_linear(k)) == k.
 // A guess first, from arithmetic (two square roots and a fit of the OETF within 0.19 of a code
 // over [0.0031308, 1], the linear segment below it exact), so within one code of the answer; then
-// the two thresholds around the guess, loaded at once, decide. A binary search over the table
+// the two thresholds around the guess, loaded at once, decide, so the code is exact whatever
+// rounding the guess had. A binary search over the table
 // took eight dependent loads a channel, what a resolved pixel paid most for (NOTES.md, v13).
 FACET_HD uint8_t srgb_encode8(float c) {
   if (!(c >= srgb_threshold_table(0))) return 0;  // below code 1's threshold, or NaN
@@ -31,7 +32,13 @@ FACET_HD uint8_t srgb_encode8(float c) {
   if (c < 0.0031308f) {
     s = c * 12.92f;
   } else {
-    const float r = sqrtf(c), q = sqrtf(r);  // c^(1/2), c^(1/4)
+    // c^(1/2) and c^(1/4). The guess need not be the same float on both backends, only within a
+    // code (the thresholds decide): the GPU takes its one-instruction reciprocal square root.
+#ifdef __CUDA_ARCH__
+    const float r = c * rsqrtf(c), q = r * rsqrtf(r);
+#else
+    const float r = sqrtf(c), q = sqrtf(r);
+#endif
     s = 0.822815f * r + 0.307342f * q - 0.05171f * c - 0.078868f;
   }
   const int g = mini(maxi((int)(s * 255.0f + 0.5f), 1), 254);
