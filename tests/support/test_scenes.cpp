@@ -49,7 +49,7 @@ Camera ortho_look_at(glm::vec3 eye, glm::vec3 target, float height, float near_p
 
 FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
                          RenderSettings settings) {
-  return make_frame_params(camera, settings, scene.bounds, width, height);
+  return make_frame_params(camera, settings, frame_bounds(scene), width, height);
 }
 
 }  // namespace facet::test
