@@ -21,14 +21,11 @@ constexpr int kTexels = 4;           // the alpha map is kTexels x kTexels
 const Rgba8 kBackground{10, 200, 30, 255};
 
 // The quad [-1, 1]^2 with a checker alpha map: opaque where (column + row) is even, a hole
-// (alpha 0) where odd. Colour (red) in map_Kd's place is its Kd.
+// (alpha 0) where odd (test::add_checker_alpha_map); red Kd.
 Scene checker_quad(bool holes) {
   Scene q = make_quad();
   q.materials[0].kd = {0.8f, 0.1f, 0.1f};
-  std::vector<Rgba8> alpha(kTexels * kTexels);
-  for (int j = 0; j < kTexels; ++j)
-    for (int i = 0; i < kTexels; ++i) alpha[(size_t)j * kTexels + i] = {255, 255, 255, (uint8_t)((i + j) % 2 ? 0 : 255)};
-  if (holes) q.materials[0].alpha_texture = add_texture(q, "alpha", kTexels, kTexels, alpha);
+  if (holes) test::add_checker_alpha_map(q, kTexels, kTexels);
   return q;
 }
 
@@ -119,10 +116,7 @@ TEST(CutoutRender, AClosedModelWithHolesShowsItsInsideThroughThem) {
   // An 8 x 8 checker alpha map on the sphere's uvs: through a hole in the near half the far
   // half's inner (back-facing) side shows where it is opaque.
   Scene sphere = make_sphere(4000, 1.0f);
-  std::vector<Rgba8> alpha(64);
-  for (int j = 0; j < 8; ++j)
-    for (int i = 0; i < 8; ++i) alpha[(size_t)j * 8 + i] = {255, 255, 255, (uint8_t)((i + j) % 2 ? 0 : 255)};
-  sphere.materials[0].alpha_texture = add_texture(sphere, "holes", 8, 8, alpha);
+  test::add_checker_alpha_map(sphere, 8, 8);
   const Camera cam = test::look_at({0.3f, 0.4f, 3.0f}, {0, 0, 0}, 45.0f, 0.1f, 10.0f);
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(sphere));
