@@ -99,12 +99,22 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
   }
 }
 
+// A triangle with the cut-out test, rasterized where set up (a full queue: rare), as a call: inlined
+// into the set-up loop, whose registers it would share, it made the geometry kernels with
+// cut-outs spill three times as much (ptxas -v, sm_90). Arguments by value: a reference to the
+// kernel's parameters would copy all of them to the stack in every thread.
+template <int kSamples>
+__device__ __noinline__ void raster_cutout_call(RasterTri tri, uint64_t* vis, FrameParams frame, SceneView scene) {
+  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(vis, frame, px, py, sample, key); };
+  raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, cutout_visit<true>(scene, frame, write));
+}
+
 // Pushes a medium or large triangle to the warp queue (one atomic per group of lanes pushing
 // together: every pusher of the grid hits that word), or rasterizes it here when the queue is
 // full (counted: the host grows the queue for later frames).
-template <int kSamples, class Visit>
+template <class RasterHere>
 __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& params, const RasterTri& tri,
-                                                   Visit&& visit) {
+                                                   RasterHere&& raster_here) {
   if (size_class(tri) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
   cg::coalesced_group pushers = cg::coalesced_threads();
   uint32_t base = 0;
@@ -115,26 +125,27 @@ __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& para
     return;
   }
   atomicAdd(&params.counters->inline_overflow, 1u);
-  raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+  raster_here(tri);
 }
 
 // The triangle front end (triangle.h) for the thread's triangles, from the projected vertices in
 // shared memory. A dense mesh culls most triangles; the small survivors are collected instead of
 // rasterized on the spot, where 2 busy lanes would hold up 30 idle ones.
-template <int kThreads, int kSamples, int kItems, class Visit>
+// raster_here(tri) rasterizes a triangle that finds no room in a queue (rare).
+template <int kThreads, int kItems, class RasterHere>
 __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params, GeometryShared& shared,
                                                  const Work& work, const ThreadItems<kItems>& items,
-                                                 uint32_t* small_count, TriCounters& counts, Visit&& visit) {
+                                                 uint32_t* small_count, TriCounters& counts, RasterHere&& raster_here) {
   const uint32_t triangle_count = work.counts & 0xffffu;
   const Vec3* positions = params.meshlet_positions + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
     if (size_class(tri) != SizeClass::Small) {
-      push_to_warp_queue<kSamples>(params, tri, visit);
+      push_to_warp_queue(params, tri, raster_here);
       return;
     }
     const uint32_t slot = atomicAdd(small_count, 1u);
     if (slot < kMeshletMaxTriangles) shared.small[slot] = tri;
-    else raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);  // more pieces than slots
+    else raster_here(tri);  // more pieces than slots
   };
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
@@ -182,8 +193,12 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
   }
   auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(params.vis, params.frame, px, py, sample, key); };
   auto visit = cutout_visit<kCutouts>(params.scene, params.frame, write);
+  auto raster_here = [&](const RasterTri& tri) {
+    if (kCutouts) raster_cutout_call<kSamples>(tri, params.vis, params.frame, params.scene);
+    else raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+  };
   uint32_t* small_count = &shared.small_count[small_parity];
-  set_up_triangles<kThreads, kSamples>(params, shared, work, items, small_count, counts, visit);
+  set_up_triangles<kThreads>(params, shared, work, items, small_count, counts, raster_here);
   __syncthreads();
 
   // All threads: rasterize the collected small triangles, one at a time each.
