@@ -26,6 +26,10 @@ uniform int u_filter;        // Filter: 0 nearest, 1 bilinear, 2 trilinear
 uniform bool u_clamp_uv;     // clamp instead of repeat
 uniform bool u_has_uvs;      // the scene has texture coordinates
 uniform bool u_has_cutouts;  // some material can cut fragments away (SceneView::has_cutouts)
+// With multisampling and cut-outs: sample s's offset from the pixel centre in pixels, window y (down
+// the image), from the driver (glGetMultisamplefv): the positions its coverage uses. llvmpipe's
+// 4x are kernels/samples.h's.
+uniform vec2 u_sample_offsets[8];
 // One material for all triangles (no per-triangle lookup), or -1: read b_tri_material.
 uniform int u_single_material;
 
@@ -135,12 +139,6 @@ bool cut_away_at(Material m, vec2 uv) {
   return !(m.alpha * a >= k_cutout);
 }
 
-// The 4x and 8x sample positions, 1/16 px from the pixel centre, y down (kernels/samples.h: the
-// standard patterns, which llvmpipe's rasterizer also uses; the frame is drawn y down).
-const vec2 k_samples4[4] = vec2[4](vec2(-2, -6), vec2(6, -2), vec2(-6, 2), vec2(2, 6));
-const vec2 k_samples8[8] = vec2[8](vec2(1, -3), vec2(-1, 3), vec2(5, 1), vec2(-3, -5), vec2(-5, 5), vec2(-7, -1),
-                                   vec2(3, 7), vec2(7, -7));
-
 // The fragment's texture coordinates anywhere in its pixel: uv/w and 1/w are affine in window
 // space, so their values at the centre and their screen derivatives give uv at an offset exactly
 // (perspective-correct, as kernels/cutout.h computes it). Not interpolateAtSample: on llvmpipe
@@ -158,9 +156,9 @@ vec2 uv_at(UvPlane p, vec2 offset) {
 int kept_samples(Material m, UvPlane plane) {
   if (gl_NumSamples <= 1 || m.alpha_texture < 0 || !u_has_uvs) return cut_away_at(m, v_uv) ? 0 : -1;
   int mask = 0;
-  for (int s = 0; s < gl_NumSamples; ++s) {
-    const vec2 offset = (gl_NumSamples == 8 ? k_samples8[s] : k_samples4[s]) / 16.0;
-    if ((gl_SampleMaskIn[0] & (1 << s)) != 0 && !cut_away_at(m, uv_at(plane, offset))) mask |= 1 << s;
+  for (int s = 0; s < min(gl_NumSamples, 8); ++s) {
+    const bool covered = (gl_SampleMaskIn[0] & (1 << s)) != 0;
+    if (covered && !cut_away_at(m, uv_at(plane, u_sample_offsets[s]))) mask |= 1 << s;
   }
   return mask;
 }
