@@ -218,9 +218,10 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   p.settings.samples = (uint8_t)aa;
   const uint64_t overflow_before = renderer.stats().overflow_events;
   const Camera cam = bench_camera(spec, scene.bounds, w, h, o.ortho);
-  const FrameParams fixed = make_frame_params(cam, p.settings, scene.bounds, w, h);  // OpenGL's camera and culling
+  const Bounds bounds = frame_bounds(scene);
+  const FrameParams fixed = make_frame_params(cam, p.settings, bounds, w, h);  // OpenGL's camera and culling
   r.hidden_back_faces = fixed.cull_backfaces && !o.cull_backfaces;
-  Measurement m = measure_frames(renderer, cam, scene.bounds, p);
+  Measurement m = measure_frames(renderer, cam, bounds, p);
   r.clear = m.clear;
   r.geometry = m.geometry;
   r.resolve = m.resolve;

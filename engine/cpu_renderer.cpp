@@ -13,6 +13,7 @@
 #include "engine/parallel.h"
 #include "engine/frame_setup.h"
 #include "kernels/cluster.h"
+#include "kernels/cutout_visit.h"
 #include "kernels/project.h"
 #include "kernels/resolve_samples.h"
 #include "kernels/triangle.h"
@@ -37,6 +38,14 @@ void atomic_min(uint64_t* p, uint64_t v) {
 // frame's tagged key, nearest wins whatever the thread order.
 void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, int sample, uint64_t key) {
   atomic_min(vis + vis_index(fp, px, py, sample), tag_key(key, fp.vis_tag));
+}
+
+// Rows y0..y1 of t's box: each covered sample to visit, through the cut-out test for a scene
+// with cut-outs (cutout_visit.h).
+template <class Visit>
+void raster_rows(const SceneView& s, const FrameParams& fp, const RasterTri& t, int32_t y0, int32_t y1, Visit& visit) {
+  if (s.has_cutouts) raster_rect_n(t, fp.samples, t.px0, y0, t.px1, y1, cutout_visit<true>(s, fp, visit));
+  else raster_rect_n(t, fp.samples, t.px0, y0, t.px1, y1, visit);
 }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
@@ -88,7 +97,7 @@ FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e,
                        job.triangle_ids ? job.triangle_ids[slot] : slot, fp, job.planes, c,
                        [&](const RasterTri& t) {
                          if (box_pixels(t) > kCpuLargeTriPixels) large.push_back(t);
-                         else raster_rect_n(t, fp.samples, t.px0, t.py0, t.px1, t.py1, visit);
+                         else raster_rows(job.scene, fp, t, t.py0, t.py1, visit);
                        });
   }
 }
@@ -122,7 +131,7 @@ void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
 void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
                          int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
-  FrameParams fp = make_frame_params(camera, settings, m_scene->bounds, width, height);
+  FrameParams fp = make_frame_params(camera, settings, frame_bounds(*m_scene), width, height);
   render(fp, target);
   if (!settings.ground_grid) return;
   fp.vis_tag = m_tag;
@@ -182,7 +191,7 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
         for (const RasterTri& t : list) {
           int ry0 = std::max(y0, t.py0), ry1 = std::min(y1, t.py1);
           if (ry0 > ry1) continue;
-          raster_rect_n(t, fp.samples, t.px0, ry0, t.px1, ry1, visit);
+          raster_rows(s, fp, t, ry0, ry1, visit);
         }
     }
   });

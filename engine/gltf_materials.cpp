@@ -70,11 +70,18 @@ uint32_t GltfMaterials::material(int index) {
 
 // glTF factors are linear already (its textures are sRGB, decoded when sampled). MASK's cut at
 // alphaCutoff becomes the scene's cut at 0.5 by scaling the alpha: a x f / cutoff >= 1 is
-// (a x f x 0.5 / cutoff) >= 0.5. BLEND is drawn cut at 0.5, with a warning; OPAQUE ignores alpha.
+// (a x f x 0.5 / cutoff) >= 0.5. BLEND is drawn cut at 0.5, with a warning, or, with no texture
+// whose alpha varies the cut (a uniform alpha would cut all or nothing), opaque, as an MTL `d`
+// without map_d is (obj_materials.cpp); OPAQUE ignores alpha.
 void GltfMaterials::alpha_and_emission(const tinygltf::Material& m, const std::string& name, Material& out) {
   const std::vector<double>& f = m.pbrMetallicRoughness.baseColorFactor;
   const float alpha = f.size() >= 4 ? std::min(unit_or(f[3], 1), 1.0f) : 1.0f;
-  if (m.alphaMode == "MASK" || m.alphaMode == "BLEND") {
+  if (m.alphaMode == "BLEND" && out.texture < 0) {
+    if (alpha < 1.0f)
+      m_scene.warnings.push_back(m_path + ": material '" + name + "' blends by a uniform alpha " +
+                                 std::to_string(alpha) + " without a texture; it is drawn opaque (facet draws " +
+                                 "alpha-tested cut-outs, not translucency)");
+  } else if (m.alphaMode == "MASK" || m.alphaMode == "BLEND") {
     if (m.alphaMode == "BLEND")
       m_scene.warnings.push_back(m_path + ": material '" + name +
                                  "' blends by alpha; facet draws it as a cut-out at alpha 0.5");

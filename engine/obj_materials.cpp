@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -203,11 +204,36 @@ Material scene_material(const MtlMaterial& m) {
   return out;
 }
 
+// facet draws alpha-tested cut-outs, not translucency: a uniform opacity (d or Tr below 1) with
+// no alpha map to cut by would, below 0.5, make the whole surface vanish; it is drawn opaque,
+// said once a file (the first such material, and how many more).
+struct UniformAlphaWarning {
+  std::string first;  // the first material's warning
+  size_t others = 0;  // materials after it
+  void opaque(const std::string& obj_path, const std::string& name, Material& out) {
+    if (out.alpha_texture >= 0 || !(out.alpha < 1.0f)) return;
+    if (first.empty()) {
+      char d[32];
+      std::snprintf(d, sizeof d, "%g", out.alpha);
+      first = obj_path + ": material " + name + ": d " + d +
+              " without map_d is drawn opaque (facet draws alpha-tested cut-outs, not translucency)";
+    } else {
+      ++others;
+    }
+    out.alpha = 1.0f;
+  }
+  void report(Scene& scene) const {
+    if (first.empty()) return;
+    scene.warnings.push_back(others ? first + "; so are " + std::to_string(others) + " other materials" : first);
+  }
+};
+
 }  // namespace
 
 int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library,
                         bool needs_default, Scene& scene, const LoadOptions& options) {
   TextureCache cache;
+  UniformAlphaWarning uniform_alpha;
   const auto& materials = library.materials();
   for (size_t i = 0; i < materials.size(); ++i) {
     const MtlMaterial& m = materials[i].material;
@@ -225,9 +251,11 @@ int32_t build_materials(const std::string& obj_path, const MaterialLibrary& libr
       out.*map.index = texture_for(obj_path, {m.name, tex, materials[i].dir, map.alpha_map, 0.8f + step * (float)i, step},
                                    scene, cache, options);
     }
+    uniform_alpha.opaque(obj_path, m.name, out);
     scene.materials.push_back(out);
     scene.material_names.push_back(m.name);
   }
+  uniform_alpha.report(scene);
   if (!needs_default) return -1;
   scene.materials.push_back(Material{{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
   scene.material_names.push_back("<default>");

@@ -59,6 +59,12 @@ bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds) {
   return plane_eval(near, bounds.center) > sphere_reach(near, bounds.radius, coordinate_magnitude(bounds.center, bounds.radius));
 }
 
+Bounds frame_bounds(const Scene& scene) {
+  Bounds b = scene.bounds;
+  b.closed = b.closed && !scene_has_cutouts(scene);
+  return b;
+}
+
 FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
                               const Bounds& bounds, int width, int height) {
   if (width <= 0 || height <= 0 || width > kMaxFrameSide || height > kMaxFrameSide)

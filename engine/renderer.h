@@ -150,5 +150,8 @@ FrameParams make_frame_params(const Camera& camera, const RenderSettings& settin
                               const Bounds& bounds, int width, int height);
 // Whether a frame of the scene with these bounds may skip its back faces as above.
 bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds);
+// The bounds to make a scene's frames with: its own, but never `closed` when some material cuts
+// samples away (scene_has_cutouts), since the inside shows through a hole.
+Bounds frame_bounds(const Scene& scene);
 
 }  // namespace facet

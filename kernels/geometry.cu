@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "kernels/cluster.h"
+#include "kernels/cutout_visit.h"
 #include "kernels/dependent_launch.h"
 #include "kernels/occlusion.h"
 #include "kernels/occupancy.h"
@@ -98,12 +99,22 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
   }
 }
 
+// A triangle with the cut-out test, rasterized where set up (a full queue: rare), as a call: inlined
+// into the set-up loop, whose registers it would share, it made the geometry kernels with
+// cut-outs spill three times as much (ptxas -v, sm_90). Arguments by value: a reference to the
+// kernel's parameters would copy all of them to the stack in every thread.
+template <int kSamples>
+__device__ __noinline__ void raster_cutout_call(RasterTri tri, uint64_t* vis, FrameParams frame, SceneView scene) {
+  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(vis, frame, px, py, sample, key); };
+  raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, cutout_visit<true>(scene, frame, write));
+}
+
 // Pushes a medium or large triangle to the warp queue (one atomic per group of lanes pushing
 // together: every pusher of the grid hits that word), or rasterizes it here when the queue is
 // full (counted: the host grows the queue for later frames).
-template <int kSamples, class Visit>
+template <class RasterHere>
 __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& params, const RasterTri& tri,
-                                                   Visit&& visit) {
+                                                   RasterHere&& raster_here) {
   if (size_class(tri) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
   cg::coalesced_group pushers = cg::coalesced_threads();
   uint32_t base = 0;
@@ -114,26 +125,27 @@ __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& para
     return;
   }
   atomicAdd(&params.counters->inline_overflow, 1u);
-  raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+  raster_here(tri);
 }
 
 // The triangle front end (triangle.h) for the thread's triangles, from the projected vertices in
 // shared memory. A dense mesh culls most triangles; the small survivors are collected instead of
 // rasterized on the spot, where 2 busy lanes would hold up 30 idle ones.
-template <int kThreads, int kSamples, int kItems, class Visit>
+// raster_here(tri) rasterizes a triangle that finds no room in a queue (rare).
+template <int kThreads, int kItems, class RasterHere>
 __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params, GeometryShared& shared,
                                                  const Work& work, const ThreadItems<kItems>& items,
-                                                 uint32_t* small_count, TriCounters& counts, Visit&& visit) {
+                                                 uint32_t* small_count, TriCounters& counts, RasterHere&& raster_here) {
   const uint32_t triangle_count = work.counts & 0xffffu;
   const Vec3* positions = params.meshlet_positions + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
     if (size_class(tri) != SizeClass::Small) {
-      push_to_warp_queue<kSamples>(params, tri, visit);
+      push_to_warp_queue(params, tri, raster_here);
       return;
     }
     const uint32_t slot = atomicAdd(small_count, 1u);
     if (slot < kMeshletMaxTriangles) shared.small[slot] = tri;
-    else raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);  // more pieces than slots
+    else raster_here(tri);  // more pieces than slots
   };
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
@@ -155,7 +167,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
 // triangles. `cull_here`: the meshlet is culled (one thread's verdict in the block-per-meshlet
 // shape, false otherwise); it arrives with the barrier after the projection. small_parity
 // alternates the two small-triangle counters from meshlet to meshlet.
-template <int kThreads, int kSamples>
+template <int kThreads, int kSamples, bool kCutouts>
 __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params, GeometryShared& shared,
                                                  const Work& work, bool cull_here, uint32_t& small_parity,
                                                  TriCounters& counts) {
@@ -179,9 +191,14 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
     small_parity ^= 1;
     return;
   }
-  auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(params.vis, params.frame, px, py, sample, key); };
+  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(params.vis, params.frame, px, py, sample, key); };
+  auto visit = cutout_visit<kCutouts>(params.scene, params.frame, write);
+  auto raster_here = [&](const RasterTri& tri) {
+    if (kCutouts) raster_cutout_call<kSamples>(tri, params.vis, params.frame, params.scene);
+    else raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+  };
   uint32_t* small_count = &shared.small_count[small_parity];
-  set_up_triangles<kThreads, kSamples>(params, shared, work, items, small_count, counts, visit);
+  set_up_triangles<kThreads>(params, shared, work, items, small_count, counts, raster_here);
   __syncthreads();
 
   // All threads: rasterize the collected small triangles, one at a time each.
@@ -220,7 +237,7 @@ __device__ __forceinline__ void flush_counters(const RasterStageParams& p, Geome
 }
 
 // A block per meshlet, bounded for a full SM of threads.
-template <int kSamples>
+template <int kSamples, bool kCutouts>
 __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm / kGeometryMeshletThreads)
     geometry_per_meshlet_kernel(RasterStageParams p) {
   let_next_kernel_launch();  // the warp raster's blocks may take the SMs this grid leaves idle
@@ -235,7 +252,7 @@ __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm
   TriCounters counts{};
   uint32_t small_parity = 0;
   // Its barrier orders the resets above before any use.
-  geometry_meshlet<kGeometryMeshletThreads, kSamples>(p, s_block, work_of(meshlet), cull_here, small_parity, counts);
+  geometry_meshlet<kGeometryMeshletThreads, kSamples, kCutouts>(p, s_block, work_of(meshlet), cull_here, small_parity, counts);
   flush_counters(p, s_block, counts);
 }
 
@@ -264,7 +281,7 @@ __device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_
 
 // One resident wave claiming chunks of meshlets: the first by block index, then from the frame's
 // cursor (one per pass), until none are left. Bounded for a full SM of threads.
-template <bool kOcclusion, int kSamples>
+template <bool kOcclusion, int kSamples, bool kCutouts>
 __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerSm / kGeometryClaimingThreads)
     geometry_claiming_kernel(RasterStageParams p) {
   let_next_kernel_launch();
@@ -301,7 +318,7 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
     first = s_block.chunk[chunk_parity ^ 1];
     if (threadIdx.x == 0) s_block.work_count[chunk_parity ^ 1] = 0;  // its readers passed the barrier
     for (uint32_t k = 0; k < work_count; ++k)
-      geometry_meshlet<kGeometryClaimingThreads, kSamples>(p, s_block, s_block.work[chunk_parity][k], false, small_parity, counts);
+      geometry_meshlet<kGeometryClaimingThreads, kSamples, kCutouts>(p, s_block, s_block.work[chunk_parity][k], false, small_parity, counts);
     chunk_parity ^= 1;
   }
   flush_counters(p, s_block, counts);
@@ -310,22 +327,29 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
 }  // namespace
 
 int geometry_blocks_per_sm() {
-  return resident_blocks_per_sm(geometry_claiming_kernel<false, 1>, kGeometryClaimingThreads);
+  return resident_blocks_per_sm(geometry_claiming_kernel<false, 1, false>, kGeometryClaimingThreads);
 }
 
 namespace {
 
 // The kernels of one sample count: a kernel each, so that the one-sample frame's kernels are
-// compiled exactly as without anti-aliasing (the 4x and 8x loops would share its registers).
-template <int kSamples>
-void launch_geometry_samples(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
+// compiled exactly as without anti-aliasing (the 4x and 8x loops would share its registers), and
+// likewise with and without the cut-out test.
+template <int kSamples, bool kCutouts>
+void launch_geometry_kernel(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
   if (p.meshlet_claims && p.occlusion.enabled)
-    launch_kernel(geometry_claiming_kernel<true, kSamples>, p.geometry_blocks, kGeometryClaimingThreads, stream,
+    launch_kernel(geometry_claiming_kernel<true, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads, stream,
                   after_kernel, p);
   else if (p.meshlet_claims)
-    launch_kernel(geometry_claiming_kernel<false, kSamples>, p.geometry_blocks, kGeometryClaimingThreads, stream, false, p);
+    launch_kernel(geometry_claiming_kernel<false, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads, stream, false, p);
   else
-    launch_kernel(geometry_per_meshlet_kernel<kSamples>, p.meshlet_count, kGeometryMeshletThreads, stream, false, p);
+    launch_kernel(geometry_per_meshlet_kernel<kSamples, kCutouts>, p.meshlet_count, kGeometryMeshletThreads, stream, false, p);
+}
+
+template <int kSamples>
+void launch_geometry_samples(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
+  if (p.scene.has_cutouts) launch_geometry_kernel<kSamples, true>(p, stream, after_kernel);
+  else launch_geometry_kernel<kSamples, false>(p, stream, after_kernel);
 }
 
 }  // namespace

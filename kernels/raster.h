@@ -119,7 +119,8 @@ FACET_HD size_t vis_index(const FrameParams& fp, int32_t px, int32_t py, int s) 
 
 // The samples of one pixel from its centre's biased edge values e0..e2: visit(px, py, s, key) for
 // each covered sample s, in sample order. The one place every raster path visits a sample (a
-// per-sample accept test goes here). One sample: the centre, exactly as a 1-sample frame does.
+// cut-out test, kernels/cutout_visit.h, wraps `visit`). One sample: the centre, exactly as a
+// 1-sample frame does.
 // More: first a test that no sample can be covered (each edge plus its largest sample offset),
 // which is exact and skips the pixels of the box the triangle misses with three adds.
 template <class Int, int kSamples, class Visit>

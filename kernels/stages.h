@@ -108,6 +108,9 @@ struct RasterStageParams {
   bool chain_launches;          // each kernel after the first starts while the one before drains
                                 //   (dependent_launch.h)
   OcclusionPass occlusion;      // enabled only with claiming blocks
+  SceneView scene;              // what cutout_keeps reads (materials, alpha maps, shade vertices);
+                                //   scene.has_cutouts picks the raster kernels with the per-sample
+                                //   cut-out test (cutout_visit.h), the others never read it
 };
 
 struct ResolveStageParams {

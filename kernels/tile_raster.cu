@@ -1,6 +1,7 @@
 // Tile raster: one warp per tile item of a large triangle, then, in the same kernel, whatever did
 // not fit the tile-item queue. Lane l covers pixel (l % 8, l / 8) and the one four rows below it
 // (warp_raster.h).
+#include "kernels/cutout_visit.h"
 #include "kernels/dependent_launch.h"
 #include "kernels/occupancy.h"
 #include "kernels/raster.h"
@@ -15,14 +16,15 @@ namespace {
 
 // Items assigned by a fixed stride (no work counter: every item costs about the same, and an
 // atomic per item only adds latency).
-template <int kSamples>
+template <int kSamples, bool kCutouts>
 __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStageParams p) {
   let_next_kernel_launch();
   wait_for_previous_kernel();
   const uint32_t n = min(p.counters->tile_items, p.queues.tile_item_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
-  auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); };
+  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); };
+  auto visit = cutout_visit<kCutouts>(p.scene, p.frame, write);
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const TileItem item = p.queues.tile_items[i];
     const RasterTri& tri = p.queues.warp_tris[item.tri];
@@ -44,16 +46,26 @@ __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStage
 
 }  // namespace
 
-int tile_raster_blocks_per_sm() { return resident_blocks_per_sm(tile_raster_kernel<1>, kRasterThreads); }
+int tile_raster_blocks_per_sm() { return resident_blocks_per_sm(tile_raster_kernel<1, false>, kRasterThreads); }
+
+namespace {
+
+template <bool kCutouts>
+void launch_tile_raster_kernel(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
+  if (p.frame.samples == 4)
+    launch_kernel(tile_raster_kernel<4, kCutouts>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
+  else if (p.frame.samples == 8)
+    launch_kernel(tile_raster_kernel<8, kCutouts>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
+  else
+    launch_kernel(tile_raster_kernel<1, kCutouts>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
+}
+
+}  // namespace
 
 void launch_tile_raster(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  // A kernel per sample count, as warp_raster.cu's.
-  if (p.frame.samples == 4)
-    launch_kernel(tile_raster_kernel<4>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
-  else if (p.frame.samples == 8)
-    launch_kernel(tile_raster_kernel<8>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
-  else
-    launch_kernel(tile_raster_kernel<1>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
+  // A kernel per sample count and cut-out test, as warp_raster.cu's.
+  if (p.scene.has_cutouts) launch_tile_raster_kernel<true>(p, stream, after_kernel);
+  else launch_tile_raster_kernel<false>(p, stream, after_kernel);
 }
 
 }  // namespace facet

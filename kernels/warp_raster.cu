@@ -4,6 +4,7 @@
 // No silent loss: when the tile-item queue is full the triangle goes to a fallback list that the
 // tile raster finishes with (a warp loops over its box). It is counted, and the host grows the
 // queue for later frames.
+#include "kernels/cutout_visit.h"
 #include "kernels/dependent_launch.h"
 #include "kernels/raster.h"
 #include "kernels/stages.h"
@@ -51,18 +52,19 @@ __device__ __forceinline__ void cut_into_tile_items(const RasterStageParams& p, 
   }
 }
 
-template <int kSamples>
+template <int kSamples, bool kCutouts>
 __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStageParams p) {
   let_next_kernel_launch();
   wait_for_previous_kernel();
   const uint32_t n = min(p.counters->warp_queued, p.queues.warp_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
+  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); };
+  auto visit = cutout_visit<kCutouts>(p.scene, p.frame, write);
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const RasterTri tri = p.queues.warp_tris[i];
     if (size_class(tri) == SizeClass::Medium)
-      raster_box_lane_samples<kSamples>(
-          tri, lane, [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); });
+      raster_box_lane_samples<kSamples>(tri, lane, visit);
     else
       cut_into_tile_items<kSamples>(p, tri, i, lane);
   }
@@ -70,14 +72,25 @@ __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStage
 
 }  // namespace
 
-void launch_warp_raster(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  // A kernel per sample count: the one-sample kernel compiles as without anti-aliasing.
+namespace {
+
+template <bool kCutouts>
+void launch_warp_raster_kernel(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
   if (p.frame.samples == 4)
-    launch_kernel(warp_raster_kernel<4>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
+    launch_kernel(warp_raster_kernel<4, kCutouts>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
   else if (p.frame.samples == 8)
-    launch_kernel(warp_raster_kernel<8>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
+    launch_kernel(warp_raster_kernel<8, kCutouts>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
   else
-    launch_kernel(warp_raster_kernel<1>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
+    launch_kernel(warp_raster_kernel<1, kCutouts>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
+}
+
+}  // namespace
+
+void launch_warp_raster(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
+  // A kernel per sample count and cut-out test: the one-sample kernel without cut-outs compiles as
+  // without anti-aliasing and cut-outs.
+  if (p.scene.has_cutouts) launch_warp_raster_kernel<true>(p, stream, after_kernel);
+  else launch_warp_raster_kernel<false>(p, stream, after_kernel);
 }
 
 }  // namespace facet

@@ -6,7 +6,8 @@
 // The same colour pipeline: sRGB texels decoded to linear before filtering, MTL colours and
 // vertex colours linear (decoded on upload and in the vertex stage), Kd/Ks/Ka/Ke lighting in
 // linear, the output encoded to sRGB here (normals and depth written as bytes, not encoded);
-// samples whose alpha (d x map_d) is below 0.5 are discarded. No wireframe overlay.
+// samples whose alpha (d x map_d) is below 0.5 are cut, each at its own position (kept_samples).
+// No wireframe overlay.
 
 in vec3 v_world;
 in vec3 v_normal;
@@ -25,6 +26,10 @@ uniform int u_filter;        // Filter: 0 nearest, 1 bilinear, 2 trilinear
 uniform bool u_clamp_uv;     // clamp instead of repeat
 uniform bool u_has_uvs;      // the scene has texture coordinates
 uniform bool u_has_cutouts;  // some material can cut fragments away (SceneView::has_cutouts)
+// With multisampling and cut-outs: sample s's offset from the pixel centre in pixels, window y (down
+// the image), from the driver (glGetMultisamplefv): the positions its coverage uses. llvmpipe's
+// 4x are kernels/samples.h's.
+uniform vec2 u_sample_offsets[8];
 // One material for all triangles (no per-triangle lookup), or -1: read b_tri_material.
 uniform int u_single_material;
 
@@ -122,16 +127,40 @@ vec3 texture_color(int tex, vec2 duv_dx, vec2 duv_dy) {
   return sample_texture(b_textures[tex], v_uv, duv_dx, duv_dy).rgb;
 }
 
-// True when the fragment is cut away (kernels/cutout.h cutout_keeps): alpha x map_d's alpha at
-// level 0 below 0.5.
-bool cut_away(Material m) {
+// True when material m cuts the point of texture coordinates uv away (kernels/cutout.h
+// cutout_keeps): alpha x map_d's alpha at level 0 below 0.5.
+bool cut_away_at(Material m, vec2 uv) {
   if (m.alpha_texture < 0 || !u_has_uvs) return !(m.alpha >= k_cutout);
   TextureDesc d = b_textures[m.alpha_texture];
   Level lv = texture_level(d, 0);
-  vec2 uv = any(isnan(v_uv)) || any(isinf(v_uv)) ? vec2(0.0) : v_uv;
+  uv = any(isnan(uv)) || any(isinf(uv)) ? vec2(0.0) : uv;
   vec2 t = texel_coords(lv, uv);
   float a = u_filter == 0 ? fetch(lv, int(floor(t.x)), int(floor(t.y))).a : sample_bilinear(lv, uv).a;
   return !(m.alpha * a >= k_cutout);
+}
+
+// The fragment's texture coordinates anywhere in its pixel: uv/w and 1/w are affine in window
+// space, so their values at the centre and their screen derivatives give uv at an offset exactly
+// (perspective-correct, as kernels/cutout.h computes it). Not interpolateAtSample: on llvmpipe
+// (Mesa 22.3) its values at the samples of a checker quad seen at an angle put 836 pixels a
+// sample off facet's cut along the alpha edges (2 with this), as if not perspective-correct.
+struct UvPlane { vec2 uvq, uvq_dx, uvq_dy; float q, q_dx, q_dy; };
+vec2 uv_at(UvPlane p, vec2 offset) {
+  return (p.uvq + p.uvq_dx * offset.x + p.uvq_dy * offset.y) / (p.q + p.q_dx * offset.x + p.q_dy * offset.y);
+}
+
+// The fragment's covered samples that m keeps, as a sample mask: with multisampling each at its
+// own position, as facet's raster tests each sample, where `discard` would drop all of them at
+// once; one sample (or an alpha without a map): the fragment as a whole. The fragment still
+// shades once, at the pixel centre, as facet's resolve does.
+int kept_samples(Material m, UvPlane plane) {
+  if (gl_NumSamples <= 1 || m.alpha_texture < 0 || !u_has_uvs) return cut_away_at(m, v_uv) ? 0 : -1;
+  int mask = 0;
+  for (int s = 0; s < min(gl_NumSamples, 8); ++s) {
+    const bool covered = (gl_SampleMaskIn[0] & (1 << s)) != 0;
+    if (covered && !cut_away_at(m, uv_at(plane, u_sample_offsets[s]))) mask |= 1 << s;
+  }
+  return mask;
 }
 
 // Lit or texture shading of material m (kernels/shade.h shade_material).
@@ -157,9 +186,21 @@ void main() {
   // Derivatives first, in uniform control flow: the material branch below differs across a quad.
   vec2 duv_dx = dFdx(v_uv), duv_dy = dFdy(v_uv);
   vec3 dp_dx = dFdx(v_world), dp_dy = dFdy(v_world);
+  UvPlane plane;
+  plane.q = gl_FragCoord.w;
+  plane.uvq = v_uv * plane.q;
+  plane.uvq_dx = dFdxFine(plane.uvq);
+  plane.uvq_dy = dFdyFine(plane.uvq);
+  plane.q_dx = dFdxFine(plane.q);
+  plane.q_dy = dFdyFine(plane.q);
   int mi = u_single_material >= 0 ? u_single_material : int(b_tri_material[gl_PrimitiveID]);
   Material m = b_materials[mi];
-  if (u_has_cutouts && cut_away(m)) discard;
+  gl_SampleMask[0] = -1;  // every covered sample, unless cut below (every path must write it)
+  if (u_has_cutouts) {
+    const int kept = kept_samples(m, plane);
+    if (kept == 0) discard;
+    gl_SampleMask[0] = kept;
+  }
   vec3 color;
   if (u_shading == 2) {
     // Geometric face normal from the world position's screen derivatives. The window origin is

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "engine/colour_space.h"
+#include "kernels/samples.h"
 #include "kernels/srgb.h"
 #include "shaders/shader_source.h"
 
@@ -96,6 +97,7 @@ GlReference::GlReference() {
   m_loc_single_material = glGetUniformLocation(p, "u_single_material");
   m_loc_has_colors = glGetUniformLocation(p, "u_has_colors");
   m_loc_has_cutouts = glGetUniformLocation(p, "u_has_cutouts");
+  m_loc_sample_offsets = glGetUniformLocation(p, "u_sample_offsets");
   gl_check_errors("GlReference: setting up the reference program");
 }
 
@@ -240,6 +242,21 @@ void GlReference::resolve_samples(bool write_ids) {
   }
 }
 
+// The bound multisample framebuffer's sample positions, as offsets from the pixel centre in pixels
+// (window y, down the image with GL_UPPER_LEFT), into u_sample_offsets: where reference.frag
+// cuts each sample of a cut-out material, the driver's own coverage positions.
+void GlReference::set_sample_offsets() {
+  float offsets[2 * kMaxSamples] = {};
+  GLint samples = 0;  // what the driver allocated: at least m_samples
+  glGetIntegerv(GL_SAMPLES, &samples);
+  for (int s = 0; s < std::min((int)samples, kMaxSamples); ++s) {
+    glGetMultisamplefv(GL_SAMPLE_POSITION, (GLuint)s, &offsets[2 * s]);
+    offsets[2 * s] -= 0.5f;
+    offsets[2 * s + 1] -= 0.5f;
+  }
+  glProgramUniform2fv(m_program.id(), m_loc_sample_offsets, kMaxSamples, offsets);
+}
+
 void GlReference::draw(const FrameParams& fp, bool write_ids) {
   GLuint fbo = m_samples > 1 ? m_ms_fbo.id() : m_fbo.id();
   const GLenum both[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
@@ -293,6 +310,7 @@ void GlReference::draw(const FrameParams& fp, bool write_ids) {
     glProgramUniform1i(p, m_loc_single_material, m_single_material);
     glProgramUniform1i(p, m_loc_has_colors, m_has_colors ? 1 : 0);
     glProgramUniform1i(p, m_loc_has_cutouts, m_has_cutouts ? 1 : 0);
+    if (m_has_cutouts && m_samples > 1) set_sample_offsets();
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTriMaterial, m_tri_material.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaterials, m_materials.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTextures, m_textures.id());

@@ -57,12 +57,14 @@ class GlReference {
   void ensure_framebuffer(int width, int height, int samples);
   void resolve_samples(bool write_ids);
   void draw(const FrameParams& fp, bool write_ids);
+  void set_sample_offsets();  // u_sample_offsets from the multisample framebuffer bound for drawing
   void read_attachment(GLenum attachment, GLenum format, GLenum type, void* out, const char* what);
 
   GlProgram m_program;
   GLint m_loc_view_proj = -1, m_loc_shading = -1, m_loc_eye = -1, m_loc_depth_range = -1,
         m_loc_ortho = -1, m_loc_view_dir = -1, m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1,
-        m_loc_single_material = -1, m_loc_has_colors = -1, m_loc_has_cutouts = -1;
+        m_loc_single_material = -1, m_loc_has_colors = -1, m_loc_has_cutouts = -1,
+        m_loc_sample_offsets = -1;
 
   // The scene.
   GlVertexArray m_vao;

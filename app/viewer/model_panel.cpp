@@ -53,9 +53,11 @@ void current_model(ViewerState& s) {
   ImGui::TextWrapped("%s", s.loader.current_path().c_str());
   ImGui::TextWrapped("%u triangles, %u vertices, radius %.4g, loaded in %.2f s", scene->triangle_count(),
               scene->vertex_count(), scene->bounds.radius, s.loader.last_load_seconds());
-  // A closed surface skips its back faces when seen from outside (make_frame_params).
-  ImGui::TextUnformatted(scene->bounds.closed ? "closed surface: hidden back faces skipped"
-                                              : "open or mixed winding: back faces drawn");
+  // A closed surface skips its back faces when seen from outside (make_frame_params), unless
+  // cut-outs open it (frame_bounds).
+  ImGui::TextUnformatted(frame_bounds(*scene).closed ? "closed surface: hidden back faces skipped"
+                         : scene->bounds.closed      ? "closed surface with cut-outs: back faces drawn"
+                                                     : "open or mixed winding: back faces drawn");
   if (!s.loader.warnings().empty() && ImGui::TreeNode("warnings", "%zu warnings", s.loader.warnings().size())) {
     for (const std::string& w : s.loader.warnings()) ImGui::TextWrapped("%s", w.c_str());
     ImGui::TreePop();

@@ -105,7 +105,7 @@ void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {
 void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
                           int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
-  draw(make_frame_params(camera, settings, m_scene->bounds, width, height), target,
+  draw(make_frame_params(camera, settings, frame_bounds(*m_scene), width, height), target,
        settings.ground_grid ? &camera : nullptr);
 }
 
@@ -195,6 +195,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.occlusion.hiz = m_hiz.data();
   rp.occlusion.hiz_coarse = m_hiz_coarse.data();
   rp.occlusion.test = make_occlusion_test(fp, m_hiz.data(), m_hiz_coarse.data());
+  rp.scene = m_device_scene.view();
   GeometryPlanInput in;
   in.meshlet_count = rp.meshlet_count;
   in.width = fp.width;

@@ -347,13 +347,14 @@ TEST(GltfMaterials, OpaqueIgnoresBaseColourAlpha) {
   EXPECT_EQ(s.materials[0].alpha, 1.0f);
 }
 
-TEST(GltfMaterials, BlendIsDrawnAsACutoutWithAWarning) {
+TEST(GltfMaterials, BlendByAUniformAlphaWithoutATextureIsDrawnOpaqueWithAWarning) {
+  // Cut at 0.5, a uniform 0.3 would make the whole surface vanish.
   ScratchDir dir;
   Scene s = with_material(dir, R"({"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 0.3]}, "alphaMode": "BLEND"})");
-  EXPECT_FLOAT_EQ(s.materials[0].alpha, 0.3f);
-  EXPECT_TRUE(s.view(nullptr).has_cutouts);
+  EXPECT_EQ(s.materials[0].alpha, 1.0f);
+  EXPECT_FALSE(s.view(nullptr).has_cutouts);
   ASSERT_FALSE(s.warnings.empty());
-  EXPECT_NE(s.warnings[0].find("cut-out"), std::string::npos) << s.warnings[0];
+  EXPECT_NE(s.warnings[0].find("drawn opaque"), std::string::npos) << s.warnings[0];
 }
 
 TEST(GltfMaterials, EmissiveFactorIsLinearAsGiven) {

@@ -80,7 +80,7 @@ TEST(MtlMaterials, LineNumbersCountCrlfLinesOnce) {
 TEST(MtlMaterials, LoadedColoursAreLinearAndNsIsAWholeNumber) {
   test::ScratchDir dir;
   Scene s = load_model(triangle_with_mtl(dir, "newmtl m\nKd 0.5 0.25 1\nKs 0.5 0.5 0.5\nNs 33.4\n"
-                                              "Ka 0.2 0.2 0.2\nKe 0.1 0.2 0.3\nd 0.3\n"));
+                                              "Ka 0.2 0.2 0.2\nKe 0.1 0.2 0.3\n"));
   ASSERT_EQ(s.materials.size(), 1u);
   const Material& m = s.materials[0];
   EXPECT_TRUE(near3(m.kd, test::srgb_to_linear_ref({0.5f, 0.25f, 1.0f})));
@@ -88,7 +88,7 @@ TEST(MtlMaterials, LoadedColoursAreLinearAndNsIsAWholeNumber) {
   EXPECT_TRUE(near3(m.ka, test::srgb_to_linear_ref({0.2f, 0.2f, 0.2f})));
   EXPECT_TRUE(near3(m.ke, test::srgb_to_linear_ref({0.1f, 0.2f, 0.3f})));
   EXPECT_EQ(m.ns, 33.0f);
-  EXPECT_FLOAT_EQ(m.alpha, 0.3f);
+  EXPECT_EQ(m.alpha, 1.0f);
   EXPECT_EQ(m.specular_texture, -1);
   EXPECT_EQ(m.alpha_texture, -1);
 }
@@ -99,10 +99,24 @@ TEST(MtlMaterials, BlackOrAbsentAmbientIsWhite) {
   EXPECT_TRUE(near3(s.materials[0].ka, {1, 1, 1}));
 }
 
-TEST(MtlMaterials, TrIsOneMinusOpacity) {
+TEST(MtlMaterials, TrIsOneMinusOpacityAndMultipliesTheAlphaMap) {
   test::ScratchDir dir;
-  Scene s = load_model(triangle_with_mtl(dir, "newmtl m\nTr 0.8\n"));
-  EXPECT_FLOAT_EQ(s.materials[0].alpha, 0.2f);
+  write_png(dir.path("mask.png"), 2, 1, {Rgba8{0, 0, 0, 255}, Rgba8{255, 255, 255, 255}});
+  Scene s = load_model(triangle_with_mtl(dir, "newmtl m\nTr 0.2\nmap_d mask.png\n"));
+  EXPECT_FLOAT_EQ(s.materials[0].alpha, 0.8f);
+  EXPECT_GE(s.materials[0].alpha_texture, 0);
+  EXPECT_TRUE(s.warnings.empty()) << s.warnings.front();
+}
+
+TEST(MtlMaterials, UniformOpacityWithoutAnAlphaMapIsDrawnOpaqueWithOneWarningAFile) {
+  // Cut at 0.5, d 0.3 would make the surface vanish: facet cuts, it does not blend.
+  test::ScratchDir dir;
+  Scene s = load_model(triangle_with_mtl(dir, "newmtl m\nd 0.3\nnewmtl glass\nTr 0.9\nnewmtl solid\nd 1\n"));
+  for (const Material& m : s.materials) EXPECT_EQ(m.alpha, 1.0f);
+  EXPECT_FALSE(s.view(nullptr).has_cutouts);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_EQ(s.warnings[0], dir.path("t.obj") + ": material m: d 0.3 without map_d is drawn opaque (facet draws "
+                                                "alpha-tested cut-outs, not translucency); so are 1 other materials");
 }
 
 TEST(MtlMaterials, SpecularEmissionAndAlphaMapsAreLoaded) {

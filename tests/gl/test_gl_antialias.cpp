@@ -25,30 +25,19 @@
 
 #include "engine/generate.h"
 #include "engine/renderer.h"
+#include "tests/gl/aa_tolerance.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet {
 namespace {
 
-constexpr int kColorTolerance = 2;
-constexpr double kMaxEdgeMean = 1.0;
-constexpr double kMaxSampleFlipFraction = 0.005;
+using test::channel_difference;
+using test::interior;
+constexpr int kColorTolerance = test::kAaColorTolerance;
+constexpr double kMaxEdgeMean = test::kAaMaxEdgeMean;
+constexpr double kMaxSampleFlipFraction = test::kAaMaxSampleFlipFraction;
 constexpr size_t kMinOneSampleFlips = 10;
-
-bool interior(const std::vector<uint32_t>& ids, int w, int h, int x, int y) {
-  const uint32_t id = ids[(size_t)y * w + x];
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int nx = std::clamp(x + dx, 0, w - 1), ny = std::clamp(y + dy, 0, h - 1);
-      if (ids[(size_t)ny * w + nx] != id) return false;
-    }
-  return true;
-}
-
-int channel_difference(Rgba8 a, Rgba8 b) {
-  return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
-}
 
 struct AaCase {
   const char* name;

@@ -28,4 +28,8 @@ RenderSettings two_sided();
 FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
                          RenderSettings settings = {});
 
+// Gives every material of `scene` a columns x rows checker alpha map over its uvs: texel (i, j)
+// opaque (alpha 255) where i + j is even, a hole (alpha 0) where odd. Returns the texture.
+int32_t add_checker_alpha_map(Scene& scene, int columns, int rows);
+
 }  // namespace facet::test
