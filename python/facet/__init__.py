@@ -14,6 +14,11 @@ Errors are Python exceptions carrying facet's message: TypeError (wrong dtype, n
 ValueError (shape, contiguity, a device array on another GPU, bad arguments), facet.LoadError
 (a model file that cannot be shown), RuntimeError (CUDA asked for where there is none).
 """
+# NumPy is imported through Python's own import before the extension asks pybind11 for its C API:
+# on the H200 machine (torch 2.11, NumPy 2.5) letting the extension import NumPy first made a
+# later `import torch` abort ("free(): invalid pointer"), and importing NumPy first did not.
+import numpy as _numpy  # noqa: F401
+
 from ._facet import (Camera, DeviceArray, LoadError, Mesh, Renderer, built_with_cuda, load,
                      write_png)
 from ._facet import _project
