@@ -4,6 +4,7 @@
 // only the blocks of triangles whose index span meets it: a scan or a tiled model keeps nearby
 // triangles on nearby vertices, so the parts together read the indices about once, where every
 // part reading all of them cost a 16-core host sixteen reads of an 87 M-triangle index array.
+// Indices scattered over the whole model still cost one read a part, as before.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -19,8 +20,13 @@ namespace {
 // scan's locality shows (a block spans a few thousand vertices), large enough that the spans
 // (8 bytes a block) and the overlap tests cost nothing beside the triangles.
 constexpr size_t kBlockTriangles = 1 << 12;
-// Vertices a part: enough parts for work stealing to even out the cores on a large model.
-constexpr size_t kPartVertices = 1 << 16;
+// Parts a worker where the indices are local: work stealing evens out the cores, and each part
+// boundary costs only the few blocks that straddle it.
+constexpr size_t kPartsPerWorker = 4;
+// Fewest vertices a part: below this a part's fixed costs (a look at every block span) dominate.
+constexpr size_t kMinPartVertices = 1 << 14;
+// How much more block scanning the finer parts may cost than one part a worker.
+constexpr double kFinePartsSlack = 1.25;
 // Vertices per parallel_for chunk of the normalising pass.
 constexpr uint64_t kNormaliseChunk = 1 << 15;
 
@@ -88,12 +94,17 @@ std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
                                          const std::vector<uint32_t>& indices) {
   const size_t n = positions.size();
   std::vector<Vec3> acc(n, Vec3{0, 0, 0});
-  const std::vector<Span> spans = block_spans(indices, n);
-  // Fine parts where the indices are local; where they are not (every block spans the model),
-  // one part a worker, each reading every block: the sums are the same either way.
-  const size_t fine = std::max<size_t>(1, (n + kPartVertices - 1) / kPartVertices);
-  const size_t coarse = std::min<size_t>(fine, worker_count());
-  const size_t parts = scan_cost(spans, n, fine) <= scan_cost(spans, n, coarse) * 2 ? fine : coarse;
+  // One part a worker, or several where the indices are local enough that the finer parts scan
+  // hardly more blocks; the sums are the same for any parts. One part scans every block.
+  const size_t most = std::max<size_t>(1, n / kMinPartVertices);
+  const size_t coarse = std::min<size_t>(most, worker_count());
+  const std::vector<Span> spans =
+      coarse > 1 ? block_spans(indices, n)
+                 : std::vector<Span>((indices.size() / 3 + kBlockTriangles - 1) / kBlockTriangles, Span{0, UINT32_MAX});
+  const size_t fine = std::min<size_t>(most, coarse * kPartsPerWorker);
+  const size_t parts = fine > coarse && (double)scan_cost(spans, n, fine) <=
+                                            kFinePartsSlack * (double)scan_cost(spans, n, coarse)
+                           ? fine : coarse;
   parallel_for(parts, 1, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t p = begin; p < end; ++p)
       sum_part(positions, indices, spans, part_begin(n, p, parts), part_begin(n, p + 1, parts), acc);
