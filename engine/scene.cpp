@@ -1,6 +1,7 @@
-// The host-side scene's helpers: sizes and views of its arrays, bounds, area-weighted vertex
-// normals (vertex_normals.cpp), and textures with their full mip chains (box filter in linear light), the big loops on every core with
-// results that do not depend on the number of threads. No file reading here (loader.cpp).
+// The host-side scene's helpers: sizes and views of its arrays, bounds, and textures with their
+// full mip chains (box filter in linear light), the big loops on every core with results that do
+// not depend on the number of threads. Vertex normals: vertex_normals.cpp; no file reading here
+// (loader.cpp).
 #include "engine/scene.h"
 
 #include <algorithm>

@@ -98,9 +98,9 @@ std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
   // hardly more blocks; the sums are the same for any parts. One part scans every block.
   const size_t most = std::max<size_t>(1, n / kMinPartVertices);
   const size_t coarse = std::min<size_t>(most, worker_count());
+  const size_t blocks = (indices.size() / 3 + kBlockTriangles - 1) / kBlockTriangles;
   const std::vector<Span> spans =
-      coarse > 1 ? block_spans(indices, n)
-                 : std::vector<Span>((indices.size() / 3 + kBlockTriangles - 1) / kBlockTriangles, Span{0, UINT32_MAX});
+      coarse > 1 ? block_spans(indices, n) : std::vector<Span>(blocks, Span{0, UINT32_MAX});
   const size_t fine = std::min<size_t>(most, coarse * kPartsPerWorker);
   const size_t parts = fine > coarse && (double)scan_cost(spans, n, fine) <=
                                             kFinePartsSlack * (double)scan_cost(spans, n, coarse)
