@@ -195,12 +195,16 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
   m.chunks = std::move(chunks);
   check_absolute_indices(path, m, lines);
 
-  uint32_t smoothing = 0;  // the group in force: none until an `s` says otherwise
+  std::vector<uint32_t> smoothing_at(n, 0);  // in force at each chunk's start: none until an `s`
+  for (size_t i = 1; i < n; ++i)
+    smoothing_at[i] = m.chunks[i - 1].last_smoothing != kInheritSmoothing
+                          ? m.chunks[i - 1].last_smoothing : smoothing_at[i - 1];
+  for_each_chunk(n, [&](size_t i) {
+    for (ObjFace& f : m.chunks[i].faces)
+      if (f.smoothing == kInheritSmoothing) f.smoothing = smoothing_at[i];
+  });
   for (size_t i = 0; i < n; ++i) {
     ObjChunk& c = m.chunks[i];
-    for (ObjFace& f : c.faces)
-      if (f.smoothing == kInheritSmoothing) f.smoothing = smoothing;
-    if (c.last_smoothing != kInheritSmoothing) smoothing = c.last_smoothing;
     for (uint32_t& u : c.unusable) m.unusable.push_back((uint32_t)(before[i].v + u));
     m.faces += c.faces.size();
     if (c.short_faces && !m.short_faces) m.short_face_line = lines[i] + c.short_face_line;
@@ -219,18 +223,27 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
 }
 
 void assign_obj_materials(ObjModel& model, MaterialLibrary& library) {
+  // The statements in file order (libraries load, names resolve as they come), then each
+  // chunk's faces on every core.
+  const size_t n = model.chunks.size();
+  std::vector<int32_t> at_start(n, -1);
+  std::vector<std::vector<int32_t>> chosen(n);  // per chunk: in force after each statement
   int32_t material = -1;  // in force: none until a usemtl names a known material
-  for (ObjChunk& c : model.chunks) {
-    const int32_t at_start = material;
-    std::vector<int32_t> chosen(c.statements.size(), -1);  // in force after each statement
+  for (size_t i = 0; i < n; ++i) {
+    const ObjChunk& c = model.chunks[i];
+    at_start[i] = material;
+    chosen[i].assign(c.statements.size(), -1);
     for (size_t s = 0; s < c.statements.size(); ++s) {
       const ObjStatement& st = c.statements[s];
       if (st.is_usemtl) material = library.find(st.text);
       else library.load(st.text);
-      chosen[s] = material;
+      chosen[i][s] = material;
     }
-    for (ObjFace& f : c.faces) f.usemtl = f.usemtl >= 0 ? chosen[(size_t)f.usemtl] : at_start;
   }
+  for_each_chunk(n, [&](size_t i) {
+    for (ObjFace& f : model.chunks[i].faces)
+      f.usemtl = f.usemtl >= 0 ? chosen[i][(size_t)f.usemtl] : at_start[i];
+  });
 }
 
 void triangulate_obj_faces(ObjModel& model) {

@@ -1,6 +1,7 @@
-// The host-side scene's helpers: sizes and views of its arrays, bounds, area-weighted vertex
-// normals, and textures with their full mip chains (box filter in linear light), the big loops on every core with
-// results that do not depend on the number of threads. No file reading here (loader.cpp).
+// The host-side scene's helpers: sizes and views of its arrays, bounds, and textures with their
+// full mip chains (box filter in linear light), the big loops on every core with results that do
+// not depend on the number of threads. Vertex normals: vertex_normals.cpp; no file reading here
+// (loader.cpp).
 #include "engine/scene.h"
 
 #include <algorithm>
@@ -162,48 +163,6 @@ Bounds compute_bounds(const std::vector<Vec3>& positions) {
   r = std::max(r, 1e-6 * scale);
   b.radius = (float)std::min(r, (double)std::numeric_limits<float>::max());
   return b;
-}
-
-// Each worker sums the faces around its own range of vertices, scanning the triangles in order:
-// every vertex gets the same sums, in the same order, as in one pass, for any number of workers.
-std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
-                                         const std::vector<uint32_t>& indices) {
-  std::vector<Vec3> acc(positions.size(), Vec3{0, 0, 0});
-  const size_t n = positions.size();
-  const unsigned parts = worker_count();
-  parallel_for(parts, 1, [&](uint64_t part_begin, uint64_t part_end, unsigned) {
-    for (uint64_t part = part_begin; part < part_end; ++part) {
-      const size_t lo = n * part / parts, hi = n * (part + 1) / parts;
-      auto mine = [&](uint32_t i) { return i >= lo && i < hi; };
-      for (size_t t = 0; t + 2 < indices.size(); t += 3) {
-        uint32_t i0 = indices[t], i1 = indices[t + 1], i2 = indices[t + 2];
-        if (i0 >= n || i1 >= n || i2 >= n) continue;
-        if (!mine(i0) && !mine(i1) && !mine(i2)) continue;
-        Vec3 p0 = positions[i0], p1 = positions[i1], p2 = positions[i2];
-        // The unnormalised cross product is twice the area times the unit normal: summing it
-        // weights each face by its area, so slivers from triangulation barely count.
-        Vec3 c = cross(p1 - p0, p2 - p0);
-        if (!finite3(c)) continue;
-        if (mine(i0)) acc[i0] = acc[i0] + c;
-        if (mine(i1)) acc[i1] = acc[i1] + c;
-        if (mine(i2)) acc[i2] = acc[i2] + c;
-      }
-    }
-  });
-  parallel_for(n, kVertexChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t i = begin; i < end; ++i) {
-      Vec3& a = acc[i];
-      // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the
-      // float length squared would underflow.
-      double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
-      if (l > 0 && std::isfinite(l)) {
-        a = {(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)};
-      } else {
-        a = {0, 0, 1};  // only degenerate faces touch it: any unit vector keeps shading defined
-      }
-    }
-  });
-  return acc;
 }
 
 // One level down: each destination texel averages the source area it covers (scale w/nw by

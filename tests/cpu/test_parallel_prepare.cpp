@@ -3,13 +3,19 @@
 // is the plain sequential loop, and 2, 3 and 7 threads must match it exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <random>
+#include <string>
 #include <cstring>
 
 #include "engine/closed_surface.h"
 #include "engine/loader.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
+#include "tests/support/ply_writer.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet {
@@ -102,6 +108,138 @@ TEST(ParallelPrepare, LoadedSceneIsTheSameWithOneTwoOrFourWorkers) {
     EXPECT_EQ(s.bounds.radius, one.bounds.radius);
     EXPECT_EQ(s.bounds.closed, one.bounds.closed);
     expect_same_meshlets(*s.meshlets, *one.meshlets);
+  }
+}
+
+// The plain one-pass definition of vertex normals: every face's cross product added to its
+// corners in triangle order, then normalised in double.
+std::vector<Vec3> one_pass_normals(const Scene& s) {
+  std::vector<Vec3> acc(s.positions.size(), Vec3{0, 0, 0});
+  for (size_t t = 0; t + 2 < s.indices.size(); t += 3) {
+    const uint32_t i[3] = {s.indices[t], s.indices[t + 1], s.indices[t + 2]};
+    const Vec3 c = cross(s.positions[i[1]] - s.positions[i[0]], s.positions[i[2]] - s.positions[i[0]]);
+    if (!finite3(c)) continue;
+    for (uint32_t k : i) acc[k] = acc[k] + c;
+  }
+  for (Vec3& a : acc) {
+    const double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
+    a = l > 0 && std::isfinite(l) ? Vec3{(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)} : Vec3{0, 0, 1};
+  }
+  return acc;
+}
+
+Scene tiled_bunnies(uint32_t copies) {
+  Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  const uint32_t verts = s.vertex_count(), corners = (uint32_t)s.indices.size();
+  for (uint32_t copy = 1; copy < copies; ++copy) {
+    for (uint32_t v = 0; v < verts; ++v) s.positions.push_back({s.positions[v].x + copy, s.positions[v].y, s.positions[v].z});
+    for (uint32_t c = 0; c < corners; ++c) s.indices.push_back(s.indices[c] + copy * verts);
+  }
+  return s;
+}
+
+// Parts of the vertices scan only the blocks of triangles near them (local indices), or every
+// block (triangles shuffled over the whole model): the same bytes as one pass either way.
+TEST(ParallelPrepare, VertexNormalsEqualOnePassWhetherIndicesAreLocalOrScattered) {
+  Scene local = tiled_bunnies(6);
+  Scene scattered = local;
+  std::vector<uint32_t> order(scattered.triangle_count());
+  for (uint32_t t = 0; t < order.size(); ++t) order[t] = t;
+  std::shuffle(order.begin(), order.end(), std::mt19937(7));
+  for (uint32_t t = 0; t < order.size(); ++t)
+    for (int k = 0; k < 3; ++k) scattered.indices[3 * t + k] = local.indices[3 * order[t] + k];
+  for (const Scene* s : {&local, &scattered}) {
+    const std::vector<Vec3> expected = one_pass_normals(*s);
+    for (unsigned threads : {1u, 2u, 3u, 7u}) {
+      SCOPED_TRACE(threads);
+      worker_count_override() = threads;
+      EXPECT_TRUE(same_bytes(compute_vertex_normals(s->positions, s->indices), expected));
+    }
+  }
+  worker_count_override() = 0;
+}
+
+// An OBJ of several parse chunks whose `usemtl` and `s` statements are in force across chunk
+// boundaries: each triangle has the material last named before it, for any thread count.
+TEST(ParallelPrepare, ObjMaterialsAndSmoothingAcrossChunksAreTheSameForAnyThreadCount) {
+  test::ScratchDir dir;
+  dir.write("m.mtl", "newmtl m0\nKd 1 0 0\nnewmtl m1\nKd 0 1 0\nnewmtl m2\nKd 0 0 1\n");
+  std::string text = "mtllib m.mtl\n";
+  const uint32_t side = 300;  // a grid of side^2 vertices, 2 (side-1)^2 triangles: 3 MB of text
+  for (uint32_t y = 0; y < side; ++y)
+    for (uint32_t x = 0; x < side; ++x)
+      text += "v " + std::to_string(x) + " " + std::to_string(y) + " " + std::to_string((x * y) % 7) + "\n";
+  std::vector<uint32_t> expected;  // material index in m.mtl's order per triangle
+  uint32_t face = 0, material = 0;
+  for (uint32_t y = 0; y + 1 < side; ++y)
+    for (uint32_t x = 0; x + 1 < side; ++x, ++face) {
+      if (face % 9001 == 0) text += "usemtl m" + std::to_string(material = (face / 9001) % 3) + "\n";
+      if (face % 13001 == 0) text += face % 26002 ? "s off\n" : "s 1\n";
+      const uint32_t a = y * side + x + 1, b = a + 1, c = a + side, d = c + 1;
+      text += "f " + std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(d) + "\n";
+      text += "f " + std::to_string(a) + " " + std::to_string(d) + " " + std::to_string(c) + "\n";
+      expected.insert(expected.end(), {material, material});
+    }
+  ASSERT_GT(text.size(), size_t(3) << 20) << "too small for several parse chunks";
+  const std::string path = dir.write("grid.obj", text);
+  Scene one;
+  for (unsigned threads : {1u, 2u, 4u}) {
+    SCOPED_TRACE(threads);
+    worker_count_override() = threads;
+    Scene s = load_model(path);
+    worker_count_override() = 0;
+    ASSERT_EQ(s.tri_material.size(), expected.size());
+    for (size_t t = 0; t < expected.size(); ++t)
+      ASSERT_EQ(s.material_names[s.tri_material[t]], "m" + std::to_string(expected[t])) << "triangle " << t;
+    if (threads == 1) {
+      one = std::move(s);
+      continue;
+    }
+    EXPECT_TRUE(same_bytes(s.positions, one.positions));
+    EXPECT_TRUE(same_bytes(s.normals, one.normals));
+    EXPECT_EQ(s.indices, one.indices);
+  }
+}
+
+// A binary PLY with file normals (some zero), and a vertex at infinity whose faces go: what
+// finish_scene keeps, replaces and warns about is the same for any thread count.
+TEST(ParallelPrepare, PlyNormalsAndDroppedFacesAreTheSameForAnyThreadCount) {
+  const uint32_t side = 400;  // 160 K vertices: several chunks of every pass
+  test::PlyBody body(test::PlyBody::LittleEndian);
+  for (uint32_t i = 0; i < side * side; ++i) {
+    const float z = i == 5 * side + 7 ? INFINITY : (float)((i * 31) % 5);
+    body.put((float)(i % side)).put((float)(i / side)).put(z);
+    const bool zero = i % 1000 == 3;
+    body.put(zero ? 0.0f : 0.1f).put(zero ? 0.0f : 0.2f).put(zero ? 0.0f : 3.0f).end_row();
+  }
+  for (uint32_t y = 0; y + 1 < side; ++y)
+    for (uint32_t x = 0; x + 1 < side; ++x) {
+      const int32_t a = (int32_t)(y * side + x), b = a + 1, c = a + (int32_t)side, d = c + 1;
+      body.put((uint8_t)4).put(a).put(b).put(d).put(c).end_row();
+    }
+  const std::string header =
+      std::string("ply\n") + test::PlyBody::format_line(test::PlyBody::LittleEndian) + "element vertex " +
+      std::to_string(side * side) +
+      "\nproperty float x\nproperty float y\nproperty float z\nproperty float nx\nproperty float ny\n"
+      "property float nz\nelement face " + std::to_string((side - 1) * (side - 1)) +
+      "\nproperty list uchar int vertex_indices\nend_header\n";
+  test::ScratchDir dir;
+  const std::string path = dir.write("grid.ply", header + body.bytes());
+  Scene one;
+  for (unsigned threads : {1u, 2u, 4u}) {
+    SCOPED_TRACE(threads);
+    worker_count_override() = threads;
+    Scene s = load_model(path);
+    worker_count_override() = 0;
+    EXPECT_EQ(s.triangle_count(), 2u * (side - 1) * (side - 1) - 6)
+        << "the 6 triangles (of 4 quads fanned) on the infinite vertex";
+    if (threads == 1) {
+      one = std::move(s);
+      continue;
+    }
+    EXPECT_TRUE(same_bytes(s.normals, one.normals));
+    EXPECT_EQ(s.indices, one.indices);
+    EXPECT_EQ(s.warnings, one.warnings);
   }
 }
 
