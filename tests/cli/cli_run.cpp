@@ -47,6 +47,23 @@ bool read_png(const std::string& path, int& width, int& height, std::vector<Rgba
   return true;
 }
 
+std::vector<Rgba8> read_png_of_size(const std::string& path, int width, int height) {
+  int w = 0, h = 0;
+  std::vector<Rgba8> rgba;
+  if (read_png(path, w, h, rgba)) {
+    EXPECT_EQ(w, width) << path;
+    EXPECT_EQ(h, height) << path;
+  }
+  return rgba;
+}
+
+bool same_pixels(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].r != b[i].r || a[i].g != b[i].g || a[i].b != b[i].b || a[i].a != b[i].a) return false;
+  return true;
+}
+
 std::string spot_model() { return project_asset("spot/spot_triangulated_with_mtl.obj"); }
 
 }  // namespace facet::test

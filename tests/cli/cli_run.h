@@ -24,6 +24,13 @@ std::string quote(const std::string& s);
 // Reads a PNG into RGBA8 (row 0 = top); fails the test and returns false when it cannot.
 bool read_png(const std::string& path, int& width, int& height, std::vector<Rgba8>& rgba);
 
+// The PNG at `path`, which must be `width` x `height` (a test failure otherwise); empty when it
+// cannot be read.
+std::vector<Rgba8> read_png_of_size(const std::string& path, int width, int height);
+
+// True when both images hold the same bytes (and are not empty).
+bool same_pixels(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b);
+
 // The bundled Spot model (OBJ, MTL, texture), a small model every CLI test can draw.
 std::string spot_model();
 

@@ -13,22 +13,8 @@ namespace {
 
 const std::string kCommon = " --backend cpu --size 40x30";
 
-std::vector<Rgba8> png(const std::string& path, int w = 40, int h = 30) {
-  int rw = 0, rh = 0;
-  std::vector<Rgba8> rgba;
-  if (read_png(path, rw, rh, rgba)) {
-    EXPECT_EQ(rw, w) << path;
-    EXPECT_EQ(rh, h) << path;
-  }
-  return rgba;
-}
-
-bool same(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
-  if (a.size() != b.size() || a.empty()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].r != b[i].r || a[i].g != b[i].g || a[i].b != b[i].b || a[i].a != b[i].a) return false;
-  return true;
-}
+std::vector<Rgba8> png(const std::string& path, int w = 40, int h = 30) { return read_png_of_size(path, w, h); }
+bool same(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) { return same_pixels(a, b); }
 
 std::vector<Rgba8> single(const std::string& options, const std::string& out) {
   CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(out) + kCommon + " " + options);

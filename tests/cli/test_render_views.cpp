@@ -13,22 +13,8 @@ namespace {
 
 const std::string kCommon = " --backend cpu --size 40x30";
 
-std::vector<Rgba8> png(const std::string& path, int expect_w = 40, int expect_h = 30) {
-  int w = 0, h = 0;
-  std::vector<Rgba8> rgba;
-  if (read_png(path, w, h, rgba)) {
-    EXPECT_EQ(w, expect_w) << path;
-    EXPECT_EQ(h, expect_h) << path;
-  }
-  return rgba;
-}
-
-bool same(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
-  if (a.size() != b.size() || a.empty()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].r != b[i].r || a[i].g != b[i].g || a[i].b != b[i].b || a[i].a != b[i].a) return false;
-  return true;
-}
+std::vector<Rgba8> png(const std::string& path, int w = 40, int h = 30) { return read_png_of_size(path, w, h); }
+bool same(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) { return same_pixels(a, b); }
 
 // Renders Spot alone to `out` with `options`; the PNG's pixels.
 std::vector<Rgba8> single(const std::string& options, const std::string& out, int w = 40, int h = 30) {

@@ -14,6 +14,7 @@
 #include "kernels/cluster.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
+#include "tests/support/cull_checks.h"
 #include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
@@ -142,30 +143,16 @@ TEST(ClusterCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
       FrameParams fp = test::frame_params(s, cams[ci % cams.size()], 320, 200, culling());
       if (ci == cams.size())
         for (int c = 0; c < 4; ++c) fp.view_proj.m[4 * c] = -fp.view_proj.m[4 * c];
-      const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
-      const ClusterCull k = make_cluster_cull(fp, planes);
-      std::vector<ProjectedVertex> pv(s.vertex_count());
-      for (uint32_t v = 0; v < s.vertex_count(); ++v)
-        pv[v] = project_and_snap(fp.view_proj, s.positions[v], planes, fp.width, fp.height);
-      for (const Meshlet& ml : m.meshlets) {
-        ++meshlets_total;
-        if (!meshlet_culled(k, ml)) continue;
-        ++culled_total;
-        for (uint32_t slot = ml.first_triangle; slot < ml.first_triangle + ml.triangle_count; ++slot) {
-          const uint32_t t = scene_triangle(m, slot);
-          TriCounters c{};
-          bool drew = false;
-          process_triangle(pv.data(), s.positions.data(), s.indices.data(), t, fp, planes, c,
-                           [&](const RasterTri&) { drew = true; });
-          ASSERT_EQ(c.clipped + c.nan, 0u) << "triangle " << t << " would not count as culled";
-          ++triangles_culled;
-          if (!drew) continue;
-          ++flipped;
-          double a = unsnapped_area(fp, s.positions[s.indices[3 * t]], s.positions[s.indices[3 * t + 1]],
-                                    s.positions[s.indices[3 * t + 2]]);
-          EXPECT_GT(a, 0.0) << "triangle " << t << " faces the eye but its meshlet was culled";
-        }
-      }
+      const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+      const test::CulledMeshletTally tally = test::check_culled_meshlets(s, m, fp, k, [&](uint32_t t) {
+        double a = unsnapped_area(fp, s.positions[s.indices[3 * t]], s.positions[s.indices[3 * t + 1]],
+                                  s.positions[s.indices[3 * t + 2]]);
+        EXPECT_GT(a, 0.0) << "triangle " << t << " faces the eye but its meshlet was culled";
+      });
+      meshlets_total += tally.meshlets;
+      culled_total += tally.culled;
+      triangles_culled += tally.triangles;
+      flipped += tally.drawn;
     }
   }
   std::printf("culled %zu of %zu meshlets, %zu triangles, %zu flipped\n", culled_total, meshlets_total, triangles_culled, flipped);

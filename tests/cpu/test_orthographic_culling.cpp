@@ -19,6 +19,7 @@
 #include "kernels/occlusion.h"
 #include "kernels/triangle.h"
 #include "kernels/vertex.h"
+#include "tests/support/cull_checks.h"
 #include "tests/support/hostile_scenes.h"
 #include "tests/support/test_scenes.h"
 
@@ -103,32 +104,18 @@ TEST(OrthographicCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
     const Meshlets m = build_meshlets(s);
     for (const Camera& cam : ortho_cameras(s)) {
       const FrameParams fp = test::frame_params(s, cam, 320, 200, culling());
-      const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
-      const ClusterCull k = make_cluster_cull(fp, planes);
+      const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
       ASSERT_TRUE(k.parallel);
-      std::vector<ProjectedVertex> pv(s.vertex_count());
-      for (uint32_t v = 0; v < s.vertex_count(); ++v)
-        pv[v] = project_and_snap(fp.view_proj, s.positions[v], planes, fp.width, fp.height);
-      for (const Meshlet& ml : m.meshlets) {
-        ++total;
-        if (!meshlet_culled(k, ml)) continue;
-        ++culled;
-        for (uint32_t slot = ml.first_triangle; slot < ml.first_triangle + ml.triangle_count; ++slot) {
-          const uint32_t t = scene_triangle(m, slot);
-          TriCounters c{};
-          bool drew = false;
-          process_triangle(pv.data(), s.positions.data(), s.indices.data(), t, fp, planes, c,
-                           [&](const RasterTri&) { drew = true; });
-          ASSERT_EQ(c.clipped + c.nan, 0u) << "triangle " << t << " would not count as culled";
-          ++triangles;
-          if (!drew) continue;
-          ++flipped;
-          // Back-facing before snapping: its normal turned away from the view (against -eye's sign).
-          const Vec3 a = s.positions[s.indices[3 * t]], b = s.positions[s.indices[3 * t + 1]],
-                     cc = s.positions[s.indices[3 * t + 2]];
-          EXPECT_GT(k.facing * dot(cross(b - a, cc - a), k.eye), 0.0f) << "triangle " << t << " faces the view";
-        }
-      }
+      const test::CulledMeshletTally tally = test::check_culled_meshlets(s, m, fp, k, [&](uint32_t t) {
+        // Back-facing before snapping: its normal turned away from the view (against -eye's sign).
+        const Vec3 a = s.positions[s.indices[3 * t]], b = s.positions[s.indices[3 * t + 1]],
+                   cc = s.positions[s.indices[3 * t + 2]];
+        EXPECT_GT(k.facing * dot(cross(b - a, cc - a), k.eye), 0.0f) << "triangle " << t << " faces the view";
+      });
+      total += tally.meshlets;
+      culled += tally.culled;
+      triangles += tally.triangles;
+      flipped += tally.drawn;
     }
   }
   std::printf("culled %zu of %zu meshlets, %zu triangles, %zu flipped\n", culled, total, triangles, flipped);

@@ -1,0 +1,28 @@
+// Checking whole-meshlet culling against the per-triangle front end (cluster culling's property:
+// what a culled meshlet holds, the triangle test culls too, or it is back-facing before snapping),
+// shared by the perspective and orthographic culling tests.
+#pragma once
+#include <cstddef>
+#include <functional>
+
+#include "engine/meshlets.h"
+#include "engine/scene.h"
+#include "kernels/cluster.h"
+
+namespace facet::test {
+
+struct CulledMeshletTally {
+  size_t meshlets = 0;   // meshlets looked at
+  size_t culled = 0;     // of them culled whole
+  size_t triangles = 0;  // triangles in the culled meshlets
+  size_t drawn = 0;      // of them, ones the per-triangle front end would still draw
+};
+
+// Runs the per-triangle front end (project_and_snap, process_triangle) on every triangle of every
+// meshlet that `cull` culls, failing the test where one would count as clipped or NaN (then it
+// would not count as culled), and calls `on_drawn(t)` for each triangle t it would draw.
+CulledMeshletTally check_culled_meshlets(const Scene& s, const Meshlets& m, const FrameParams& fp,
+                                         const ClusterCull& cull,
+                                         const std::function<void(uint32_t)>& on_drawn);
+
+}  // namespace facet::test
