@@ -94,6 +94,11 @@ Command add_view_command(CLI::App& app) {
   cmd->add_flag("--no-vsync", a->no_vsync, "Do not wait for the display's refresh");
   cmd->add_flag("!--no-cache", a->viewer.cache, kSceneCacheHelp);
   cmd->add_flag("--grid", a->viewer.ground_grid, "Start with the ground grid on (G toggles)");
+  cmd->add_option("--measure", a->viewer.measure,
+                  "Start in measure mode with these two world points measured (X,Y,Z,X,Y,Z; M toggles)")
+      ->delimiter(',')
+      ->expected(6)
+      ->type_name("X,Y,Z,X,Y,Z");
   cmd->add_option("--backend", a->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   add_camera_options(cmd, a->viewer.camera);

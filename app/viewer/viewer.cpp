@@ -108,6 +108,7 @@ int frame_loop(ViewerState& s, Host& host) {
     std::printf("facet view: final camera: %s\n", camera_as_options(s.controller.camera()).c_str());
     std::printf("facet view: present path: %s\n", presenter.path().c_str());
     report.print(s.loader.models_installed());
+    if (s.measurement.complete()) std::printf("facet view: measured distance %.6g\n", s.measurement.length());
     if (!s.loader.error().empty()) std::fprintf(stderr, "facet view: %s\n", s.loader.error().c_str());
     // A scripted run that never showed its model, or could not draw it, failed.
     if (!s.loader.current() || !s.render_error.empty()) return 1;
@@ -128,6 +129,11 @@ int run_viewer(const ViewerOptions& options) {
     s.settings.ground_grid = options.ground_grid;
     int width = 0, height = 0;
     open_session(s, &width, &height);  // may replace the settings with the remembered ones
+    if (options.measure.size() == 6) {
+      s.measure_mode = true;
+      s.measurement.click({options.measure[0], options.measure[1], options.measure[2]});
+      s.measurement.click({options.measure[3], options.measure[4], options.measure[5]});
+    }
     s.renderer = make_renderer(options.backend);
     s.cuda_backend = options.backend != Backend::Cpu && cuda_available();
     if (options.offscreen)

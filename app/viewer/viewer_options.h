@@ -3,6 +3,7 @@
 // app/view_command.cpp.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "app/camera_options.h"
 #include "engine/renderer.h"
@@ -23,6 +24,8 @@ struct ViewerOptions {
   bool vsync = true;
   bool cache = true;               // models through the scene cache (--no-cache)
   bool ground_grid = false;        // start with the ground grid on (G toggles)
+  std::vector<double> measure;     // empty, or two world points x,y,z,x,y,z: start in measure mode
+                                   //   with them measured (scripted screenshots and tests)
   bool size_given = false;         // --size was given: the remembered window size is not used
   bool restore_settings = true;    // restore and save the remembered settings and layout
                                    //   (interactive runs without render options on the command line)

@@ -10,6 +10,8 @@
 #   draws_ortho: --ortho fit orbiting for a few frames differs from the perspective run, and
 #     `facet render` with the final camera the viewer printed (--ortho HEIGHT, a near plane that may
 #     lie behind the eye) draws the same frame.
+#   measures: --measure with two points prints their distance at the end of the run; three numbers
+#     are a usage error (exit 2).
 #   frame_sequence: --frames 4 --orbit 20 with a %03d template keeps all four frames, and they
 #     differ (the camera turned between them).
 # usage: session_test.sh FACET PNG_DIFF MODEL OUT_DIR CHECK
@@ -62,6 +64,15 @@ case "$check" in
     # shellcheck disable=SC2086  # the camera is a list of options
     "$facet" render "$model" -o "$out/render.png" --size 160x120 --backend "${FACET_TEST_BACKEND:-auto}" $camera
     "$png_diff" same "$out/ortho.png" "$out/render.png" 1 0.001 "$out/diff.png"
+    ;;
+  measures)
+    view "$model" --frames 2 --measure 0,0,0,3,4,0 > "$out/measure.log"
+    grep -q "^facet view: measured distance 5$" "$out/measure.log" || { echo "FAIL: no distance 5 in:"; cat "$out/measure.log"; exit 1; }
+    set +e
+    view "$model" --frames 1 --measure 0,0,0 > "$out/short.log" 2>&1
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || { echo "FAIL: --measure with 3 numbers exited $rc, not 2 (usage)"; exit 1; }
     ;;
   *) echo "unknown check $check"; exit 2 ;;
 esac
