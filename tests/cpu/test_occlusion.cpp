@@ -16,6 +16,7 @@
 #include "engine/frame_setup.h"
 #include "kernels/occlusion.h"
 #include "kernels/vertex.h"
+#include "tests/support/cull_checks.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -152,18 +153,9 @@ TEST(Occlusion, TheScenePixelBoxHoldsEveryCoveredPixel) {
     const Camera cam = test::look_at(v.eye, v.target, 50.0f, v.near_plane, 20.0f);
     const FrameParams fp = test::frame_params(s, cam, W, H);
     const PixelBox box = scene_pixel_box(fp, s.bounds.center, s.bounds.radius);
-    r.render(fp);
-    std::vector<uint32_t> ids;
-    r.read_triangle_ids(ids);
-    size_t covered = 0, outside = 0;
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < W; ++x) {
-        if (ids[(size_t)y * W + x] == ~0u) continue;
-        ++covered;
-        outside += x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1;
-      }
-    EXPECT_GT(covered, 0u);
-    EXPECT_EQ(outside, 0u) << "eye " << v.eye.x << "," << v.eye.y << "," << v.eye.z;
+    const test::BoxCoverage c = test::covered_pixels_against_box(r, fp, box);
+    EXPECT_GT(c.covered, 0u);
+    EXPECT_EQ(c.outside, 0u) << "eye " << v.eye.x << "," << v.eye.y << "," << v.eye.z;
     const int64_t area = (int64_t)(box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
     if (v.box == View::kWhole) {
       EXPECT_EQ(area, (int64_t)W * H);

@@ -220,18 +220,9 @@ TEST(OrthographicOcclusion, TheScenePixelBoxHoldsEveryCoveredPixel) {
                             test::ortho_look_at({0.3f, -0.2f, 0.5f}, {0.3f, -0.2f, 0}, 3.0f, -2.0f, 3.0f)}) {
     const FrameParams fp = test::frame_params(s, cam, W, H);
     const PixelBox box = scene_pixel_box(fp, s.bounds.center, s.bounds.radius);
-    r.render(fp);
-    std::vector<uint32_t> ids;
-    r.read_triangle_ids(ids);
-    size_t covered = 0, outside = 0;
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < W; ++x) {
-        if (ids[(size_t)y * W + x] == ~0u) continue;
-        ++covered;
-        outside += x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1;
-      }
-    EXPECT_GT(covered, 0u);
-    EXPECT_EQ(outside, 0u);
+    const test::BoxCoverage c = test::covered_pixels_against_box(r, fp, box);
+    EXPECT_GT(c.covered, 0u);
+    EXPECT_EQ(c.outside, 0u);
     EXPECT_LT((int64_t)(box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1), (int64_t)W * H) << "bounded in orthographic";
   }
 }

@@ -37,4 +37,18 @@ CulledMeshletTally check_culled_meshlets(const Scene& s, const Meshlets& m, cons
   return tally;
 }
 
+BoxCoverage covered_pixels_against_box(Renderer& r, const FrameParams& fp, const PixelBox& box) {
+  r.render(fp);
+  std::vector<uint32_t> ids;
+  r.read_triangle_ids(ids);
+  BoxCoverage c;
+  for (int y = 0; y < fp.height; ++y)
+    for (int x = 0; x < fp.width; ++x) {
+      if (ids[(size_t)y * fp.width + x] == ~0u) continue;
+      ++c.covered;
+      c.outside += x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1;
+    }
+  return c;
+}
+
 }  // namespace facet::test

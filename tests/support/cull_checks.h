@@ -1,13 +1,16 @@
 // Checking whole-meshlet culling against the per-triangle front end (cluster culling's property:
 // what a culled meshlet holds, the triangle test culls too, or it is back-facing before snapping),
-// shared by the perspective and orthographic culling tests.
+// and the scene's pixel box against the pixels a frame covers, shared by the perspective and
+// orthographic culling tests.
 #pragma once
 #include <cstddef>
 #include <functional>
 
 #include "engine/meshlets.h"
+#include "engine/renderer.h"
 #include "engine/scene.h"
 #include "kernels/cluster.h"
+#include "kernels/occlusion.h"
 
 namespace facet::test {
 
@@ -24,5 +27,13 @@ struct CulledMeshletTally {
 CulledMeshletTally check_culled_meshlets(const Scene& s, const Meshlets& m, const FrameParams& fp,
                                          const ClusterCull& cull,
                                          const std::function<void(uint32_t)>& on_drawn);
+
+// Draws the frame `fp` with `r` and counts its covered pixels, and those of them outside `box`
+// (what scene_pixel_box promises never happens: a covered pixel outside it).
+struct BoxCoverage {
+  size_t covered = 0;  // pixels some triangle covers
+  size_t outside = 0;  // of them, outside the box
+};
+BoxCoverage covered_pixels_against_box(Renderer& r, const FrameParams& fp, const PixelBox& box);
 
 }  // namespace facet::test
