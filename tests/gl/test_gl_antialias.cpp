@@ -32,7 +32,6 @@
 namespace facet {
 namespace {
 
-using test::channel_difference;
 using test::interior;
 constexpr int kColorTolerance = test::kAaColorTolerance;
 constexpr double kMaxEdgeMean = test::kAaMaxEdgeMean;
@@ -74,23 +73,11 @@ TEST_P(GlAntiAlias, InteriorPixelsAgreeAndEdgePixelsStayWithinASampleFlip) {
   gl.read_rgba(theirs);
   ASSERT_EQ(theirs.size(), ours.size());
 
-  size_t interior_px = 0, interior_over = 0, edge_px = 0, edge_over = 0, one_sample_over = 0;
-  double edge_sum = 0.0;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const size_t i = (size_t)y * w + x;
-      const int d = channel_difference(ours[i], theirs[i]);
-      if (ours_ids[i] != ~0u && interior(ours_ids, w, h, x, y) && interior(theirs_ids, w, h, x, y)) {
-        ++interior_px;
-        interior_over += d > kColorTolerance;
-      } else if (ours_ids[i] != ~0u || theirs_ids[i] != ~0u) {
-        ++edge_px;
-        edge_sum += d;
-        edge_over += d > kColorTolerance;
-        one_sample_over += channel_difference(ours_one[i], theirs[i]) > kColorTolerance;
-      }
-    }
-  const double edge_mean = edge_sum / (double)std::max<size_t>(edge_px, 1);
+  const test::AaComparison t = test::compare_aa_frames(ours, ours_one, theirs, ours_ids, theirs_ids, w, h,
+                                                       [&](int x, int y) { return interior(ours_ids, w, h, x, y); });
+  const size_t interior_px = t.interior_px, interior_over = t.interior_over, edge_px = t.edge_px,
+               edge_over = t.edge_over, one_sample_over = t.one_sample_over;
+  const double edge_mean = t.edge_mean();
   std::printf("[ aa       ] %s: %zu interior px (%zu over %d/255), %zu edge px: mean %.2f/255, %zu over %d/255 "
               "(1 sample: %zu)\n", c.name, interior_px, interior_over, kColorTolerance, edge_px, edge_mean, edge_over,
               kColorTolerance, one_sample_over);

@@ -68,23 +68,12 @@ TEST_P(GlCutoutAa, InteriorPixelsAgreeAndEdgesAndHolesStayWithinTheAntiAliasingB
   gl.read_rgba(theirs);
   ASSERT_EQ(theirs.size(), ours.size());
 
-  size_t interior_px = 0, interior_over = 0, edge_px = 0, edge_over = 0, one_sample_over = 0;
-  double edge_sum = 0.0;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const size_t i = (size_t)y * w + x;
-      const int d = test::channel_difference(ours[i], theirs[i]);
-      if (ours_ids[i] != ~0u && samples_interior(cpu, w, h, samples, x, y) && test::interior(theirs_ids, w, h, x, y)) {
-        ++interior_px;
-        interior_over += d > test::kAaColorTolerance;
-      } else if (ours_ids[i] != ~0u || theirs_ids[i] != ~0u) {
-        ++edge_px;
-        edge_sum += d;
-        edge_over += d > test::kAaColorTolerance;
-        one_sample_over += test::channel_difference(ours_one[i], theirs[i]) > test::kAaColorTolerance;
-      }
-    }
-  const double edge_mean = edge_sum / (double)std::max<size_t>(edge_px, 1);
+  const test::AaComparison t = test::compare_aa_frames(
+      ours, ours_one, theirs, ours_ids, theirs_ids, w, h,
+      [&](int x, int y) { return samples_interior(cpu, w, h, samples, x, y); });
+  const size_t interior_px = t.interior_px, interior_over = t.interior_over, edge_px = t.edge_px,
+               edge_over = t.edge_over, one_sample_over = t.one_sample_over;
+  const double edge_mean = t.edge_mean();
   std::printf("[ cutout   ] %d samples: %zu interior px (%zu over %d/255), %zu edge px: mean %.2f/255, %zu over "
               "%d/255 (1 sample: %zu)\n", samples, interior_px, interior_over, test::kAaColorTolerance, edge_px,
               edge_mean, edge_over, test::kAaColorTolerance, one_sample_over);
@@ -93,8 +82,9 @@ TEST_P(GlCutoutAa, InteriorPixelsAgreeAndEdgesAndHolesStayWithinTheAntiAliasingB
   EXPECT_EQ(interior_over, 0u) << "interior pixels differ";
   EXPECT_LE(edge_mean, test::kAaMaxEdgeMean);
   EXPECT_LE(edge_over, test::kAaMaxSampleFlipFraction * (double)edge_px);
-  if (samples > 1)
+  if (samples > 1) {
     EXPECT_GT(one_sample_over, kMinOneSampleFlips * std::max<size_t>(edge_over, 10)) << "the comparison cannot tell";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, GlCutoutAa, ::testing::Values(1, 4),
