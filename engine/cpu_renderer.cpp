@@ -107,8 +107,13 @@ FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const
   for (uint64_t y = y0; y < y1; ++y)
     for (int x = 0; x < fp.width; ++x) {
       size_t i = (size_t)y * fp.width + x;
-      out[i] = fp.samples == 1 ? shade_pixel(s, fp, x, (int)y, vis[i])
-                               : shade_pixel_samples(s, fp, x, (int)y, vis + i * fp.samples);
+      if (fp.samples == 1) {
+        out[i] = shade_pixel(s, fp, x, (int)y, vis[i]);
+        continue;
+      }
+      uint64_t keys[kMaxSamples] = {};
+      pixel_keys(vis, (size_t)fp.width * fp.height, i, fp.samples, keys);
+      out[i] = shade_pixel_samples(s, fp, x, (int)y, keys);
     }
 }
 
@@ -215,14 +220,15 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
 PixelHit CpuRenderer::pick(int x, int y) {
   if (x < 0 || y < 0 || x >= m_width || y >= m_height || m_vis.empty()) return {};
   const int n = m_last.samples;
-  return pixel_hit_of_key(nearest_key(&m_vis[((size_t)y * m_width + x) * n], n), m_tag);
+  const size_t pixels = m_vis.size() / n;
+  return pixel_hit_of_key(nearest_pixel_key(m_vis.data(), pixels, (size_t)y * m_width + x, n), m_tag);
 }
 
 void CpuRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   const int n = m_last.samples;
   out.resize(m_vis.size() / n);
   for (size_t i = 0; i < out.size(); ++i)
-    out[i] = visible_triangle(nearest_key(&m_vis[i * n], n), m_tag);
+    out[i] = visible_triangle(nearest_pixel_key(m_vis.data(), out.size(), i, n), m_tag);
 }
 
 void CpuRenderer::read_outputs(const FrameOutputs& out) {

@@ -25,7 +25,7 @@ class CpuRenderer final : public Renderer {
   // target refused (std::invalid_argument).
   void render(const FrameParams& params, const FrameTarget& target = {}) override;
   // The visibility buffer of the last frame: (depth bits << 32 | triangle), fp.samples keys a
-  // pixel, pixel-major (kernels/raster.h, vis_index).
+  // pixel, sample-major (kernels/raster.h, vis_index).
   const std::vector<uint64_t>& visibility() const { return m_vis; }
 
  private:

@@ -22,7 +22,7 @@ __global__ void decorate_kernel(GridParams g, const uint64_t* vis, Rgba8* out, u
     const uchar4 s = surf2Dread<uchar4>((cudaSurfaceObject_t)surface, x * 4, y);
     c = {s.x, s.y, s.z, s.w};
   }
-  const Rgba8 d = decorate_pixel(g, x, y, nearest_key(vis + i * g.samples, g.samples), c);
+  const Rgba8 d = decorate_pixel(g, x, y, nearest_pixel_key(vis, (size_t)g.width * g.height, i, g.samples), c);
   if (out) out[i] = d;
   else surf2Dwrite(make_uchar4(d.r, d.g, d.b, d.a), (cudaSurfaceObject_t)surface, x * 4, y);
 }

@@ -14,7 +14,7 @@ namespace facet {
 struct FrameOutputParams {
   SceneView scene;        // shade records and indices are read (positions may be null)
   FrameParams frame;      // the frame the visibility buffer holds (its vis_tag and camera)
-  const uint64_t* vis;    // [height][width][frame.samples] visibility keys (raster.h); a pixel's
+  const uint64_t* vis;    // [frame.samples][height][width] visibility keys (raster.h); a pixel's
                           //   outputs are its nearest sample's (nearest_key)
   float* depth;           // [height][width] distance eye -> surface, world units, +inf where no
                           //   triangle; or null
@@ -27,7 +27,7 @@ struct FrameOutputParams {
 FACET_HD void write_pixel_outputs(const FrameOutputParams& p, int px, int py) {
   const FrameParams& fp = p.frame;
   const size_t i = (size_t)py * (size_t)fp.width + (size_t)px;
-  const uint32_t tri = visible_triangle(nearest_key(p.vis + i * fp.samples, fp.samples), fp.vis_tag);
+  const uint32_t tri = visible_triangle(nearest_pixel_key(p.vis, (size_t)fp.width * fp.height, i, fp.samples), fp.vis_tag);
   if (tri >= p.scene.triangle_count) {  // no triangle (~0u), or a key of another scene
     if (p.depth) p.depth[i] = INFINITY;
     if (p.triangle_id) p.triangle_id[i] = -1;

@@ -115,7 +115,7 @@ __device__ __noinline__ void raster_cutout_call(RasterTri tri, uint64_t* vis, Fr
 template <class RasterHere>
 __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& params, const RasterTri& tri,
                                                    RasterHere&& raster_here) {
-  if (size_class(tri) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
+  if (size_class(tri, params.frame.samples) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
   cg::coalesced_group pushers = cg::coalesced_threads();
   uint32_t base = 0;
   if (pushers.thread_rank() == 0) base = atomicAdd(&params.counters->warp_queued, pushers.size());
@@ -139,7 +139,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
   const uint32_t triangle_count = work.counts & 0xffffu;
   const Vec3* positions = params.meshlet_positions + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
-    if (size_class(tri) != SizeClass::Small) {
+    if (size_class(tri, params.frame.samples) != SizeClass::Small) {
       push_to_warp_queue(params, tri, raster_here);
       return;
     }

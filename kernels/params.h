@@ -138,7 +138,7 @@ struct FrameParams {
   bool orthographic;    // parallel projection; false: perspective from `eye`
   Vec3 view_dir;        // unit world-space view direction (eye towards target)
   uint8_t samples = 1;  // samples a pixel: 1 (the pixel centre), 4 or 8 (kernels/samples.h); the
-                        //   visibility buffer holds this many keys a pixel, pixel-major
+                        //   visibility buffer holds this many keys a pixel, sample-major
 };
 
 // One triangle (or one piece of a triangle clipped in clip space) ready for coverage tests.

@@ -2,7 +2,8 @@
 // vertices with the top-left fill rule, so a mesh is watertight (each pixel centre, and each
 // sample point of an N-sample frame, on a shared edge belongs to exactly one of the two
 // triangles), and the 64-bit visibility key. A frame of N samples (samples.h) keeps N keys a
-// pixel, pixel-major: key s of pixel i is vis[i * N + s] (vis_index below).
+// pixel, sample-major: N planes of width x height keys, key s of pixel i is vis[s * pixels + i]
+// (vis_index below).
 #pragma once
 #include "kernels/params.h"
 #include "kernels/samples.h"
@@ -112,9 +113,13 @@ FACET_HD bool rect_may_cover(const RasterTri& t, int32_t x0, int32_t y0, int32_t
   return true;
 }
 
-// Where key s of pixel (px, py) lives in a visibility buffer of `samples` keys a pixel.
+// Where key s of pixel i (= py * width + px) lives: plane s of the frame's `pixels` keys. Sample-
+// major rather than a pixel's keys side by side: a warp's atomics for one sample of 32 neighbouring
+// pixels then land in 8 sectors, as a 1-sample frame's do, instead of 32 (one a pixel), and
+// resolve reads N coalesced planes.
+FACET_HD size_t vis_slot(size_t pixels, size_t i, int s) { return (size_t)s * pixels + i; }
 FACET_HD size_t vis_index(const FrameParams& fp, int32_t px, int32_t py, int s) {
-  return ((size_t)py * (size_t)fp.width + (size_t)px) * fp.samples + (size_t)s;
+  return vis_slot((size_t)fp.width * (size_t)fp.height, (size_t)py * (size_t)fp.width + (size_t)px, s);
 }
 
 // The samples of one pixel from its centre's biased edge values e0..e2: visit(px, py, s, key) for
@@ -229,6 +234,16 @@ FACET_HD uint64_t nearest_key(const uint64_t* keys, int n) {
   uint64_t k = keys[0];
   for (int s = 1; s < n; ++s) k = keys[s] < k ? keys[s] : k;
   return k;
+}
+// The same for pixel i of a visibility buffer of `pixels` pixels and n samples (vis_slot).
+FACET_HD uint64_t nearest_pixel_key(const uint64_t* vis, size_t pixels, size_t i, int n) {
+  uint64_t k = vis[i];
+  for (int s = 1; s < n; ++s) k = vis[vis_slot(pixels, i, s)] < k ? vis[vis_slot(pixels, i, s)] : k;
+  return k;
+}
+// Pixel i's n keys into keys[0..n).
+FACET_HD void pixel_keys(const uint64_t* vis, size_t pixels, size_t i, int n, uint64_t* keys) {
+  for (int s = 0; s < n; ++s) keys[s] = vis[vis_slot(pixels, i, s)];
 }
 
 }  // namespace facet

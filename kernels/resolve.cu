@@ -93,8 +93,8 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
   }
 }
 
-// An N-sample frame: one pixel a thread. Its N keys are one contiguous run (32 bytes at 4x: one
-// sector), loaded 16 bytes at a time, consecutive threads on consecutive runs. Each distinct
+// An N-sample frame: one pixel a thread. Its N keys come from the N sample planes, each load of a
+// warp one coalesced 256-byte run (raster.h, vis_slot). Each distinct
 // triangle is shaded once (resolve_keys); a pixel of one triangle costs what a 1-sample pixel does.
 // Bounded like the two-pixel kernel (768 threads an SM: 80 registers), where the keys' bookkeeping
 // beside the general shading spilled at 64.
@@ -109,13 +109,9 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) r
   const PixelBox box = p.drawable;
   uint64_t key[kSamples];
   if (y >= box.y0 && y <= box.y1 && x >= box.x0 && x <= box.x1) {
-    const ulonglong2* run = reinterpret_cast<const ulonglong2*>(p.vis + (row + x) * kSamples);
+    const size_t pixels = (size_t)p.frame.width * p.frame.height;
 #pragma unroll
-    for (int j = 0; j < kSamples / 2; ++j) {
-      const ulonglong2 two = run[j];
-      key[2 * j] = two.x;
-      key[2 * j + 1] = two.y;
-    }
+    for (int s = 0; s < kSamples; ++s) key[s] = p.vis[vis_slot(pixels, row + x, s)];
   } else {
 #pragma unroll
     for (int s = 0; s < kSamples; ++s) key[s] = kEmptyKey;

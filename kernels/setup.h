@@ -3,6 +3,7 @@
 // the triangle is back-facing, has zero area, or covers no pixel centre (no sample point).
 #pragma once
 #include "kernels/project.h"
+#include "kernels/samples.h"
 
 namespace facet {
 
@@ -19,22 +20,49 @@ FACET_HD int32_t first_pixel(int32_t v) { return (v - kSubpixel / 2 + kSubpixel 
 // Last pixel index whose centre is <= v.
 FACET_HD int32_t last_pixel(int32_t v) { return (v - kSubpixel / 2) >> kSubpixelBits; }
 
-// Setup from three snapped vertices (x, y in 1/256 px, z window depth). `reach`: how far the
-// frame's sample points lie from their pixel centre along x and y (sample_reach, 1/256 px; 0 for
-// one sample): the box holds every pixel any of whose samples the vertices' box can hold.
+// Narrows the pixel box [px0..px1] x [py0..py1] of an N-sample frame to the pixels some sample
+// point of which lies in the vertices' box [xl..xh] x [yl..yh] (1/256 px): the union of each
+// sample's own box. False when no sample point lies in it, so the triangle covers none: at 4 and
+// 8 samples most of a dense mesh's triangles, which the pattern's reach alone keeps (it grows every
+// box by up to 3/4 px a side) and the raster would then test pixel by pixel.
+FACET_HD bool narrow_box_to_samples(int samples, int32_t xl, int32_t yl, int32_t xh, int32_t yh, int32_t& px0,
+                                    int32_t& py0, int32_t& px1, int32_t& py1) {
+  int32_t x0 = px1 + 1, y0 = py1 + 1, x1 = px0 - 1, y1 = py0 - 1;  // empty
+  for (int s = 0; s < samples; ++s) {
+    const SampleOffset d = sample_offset(samples, s);
+    const int32_t ox = d.x * kSampleUnit, oy = d.y * kSampleUnit;
+    const int32_t a0 = first_pixel(xl - ox), a1 = last_pixel(xh - ox);
+    const int32_t b0 = first_pixel(yl - oy), b1 = last_pixel(yh - oy);
+    if (a0 > a1 || b0 > b1) continue;
+    x0 = mini(x0, a0); x1 = maxi(x1, a1);
+    y0 = mini(y0, b0); y1 = maxi(y1, b1);
+  }
+  px0 = maxi(px0, x0); px1 = mini(px1, x1);
+  py0 = maxi(py0, y0); py1 = mini(py1, y1);
+  return px0 <= px1 && py0 <= py1;
+}
+
+// Setup from three snapped vertices (x, y in 1/256 px, z window depth) for a frame of `samples`
+// samples a pixel (samples.h): the box holds every pixel any of whose samples the vertices' box
+// holds.
 FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1, int32_t y1, float z1,
                                    int32_t x2, int32_t y2, float z2, uint32_t tri, int width,
-                                   int height, bool cull_backfaces, RasterTri& t, int32_t reach = 0) {
+                                   int height, bool cull_backfaces, RasterTri& t, int samples = 1) {
   // Box first: most triangles of a dense mesh cover no pixel centre, and this test is cheapest.
-  int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2)) - reach), 0);
-  int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2)) - reach), 0);
-  int32_t px1 = mini(last_pixel(maxi(x0, maxi(x1, x2)) + reach), width - 1);
-  int32_t py1 = mini(last_pixel(maxi(y0, maxi(y1, y2)) + reach), height - 1);
+  // With samples, first grown by the pattern's reach, narrowed per sample after the facing test.
+  const int32_t reach = sample_reach(samples);
+  const int32_t xl = mini(x0, mini(x1, x2)), xh = maxi(x0, maxi(x1, x2));
+  const int32_t yl = mini(y0, mini(y1, y2)), yh = maxi(y0, maxi(y1, y2));
+  int32_t px0 = maxi(first_pixel(xl - reach), 0);
+  int32_t py0 = maxi(first_pixel(yl - reach), 0);
+  int32_t px1 = mini(last_pixel(xh + reach), width - 1);
+  int32_t py1 = mini(last_pixel(yh + reach), height - 1);
   if (px0 > px1 || py0 > py1) return SetupResult::Culled;
 
   int64_t a = area2(x0, y0, x1, y1, x2, y2);
   if (a == 0) return SetupResult::Culled;
   if (a > 0 && cull_backfaces) return SetupResult::Culled;  // back-facing
+  if (samples > 1 && !narrow_box_to_samples(samples, xl, yl, xh, yh, px0, py0, px1, py1)) return SetupResult::Culled;
   if (a < 0) {  // swap two vertices so that the edge functions are positive inside
     int32_t tx = x1, ty = y1; x1 = x2; y1 = y2; x2 = tx; y2 = ty;
     float tz = z1; z1 = z2; z2 = tz;
@@ -52,12 +80,12 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
 
 // Setup from three clip-space vertices inside all clip planes (the clipped pieces).
 FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
-                                      int height, bool cull_backfaces, RasterTri& t, int32_t reach = 0) {
+                                      int height, bool cull_backfaces, RasterTri& t, int samples = 1) {
   const SnappedPoint w0 = snap_clip_point(c0, width, height);
   const SnappedPoint w1 = snap_clip_point(c1, width, height);
   const SnappedPoint w2 = snap_clip_point(c2, width, height);
   return setup_snapped(w0.x, w0.y, w0.z, w1.x, w1.y, w1.z, w2.x, w2.y, w2.z, tri, width, height,
-                       cull_backfaces, t, reach);
+                       cull_backfaces, t, samples);
 }
 
 }  // namespace facet

@@ -2,6 +2,8 @@
 //   small  (box <= kSmallTriPixels):          one thread, right after setup (dense meshes: most);
 //   medium (larger, under 60 px a side):      one warp over the whole box, 32-bit stepping;
 //   large  (60 px or more a side):            cut into kTileSide x kTileSide tiles, a warp each.
+// With N > 1 samples a medium box holds at most kMediumBoxSamples / N pixels, larger ones are
+// large: a warp's pixels each cost N sample tests and atomics.
 #pragma once
 #include "kernels/raster.h"
 #include "kernels/tuning.h"
@@ -10,9 +12,10 @@ namespace facet {
 
 enum class SizeClass : uint8_t { Small, Medium, Large };
 
-FACET_HD SizeClass size_class(const RasterTri& t) {
+FACET_HD SizeClass size_class(const RasterTri& t, int samples = 1) {
   if (box_pixels(t) <= kSmallTriPixels) return SizeClass::Small;
-  return fits_int32(t) ? SizeClass::Medium : SizeClass::Large;
+  if (!fits_int32(t)) return SizeClass::Large;
+  return samples == 1 || box_pixels(t) * samples <= kMediumBoxSamples ? SizeClass::Medium : SizeClass::Large;
 }
 
 // Tiles of kTileSide pixels a RasterTri's box touches.

@@ -24,7 +24,7 @@ FACET_HD void clip_and_setup(const Vec3* positions, uint32_t i0, uint32_t i1, ui
   for (int k = 1; k + 1 < n; ++k) {  // fan from vertex 0: internal edges share snapped vertices
     if (!(poly[0].w > 0.0f && poly[k].w > 0.0f && poly[k + 1].w > 0.0f)) continue;
     if (setup_raster_tri(poly[0], poly[k], poly[k + 1], tri, fp.width, fp.height,
-                         fp.cull_backfaces, t, sample_reach(fp.samples)) == SetupResult::Ok) {
+                         fp.cull_backfaces, t, fp.samples) == SetupResult::Ok) {
       ++count.drawn;
       emit(t);
     }
@@ -64,7 +64,7 @@ FACET_HD void process_loaded_triangle(const TriangleInput& in, const Vec3* posit
   if ((v0.code | v1.code | v2.code) == 0) {
     RasterTri t;
     if (setup_snapped(v0.x, v0.y, v0.z, v1.x, v1.y, v1.z, v2.x, v2.y, v2.z, tri, fp.width,
-                      fp.height, fp.cull_backfaces, t, sample_reach(fp.samples)) == SetupResult::Ok) {
+                      fp.height, fp.cull_backfaces, t, fp.samples) == SetupResult::Ok) {
       ++count.drawn;
       emit(t);
     } else {

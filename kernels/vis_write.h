@@ -7,12 +7,13 @@
 
 namespace facet {
 
-// kSamples is the frame's fp.samples, known to the kernel (vis_index with a constant stride).
+// kSamples is the frame's fp.samples, known to the kernel: one sample needs no plane offset.
 template <int kSamples>
 __device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, int sample,
                                         uint64_t key) {
-  atomicMin(reinterpret_cast<unsigned long long*>(vis + ((size_t)py * fp.width + px) * kSamples + sample),
-            (unsigned long long)tag_key(key, fp.vis_tag));
+  const size_t i = (size_t)py * fp.width + px;
+  const size_t slot = kSamples == 1 ? i : vis_slot((size_t)fp.width * fp.height, i, sample);
+  atomicMin(reinterpret_cast<unsigned long long*>(vis + slot), (unsigned long long)tag_key(key, fp.vis_tag));
 }
 
 }  // namespace facet

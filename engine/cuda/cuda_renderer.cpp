@@ -318,7 +318,8 @@ void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
   std::vector<uint64_t> vis((size_t)m_last.width * m_last.height * n);
   FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   out.resize(vis.size() / n);
-  for (size_t i = 0; i < out.size(); ++i) out[i] = visible_triangle(nearest_key(&vis[i * n], n), m_last.vis_tag);
+  for (size_t i = 0; i < out.size(); ++i)
+    out[i] = visible_triangle(nearest_pixel_key(vis.data(), out.size(), i, n), m_last.vis_tag);
 }
 
 PixelHit CudaRenderer::pick(int x, int y) {
@@ -327,8 +328,10 @@ PixelHit CudaRenderer::pick(int x, int y) {
   // timing slots are left to finish(). Its nearest sample is what it shows.
   uint64_t keys[kMaxSamples];
   const int n = m_last.samples;
-  FACET_CUDA_CHECK(cudaMemcpyAsync(keys, m_vis.data() + vis_index(m_last, x, y, 0), n * sizeof(uint64_t),
-                                   cudaMemcpyDeviceToHost, m_stream));
+  // One key a sample plane: a strided copy (raster.h, vis_slot).
+  const size_t plane_bytes = (size_t)m_last.width * m_last.height * sizeof(uint64_t);
+  FACET_CUDA_CHECK(cudaMemcpy2DAsync(keys, sizeof(uint64_t), m_vis.data() + vis_index(m_last, x, y, 0), plane_bytes,
+                                     sizeof(uint64_t), n, cudaMemcpyDeviceToHost, m_stream));
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
   return pixel_hit_of_key(nearest_key(keys, n), m_last.vis_tag);
 }

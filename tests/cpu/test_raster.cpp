@@ -201,3 +201,13 @@ TEST(WarpPaths, SizeClassesFollowTheBoxAndTheExtent) {
   ASSERT_TRUE(window_tri(0, 0, 60 * 256, 0, 0, 60 * 256, 64, 64, t));     // 60 px: not exact in 32 bits
   EXPECT_EQ(size_class(t), SizeClass::Large);
 }
+
+TEST(WarpPaths, WithSamplesAMediumBoxHoldsFewerPixels) {
+  RasterTri t;
+  ASSERT_TRUE(window_tri(0, 0, 40 * 256, 0, 0, 40 * 256, 64, 64, t));     // 1600 px box
+  EXPECT_EQ(size_class(t, 1), SizeClass::Medium);
+  EXPECT_EQ(size_class(t, 4), SizeClass::Large);
+  ASSERT_TRUE(window_tri(0, 0, 12 * 256, 0, 0, 12 * 256, 64, 64, t));     // 144 px box
+  EXPECT_EQ(size_class(t, 4), SizeClass::Medium);
+  EXPECT_EQ(size_class(t, 8), SizeClass::Large);
+}

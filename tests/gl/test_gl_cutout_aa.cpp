@@ -28,12 +28,13 @@ constexpr size_t kMinOneSampleFlips = 10;  // as test_gl_antialias.cpp
 // True when every sample of pixel (x, y) and of its 3x3 neighbourhood shows one triangle (or none).
 bool samples_interior(const CpuRenderer& r, int w, int h, int samples, int x, int y) {
   const std::vector<uint64_t>& vis = r.visibility();
-  const uint32_t tri = visible_triangle(vis[((size_t)y * w + x) * samples], 3);
+  const size_t pixels = (size_t)w * h;
+  const uint32_t tri = visible_triangle(vis[vis_slot(pixels, (size_t)y * w + x, 0)], 3);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int nx = std::clamp(x + dx, 0, w - 1), ny = std::clamp(y + dy, 0, h - 1);
       for (int s = 0; s < samples; ++s)
-        if (visible_triangle(vis[((size_t)ny * w + nx) * samples + s], 3) != tri) return false;
+        if (visible_triangle(vis[vis_slot(pixels, (size_t)ny * w + nx, s)], 3) != tri) return false;
     }
   return true;
 }
