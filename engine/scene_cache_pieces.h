@@ -25,7 +25,7 @@ uint64_t copy_and_checksum(const std::vector<CachePiece>& pieces, bool checksum)
 // Arrays about to be overwritten whole (by copy_and_checksum). std::vector zero-fills on resize,
 // on one thread, faulting in each 4 KiB page as it goes (~1 s a GB on the build machine); the
 // Scene's types are plain std::vector, so the zero-fill stays, but runs over memory that is
-// already faulted in (huge pages where the system allows), on every core, arrays side by side.
+// already faulted in on every core, the arrays side by side.
 class ArrayClaims {
  public:
   // Reserves `count` elements of `array` (left empty: its size comes in size_all) and returns
