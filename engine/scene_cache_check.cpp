@@ -56,7 +56,8 @@ template <class Ok>
 bool all_pieces(uint64_t n, Ok ok) {
   std::atomic<bool> good{true};
   parallel_for(n, kCheckPiece, [&](uint64_t begin, uint64_t end, unsigned) {
-    if (good.load(std::memory_order_relaxed) && !ok(begin, end)) good.store(false, std::memory_order_relaxed);
+    if (good.load(std::memory_order_relaxed) && !ok(begin, end))
+      good.store(false, std::memory_order_relaxed);
   });
   return good.load();
 }
@@ -90,6 +91,9 @@ bool is_permutation_of_count(const std::vector<uint32_t>& ids, uint64_t count) {
   return marked.load() == count;
 }
 
+// The slot after a meshlet's last.
+uint64_t slots_end(const Meshlet& ml) { return (uint64_t)ml.first_triangle + ml.triangle_count; }
+
 // What is wrong with meshlet `i` (its counts, its slots following the previous meshlet's, its
 // positions and local indices), or null. m.triangles holds `tris` slots.
 const char* meshlet_problem(const Meshlets& m, uint64_t i, uint64_t tris) {
@@ -98,13 +102,15 @@ const char* meshlet_problem(const Meshlets& m, uint64_t i, uint64_t tris) {
         ml.vertex_count <= kMeshletMaxVertices))
     return "a meshlet's counts";
   // Slots are consecutive: together the meshlets cover each slot exactly once.
-  const uint64_t first = i == 0 ? 0 : (uint64_t)m.meshlets[i - 1].first_triangle + m.meshlets[i - 1].triangle_count;
+  const uint64_t first = i == 0 ? 0 : slots_end(m.meshlets[i - 1]);
   if (ml.first_triangle != first) return "meshlet slots not consecutive";
-  if ((uint64_t)ml.first_triangle + ml.triangle_count > tris) return "a meshlet runs past the slots";
-  if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size()) return "a meshlet runs past its positions";
+  if (slots_end(ml) > tris) return "a meshlet runs past the slots";
+  if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size())
+    return "a meshlet runs past its positions";
   for (uint32_t k = 0; k < ml.triangle_count; ++k)
     for (int c = 0; c < 3; ++c)
-      if (local_index(m.triangles[ml.first_triangle + k], c) >= ml.vertex_count) return "a meshlet's local index";
+      if (local_index(m.triangles[ml.first_triangle + k], c) >= ml.vertex_count)
+        return "a meshlet's local index";
   return nullptr;
 }
 
@@ -118,7 +124,8 @@ void check_meshlets(const Scene& s) {
           "a meshlet triangle id out of range or repeated");
   // The first meshlet with a problem names it, as a check in meshlet order would.
   std::atomic<uint64_t> first_bad{UINT64_MAX};
-  parallel_for(m.meshlets.size(), kCheckPiece / kMeshletMaxTriangles, [&](uint64_t begin, uint64_t end, unsigned) {
+  const uint64_t per_task = kCheckPiece / kMeshletMaxTriangles;
+  parallel_for(m.meshlets.size(), per_task, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end && i < first_bad.load(std::memory_order_relaxed); ++i)
       if (meshlet_problem(m, i, tris)) {
         uint64_t was = first_bad.load(std::memory_order_relaxed);
@@ -128,8 +135,7 @@ void check_meshlets(const Scene& s) {
       }
   });
   if (first_bad.load() != UINT64_MAX) require(false, meshlet_problem(m, first_bad.load(), tris));
-  const uint64_t covered =
-      m.meshlets.empty() ? 0 : (uint64_t)m.meshlets.back().first_triangle + m.meshlets.back().triangle_count;
+  const uint64_t covered = m.meshlets.empty() ? 0 : slots_end(m.meshlets.back());
   require(covered == tris, "meshlets do not cover every triangle");
 }
 

@@ -1,7 +1,7 @@
 // Writing and reading scene cache files (format in scene_cache_format.h). Arrays are a 64-bit
-// count and the elements' raw bytes; strings a 64-bit length and their bytes. The reader bounds-checks
-// every count before it reads, then copies the arrays out of the (memory-mapped) bytes it is
-// given and checksums them in one pass on every core (scene_cache_pieces.h).
+// count and the elements' raw bytes; strings a 64-bit length and their bytes. The reader
+// bounds-checks every count before it reads, then copies the arrays out of the (memory-mapped)
+// bytes it is given and checksums them in one pass on every core (scene_cache_pieces.h).
 #include "engine/scene_cache_format.h"
 
 #include <cstring>
@@ -54,7 +54,8 @@ class Writer {
   std::vector<CachePiece> pieces() const {
     std::vector<CachePiece> out;
     for (const Part& p : m_parts)
-      out.push_back({p.offset, p.size, p.small_at == kExternal ? p.from : m_small.data() + p.small_at, nullptr});
+      out.push_back(
+          {p.offset, p.size, p.small_at == kExternal ? p.from : m_small.data() + p.small_at, nullptr});
     return out;
   }
 
@@ -266,7 +267,8 @@ SceneCacheContents read_scene_cache(const uint8_t* data, size_t size, bool verif
       throw CacheFormatError(kCorrupt);
     throw;
   }
-  if (r.copy_arrays(verify_checksum) != h.payload_checksum && verify_checksum) throw CacheFormatError(kCorrupt);
+  const uint64_t sum = r.copy_arrays(verify_checksum);
+  if (verify_checksum && sum != h.payload_checksum) throw CacheFormatError(kCorrupt);
   check_cached_scene(c.scene);
   return c;
 }

@@ -39,7 +39,8 @@ bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
 TEST(SceneCachePieces, CopyAndChecksumEqualsTheBlockChecksumAndCopiesEveryPiece) {
   // Piece edges off every block and word boundary; a piece that spans blocks; gaps left uncopied.
   const std::vector<uint8_t> bytes = noise(3 * kChecksumBlock + 12345);
-  const uint64_t cuts[] = {0, 7, 1000, kChecksumBlock + 3, 2 * kChecksumBlock + 5, 2 * kChecksumBlock + 9, bytes.size()};
+  const uint64_t cuts[] = {0, 7, 1000, kChecksumBlock + 3, 2 * kChecksumBlock + 5, 2 * kChecksumBlock + 9,
+                           bytes.size()};
   for (unsigned workers : {1u, 3u}) {
     SCOPED_TRACE(workers);
     Workers scope(workers);
@@ -47,7 +48,8 @@ TEST(SceneCachePieces, CopyAndChecksumEqualsTheBlockChecksumAndCopiesEveryPiece)
     std::vector<CachePiece> pieces;
     for (size_t i = 0; i + 1 < std::size(cuts); ++i) {
       const bool copied = i % 2 == 1;
-      pieces.push_back({cuts[i], cuts[i + 1] - cuts[i], bytes.data() + cuts[i], copied ? out.data() + cuts[i] : nullptr});
+      uint8_t* to = copied ? out.data() + cuts[i] : nullptr;
+      pieces.push_back({cuts[i], cuts[i + 1] - cuts[i], bytes.data() + cuts[i], to});
     }
     EXPECT_EQ(copy_and_checksum(pieces, true), block_checksum(bytes.data(), bytes.size()));
     for (const CachePiece& p : pieces) {
