@@ -1,7 +1,8 @@
 // The scene cache's byte-moving passes (engine/scene_cache_pieces.h) and a cache file of several
 // checksum blocks: the fused copy and checksum equals BlockChecksum and copies every piece, claimed
 // arrays come back sized in the storage they were claimed in, and a multi-block file reads back
-// the same arrays on any number of workers and still fails its checksum where a late byte changed.
+// the same arrays on any number of workers and still fails its checksum where a late byte or an
+// array's count changed.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -74,6 +75,8 @@ TEST(SceneCachePieces, ClaimedArraysComeBackZeroedAndSizedWhereTheyWereClaimed) 
   EXPECT_TRUE(std::all_of(big.begin(), big.end(), [](uint32_t v) { return v == 0; }));
 }
 
+constexpr const char* kSource = "/models/sphere.obj";
+
 // A prepared sphere whose cache file spans several checksum blocks, written to memory.
 struct BigCache {
   Scene scene;
@@ -82,7 +85,7 @@ struct BigCache {
     scene = make_sphere(100000);
     scene.meshlets = std::make_shared<const Meshlets>(build_meshlets(scene));
     std::FILE* f = std::tmpfile();
-    write_scene_cache(f, scene, "/models/sphere.obj", {}, 1, 2);
+    write_scene_cache(f, scene, kSource, {}, 1, 2);
     file.resize((size_t)std::ftell(f));
     std::rewind(f);
     EXPECT_EQ(std::fread(file.data(), 1, file.size(), f), file.size());
@@ -111,6 +114,23 @@ TEST(SceneCachePieces, AMultiBlockFileReadsBackTheSameArraysOnAnyNumberOfWorkers
 TEST(SceneCachePieces, AChangedByteInALaterBlockFailsTheChecksum) {
   BigCache c;
   c.file[c.file.size() - kChecksumBlock - 100] ^= 0x10;
+  try {
+    read_scene_cache(c.file.data(), c.file.size());
+    FAIL() << "read a corrupt file";
+  } catch (const CacheFormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("checksum"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SceneCachePieces, ACorruptArrayCountIsCalledCorruptNotTruncated) {
+  BigCache c;
+  // The positions' count: after the header, the source path (length, bytes) and the dependency count.
+  const size_t count_at = sizeof(SceneCacheHeader) + 8 + std::strlen(kSource) + 8;
+  uint64_t count;
+  std::memcpy(&count, c.file.data() + count_at, 8);
+  ASSERT_EQ(count, c.scene.positions.size());
+  count |= uint64_t(1) << 40;
+  std::memcpy(c.file.data() + count_at, &count, 8);
   try {
     read_scene_cache(c.file.data(), c.file.size());
     FAIL() << "read a corrupt file";
