@@ -81,7 +81,7 @@ class CacheEntry {
     try {
       struct stat st {};
       if (::stat(m_file.c_str(), &st) != 0) return std::nullopt;  // not written yet
-      MappedFile file(m_file);
+      MappedFile file(m_file, true);  // read ahead whole: every core copies a part of it
       const SceneCacheHeader h = read_scene_cache_header(file.bytes(), file.size());
       if (h.source_size != m_source.size || h.source_mtime_ns != m_source.mtime_ns)
         throw CacheFormatError("the model changed since it was written");

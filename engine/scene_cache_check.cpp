@@ -1,10 +1,16 @@
 // check_cached_scene (scene_cache_check.h): the loader's guarantees about a Scene, checked again
-// on one that comes from a cache file, and the meshlets' own invariants (meshlets.h).
+// on one that comes from a cache file, and the meshlets' own invariants (meshlets.h). The checks
+// over every index, triangle and meshlet run on every core (parallel.h): on a 100 M-triangle
+// model they read 2 GB.
 #include "engine/scene_cache_check.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <memory>
 
 #include "engine/meshlets.h"
+#include "engine/parallel.h"
 #include "engine/scene_cache_format.h"
 
 namespace facet {
@@ -13,6 +19,8 @@ namespace {
 
 // The largest texture side kept: beyond it a mip chain's texel count could overflow.
 constexpr int32_t kMaxTextureSide = 1 << 16;
+// Elements a task checks: big enough to dwarf a task's cost, small enough to spread 1 M of them.
+constexpr uint64_t kCheckPiece = uint64_t(1) << 16;
 
 void require(bool ok, const char* what) {
   if (!ok) throw CacheFormatError(std::string("inconsistent scene: ") + what);
@@ -43,34 +51,92 @@ void check_textures(const Scene& s) {
     require(m.ns >= 1 && m.ns <= kMaxShininess, "a material's specular exponent out of range");
 }
 
+// True when ok(begin, end) holds for every piece of [0, n), the pieces checked on every core.
+template <class Ok>
+bool all_pieces(uint64_t n, Ok ok) {
+  std::atomic<bool> good{true};
+  parallel_for(n, kCheckPiece, [&](uint64_t begin, uint64_t end, unsigned) {
+    if (good.load(std::memory_order_relaxed) && !ok(begin, end))
+      good.store(false, std::memory_order_relaxed);
+  });
+  return good.load();
+}
+
+// Every value of `v` below `limit` (a maximum a piece: the loop vectorizes).
+bool all_below(const std::vector<uint32_t>& v, uint64_t limit) {
+  return all_pieces(v.size(), [&](uint64_t begin, uint64_t end) {
+    uint32_t most = 0;
+    for (uint64_t i = begin; i < end; ++i) most = std::max(most, v[i]);
+    return most < limit;
+  });
+}
+
+// Each id below `count` and none twice (ids.size() == count): every id marks its triangle, and
+// `count` ids in range mark `count` triangles only if none repeats.
+bool is_permutation_of_count(const std::vector<uint32_t>& ids, uint64_t count) {
+  if (!all_below(ids, count)) return false;
+  std::unique_ptr<std::atomic<uint8_t>[]> seen(new std::atomic<uint8_t>[count]);  // not zeroed yet
+  parallel_for(count, kCheckPiece, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) seen[i].store(0, std::memory_order_relaxed);
+  });
+  parallel_for(count, kCheckPiece, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) seen[ids[i]].store(1, std::memory_order_relaxed);
+  });
+  std::atomic<uint64_t> marked{0};
+  parallel_for(count, kCheckPiece, [&](uint64_t begin, uint64_t end, unsigned) {
+    uint64_t n = 0;
+    for (uint64_t i = begin; i < end; ++i) n += seen[i].load(std::memory_order_relaxed);
+    marked.fetch_add(n, std::memory_order_relaxed);
+  });
+  return marked.load() == count;
+}
+
+// The slot after a meshlet's last.
+uint64_t slots_end(const Meshlet& ml) { return (uint64_t)ml.first_triangle + ml.triangle_count; }
+
+// What is wrong with meshlet `i` (its counts, its slots following the previous meshlet's, its
+// positions and local indices), or null. m.triangles holds `tris` slots.
+const char* meshlet_problem(const Meshlets& m, uint64_t i, uint64_t tris) {
+  const Meshlet& ml = m.meshlets[i];
+  if (!(ml.triangle_count >= 1 && ml.triangle_count <= kMeshletMaxTriangles && ml.vertex_count >= 1 &&
+        ml.vertex_count <= kMeshletMaxVertices))
+    return "a meshlet's counts";
+  // Slots are consecutive: together the meshlets cover each slot exactly once.
+  const uint64_t first = i == 0 ? 0 : slots_end(m.meshlets[i - 1]);
+  if (ml.first_triangle != first) return "meshlet slots not consecutive";
+  if (slots_end(ml) > tris) return "a meshlet runs past the slots";
+  if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size())
+    return "a meshlet runs past its positions";
+  for (uint32_t k = 0; k < ml.triangle_count; ++k)
+    for (int c = 0; c < 3; ++c)
+      if (local_index(m.triangles[ml.first_triangle + k], c) >= ml.vertex_count)
+        return "a meshlet's local index";
+  return nullptr;
+}
+
 void check_meshlets(const Scene& s) {
   require(s.meshlets != nullptr, "no meshlets");
   const Meshlets& m = *s.meshlets;
   const uint64_t tris = s.triangle_count();
   require(m.triangles.size() == tris, "meshlet slots are not one per triangle");
   require(m.triangle_ids.empty() || m.triangle_ids.size() == tris, "meshlet triangle ids");
-  std::vector<uint8_t> seen(m.triangle_ids.empty() ? 0 : tris, 0);
-  for (uint32_t id : m.triangle_ids) {
-    require(id < tris && !seen[id], "a meshlet triangle id out of range or repeated");
-    seen[id] = 1;
-  }
-  uint64_t next_slot = 0;
-  for (const Meshlet& ml : m.meshlets) {
-    require(ml.triangle_count >= 1 && ml.triangle_count <= kMeshletMaxTriangles &&
-                ml.vertex_count >= 1 && ml.vertex_count <= kMeshletMaxVertices,
-            "a meshlet's counts");
-    // Slots are consecutive: together the meshlets cover each slot exactly once.
-    require(ml.first_triangle == next_slot, "meshlet slots not consecutive");
-    next_slot += ml.triangle_count;
-    require(next_slot <= tris, "a meshlet runs past the slots");
-    require((uint64_t)ml.first_vertex + ml.vertex_count <= m.positions.size(),
-            "a meshlet runs past its positions");
-    for (uint32_t k = 0; k < ml.triangle_count; ++k)
-      for (int c = 0; c < 3; ++c)
-        require(local_index(m.triangles[ml.first_triangle + k], c) < ml.vertex_count,
-                "a meshlet's local index");
-  }
-  require(next_slot == tris, "meshlets do not cover every triangle");
+  require(m.triangle_ids.empty() || is_permutation_of_count(m.triangle_ids, tris),
+          "a meshlet triangle id out of range or repeated");
+  // The first meshlet with a problem names it, as a check in meshlet order would.
+  std::atomic<uint64_t> first_bad{UINT64_MAX};
+  const uint64_t per_task = kCheckPiece / kMeshletMaxTriangles;
+  parallel_for(m.meshlets.size(), per_task, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end && i < first_bad.load(std::memory_order_relaxed); ++i)
+      if (meshlet_problem(m, i, tris)) {
+        uint64_t was = first_bad.load(std::memory_order_relaxed);
+        while (i < was && !first_bad.compare_exchange_weak(was, i, std::memory_order_relaxed)) {
+        }
+        return;
+      }
+  });
+  if (first_bad.load() != UINT64_MAX) require(false, meshlet_problem(m, first_bad.load(), tris));
+  const uint64_t covered = m.meshlets.empty() ? 0 : slots_end(m.meshlets.back());
+  require(covered == tris, "meshlets do not cover every triangle");
 }
 
 }  // namespace
@@ -79,13 +145,13 @@ void check_cached_scene(const Scene& s) {
   const uint64_t nv = s.positions.size();
   require(nv > 0 && !s.indices.empty() && s.indices.size() % 3 == 0, "no triangles");
   require(nv <= UINT32_MAX && s.indices.size() / 3 <= UINT32_MAX, "too many vertices or triangles");
-  for (uint32_t i : s.indices) require(i < nv, "an index names no vertex");
+  require(all_below(s.indices, nv), "an index names no vertex");
   require(s.normals.size() == nv, "normals are not one per vertex");
   require(s.uvs.empty() || s.uvs.size() == nv, "uvs are neither absent nor one per vertex");
   require(s.colors.empty() || s.colors.size() == nv, "vertex colours are neither absent nor one per vertex");
   require(s.tri_material.size() == s.indices.size() / 3, "materials are not one per triangle");
   require(!s.materials.empty() && s.material_names.size() == s.materials.size(), "materials");
-  for (uint32_t m : s.tri_material) require(m < s.materials.size(), "a triangle names no material");
+  require(all_below(s.tri_material, s.materials.size()), "a triangle names no material");
   check_textures(s);
   require(s.bounds.radius > 0 && std::isfinite(s.bounds.radius), "bounds");
   check_meshlets(s);

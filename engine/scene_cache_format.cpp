@@ -1,6 +1,7 @@
 // Writing and reading scene cache files (format in scene_cache_format.h). Arrays are a 64-bit
-// count and the elements' raw bytes; strings a 64-bit length and their bytes. The reader copies
-// out of the (memory-mapped) bytes it is given and bounds-checks every count before it reads.
+// count and the elements' raw bytes; strings a 64-bit length and their bytes. The reader
+// bounds-checks every count before it reads, then copies the arrays out of the (memory-mapped)
+// bytes it is given and checksums them in one pass on every core (scene_cache_pieces.h).
 #include "engine/scene_cache_format.h"
 
 #include <cstring>
@@ -9,19 +10,25 @@
 
 #include "engine/checksum.h"
 #include "engine/meshlets.h"
-#include "engine/parallel.h"
 #include "engine/scene_cache_check.h"
+#include "engine/scene_cache_pieces.h"
 
 namespace facet {
 
 namespace {
 
+constexpr const char* kCorrupt = "checksum mismatch (corrupt)";
+
+// The payload as pieces (scene_cache_pieces.h): the small fields gathered in one buffer, the
+// arrays by pointer, so that they are checksummed on every core and written without a copy.
 class Writer {
  public:
-  explicit Writer(std::FILE* out) : m_out(out) {}
   void bytes(const void* p, size_t n) {
-    if (n && std::fwrite(p, 1, n, m_out) != n) throw std::runtime_error("write failed");
-    m_sum.add(p, n);
+    if (!n) return;
+    if (m_parts.empty() || m_parts.back().small_at == kExternal)
+      m_parts.push_back({m_size, 0, nullptr, m_small.size()});
+    m_small.insert(m_small.end(), static_cast<const uint8_t*>(p), static_cast<const uint8_t*>(p) + n);
+    m_parts.back().size += n;
     m_size += n;
   }
   void u64(uint64_t v) { bytes(&v, sizeof v); }
@@ -33,35 +40,46 @@ class Writer {
   void array(const std::vector<T>& v) {
     static_assert(std::is_trivially_copyable<T>::value, "stored as raw bytes");
     u64(v.size());
-    bytes(v.data(), v.size() * sizeof(T));
+    const uint64_t n = v.size() * sizeof(T);
+    if (!n) return;
+    m_parts.push_back({m_size, n, reinterpret_cast<const uint8_t*>(v.data()), kExternal});
+    m_size += n;
   }
   void texts(const std::vector<std::string>& v) {
     u64(v.size());
     for (const std::string& s : v) text(s);
   }
   uint64_t size() const { return m_size; }
-  uint64_t checksum() const { return m_sum.value(); }
+  // Valid while the scene and this writer are.
+  std::vector<CachePiece> pieces() const {
+    std::vector<CachePiece> out;
+    for (const Part& p : m_parts)
+      out.push_back(
+          {p.offset, p.size, p.small_at == kExternal ? p.from : m_small.data() + p.small_at, nullptr});
+    return out;
+  }
 
  private:
-  std::FILE* m_out;
-  BlockChecksum m_sum;
+  static constexpr size_t kExternal = SIZE_MAX;  // a Part whose bytes are an array of the scene's
+  struct Part {
+    uint64_t offset, size;
+    const uint8_t* from;  // an array's bytes, when small_at is kExternal
+    size_t small_at;      // else where its bytes start in m_small
+  };
+  std::vector<uint8_t> m_small;
+  std::vector<Part> m_parts;
   uint64_t m_size = 0;
 };
 
-// Bytes per chunk of a parallel copy out of the mapped file.
-constexpr uint64_t kCopyChunk = uint64_t(8) << 20;
-
+// Walks the payload: small fields are copied at once, each array only claimed (ArrayClaims) and
+// listed as a piece, to be copied on every core with the checksum (copy_and_checksum).
 class Reader {
  public:
-  Reader(const uint8_t* p, size_t n) : m_p(p), m_left(n) {}
+  Reader(const uint8_t* p, size_t n) : m_base(p), m_size(n) {}
   void bytes(void* out, size_t n) {
     need(n, "payload");
-    // Large arrays are copied on every core: a cache hit is mostly this copy and the checksum.
-    parallel_for(n, kCopyChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-      std::memcpy(static_cast<uint8_t*>(out) + begin, m_p + begin, end - begin);
-    });
-    m_p += n;
-    m_left -= n;
+    std::memcpy(out, m_base + m_at, n);
+    m_at += n;
   }
   uint64_t u64() {
     uint64_t v;
@@ -71,36 +89,52 @@ class Reader {
   std::string text() {
     const uint64_t n = u64();
     need(n, "a string");
-    std::string s(reinterpret_cast<const char*>(m_p), n);
-    m_p += n;
-    m_left -= n;
+    std::string s(reinterpret_cast<const char*>(m_base + m_at), n);
+    m_at += n;
     return s;
   }
   template <class T>
-  std::vector<T> array(const char* what) {
+  void array(std::vector<T>& out, const char* what) {
     const uint64_t n = u64();
-    if (n > m_left / sizeof(T)) throw CacheFormatError(std::string("truncated payload: ") + what);
-    std::vector<T> v(n);
-    bytes(v.data(), n * sizeof(T));
-    return v;
+    if (n > left() / sizeof(T)) throw CacheFormatError(std::string("truncated payload: ") + what);
+    T* to = m_claims.claim(out, n);
+    if (n) m_arrays.push_back({m_at, n * sizeof(T), m_base + m_at, reinterpret_cast<uint8_t*>(to)});
+    m_at += n * sizeof(T);
   }
   std::vector<std::string> texts(const char* what) {
     const uint64_t n = u64();
     // Each string takes at least its 8-byte length: a count beyond that is a lie.
-    if (n > m_left / sizeof(uint64_t)) throw CacheFormatError(std::string("truncated payload: ") + what);
+    if (n > left() / sizeof(uint64_t)) throw CacheFormatError(std::string("truncated payload: ") + what);
     std::vector<std::string> v;
     v.reserve(n);
     for (uint64_t i = 0; i < n; ++i) v.push_back(text());
     return v;
   }
-  size_t left() const { return m_left; }
+  size_t left() const { return m_size - m_at; }
+
+  // After the walk: sizes the claimed arrays, then copies them and returns the payload's checksum
+  // (0 without `checksum`).
+  uint64_t copy_arrays(bool checksum) {
+    m_claims.size_all();
+    std::vector<CachePiece> pieces;  // the arrays, and the small fields between them
+    uint64_t at = 0;
+    for (const CachePiece& a : m_arrays) {
+      if (a.offset > at) pieces.push_back({at, a.offset - at, m_base + at, nullptr});
+      pieces.push_back(a);
+      at = a.offset + a.size;
+    }
+    if (m_size > at) pieces.push_back({at, m_size - at, m_base + at, nullptr});
+    return copy_and_checksum(pieces, checksum);
+  }
 
  private:
   void need(uint64_t n, const char* what) const {
-    if (n > m_left) throw CacheFormatError(std::string("truncated payload: ") + what);
+    if (n > left()) throw CacheFormatError(std::string("truncated payload: ") + what);
   }
-  const uint8_t* m_p;
-  size_t m_left;
+  const uint8_t* m_base;
+  size_t m_size, m_at = 0;
+  ArrayClaims m_claims;
+  std::vector<CachePiece> m_arrays;
 };
 
 void write_payload(Writer& w, const Scene& s, const std::string& source_path,
@@ -135,8 +169,8 @@ void write_payload(Writer& w, const Scene& s, const std::string& source_path,
   w.array(s.meshlets->triangle_ids);
 }
 
-SceneCacheContents read_payload(Reader& r) {
-  SceneCacheContents c;
+// Fills `c` (which must stay where it is until r.copy_arrays: its arrays are claimed).
+void read_payload(Reader& r, SceneCacheContents& c) {
   c.source_path = r.text();
   const uint64_t deps = r.u64();
   if (deps > r.left() / (3 * sizeof(uint64_t))) throw CacheFormatError("truncated payload: dependencies");
@@ -148,17 +182,17 @@ SceneCacheContents read_payload(Reader& r) {
     c.depends.push_back(std::move(d));
   }
   Scene& s = c.scene;
-  s.positions = r.array<Vec3>("positions");
-  s.normals = r.array<Vec3>("normals");
-  s.uvs = r.array<Vec2>("uvs");
-  s.colors = r.array<Rgba8>("vertex colours");
-  s.indices = r.array<uint32_t>("indices");
-  s.tri_material = r.array<uint32_t>("triangle materials");
-  s.materials = r.array<Material>("materials");
+  r.array(s.positions, "positions");
+  r.array(s.normals, "normals");
+  r.array(s.uvs, "uvs");
+  r.array(s.colors, "vertex colours");
+  r.array(s.indices, "indices");
+  r.array(s.tri_material, "triangle materials");
+  r.array(s.materials, "materials");
   s.material_names = r.texts("material names");
-  s.textures = r.array<TextureDesc>("textures");
+  r.array(s.textures, "textures");
   s.texture_paths = r.texts("texture paths");
-  s.texels = r.array<Rgba8>("texels");
+  r.array(s.texels, "texels");
   float b[10];
   r.bytes(b, sizeof b);
   s.bounds.min = {b[0], b[1], b[2]};
@@ -168,13 +202,12 @@ SceneCacheContents read_payload(Reader& r) {
   s.bounds.closed = r.u64() != 0;
   s.warnings = r.texts("warnings");
   auto m = std::make_shared<Meshlets>();
-  m->meshlets = r.array<Meshlet>("meshlets");
-  m->positions = r.array<Vec3>("meshlet positions");
-  m->triangles = r.array<uint32_t>("meshlet triangles");
-  m->triangle_ids = r.array<uint32_t>("meshlet triangle ids");
+  r.array(m->meshlets, "meshlets");
+  r.array(m->positions, "meshlet positions");
+  r.array(m->triangles, "meshlet triangles");
+  r.array(m->triangle_ids, "meshlet triangle ids");
   s.meshlets = std::move(m);
   if (r.left()) throw CacheFormatError("bytes after the payload's end");
-  return c;
 }
 
 }  // namespace
@@ -195,13 +228,14 @@ void write_scene_cache(std::FILE* out, const Scene& scene, const std::string& so
   h.layout = scene_cache_layout();
   h.source_size = source_size;
   h.source_mtime_ns = source_mtime_ns;
-  if (std::fwrite(&h, sizeof h, 1, out) != 1) throw std::runtime_error("write failed");
-  Writer w(out);
+  Writer w;
   write_payload(w, scene, source_path, depends);
+  const std::vector<CachePiece> pieces = w.pieces();
   h.payload_size = w.size();
-  h.payload_checksum = w.checksum();
-  if (std::fseek(out, 0, SEEK_SET) != 0 || std::fwrite(&h, sizeof h, 1, out) != 1)
-    throw std::runtime_error("write failed");
+  h.payload_checksum = copy_and_checksum(pieces, true);
+  if (std::fwrite(&h, sizeof h, 1, out) != 1) throw std::runtime_error("write failed");
+  for (const CachePiece& p : pieces)
+    if (std::fwrite(p.from, 1, p.size, out) != p.size) throw std::runtime_error("write failed");
 }
 
 SceneCacheHeader read_scene_cache_header(const uint8_t* data, size_t size) {
@@ -223,10 +257,18 @@ SceneCacheHeader read_scene_cache_header(const uint8_t* data, size_t size) {
 SceneCacheContents read_scene_cache(const uint8_t* data, size_t size, bool verify_checksum) {
   const SceneCacheHeader h = read_scene_cache_header(data, size);
   const uint8_t* payload = data + sizeof h;
-  if (verify_checksum && block_checksum(payload, h.payload_size) != h.payload_checksum)
-    throw CacheFormatError("checksum mismatch (corrupt)");
+  SceneCacheContents c;
   Reader r(payload, h.payload_size);
-  SceneCacheContents c = read_payload(r);
+  try {
+    read_payload(r, c);
+  } catch (const CacheFormatError&) {
+    // A corrupt file is called corrupt, whatever its bad bytes made the walk trip over.
+    if (verify_checksum && block_checksum(payload, h.payload_size) != h.payload_checksum)
+      throw CacheFormatError(kCorrupt);
+    throw;
+  }
+  const uint64_t sum = r.copy_arrays(verify_checksum);
+  if (verify_checksum && sum != h.payload_checksum) throw CacheFormatError(kCorrupt);
   check_cached_scene(c.scene);
   return c;
 }

@@ -54,11 +54,11 @@ class CacheFormatError : public std::runtime_error {
 
 uint32_t scene_cache_layout();
 
-// Writes header and payload to `out` at its current position (which must be the start of the
-// file: the header is rewritten at offset 0 once the checksum is known): `scene` (its meshlets
-// must be set; its source is not stored) read from `source_path`, which had `source_size` bytes
-// and modification time `source_mtime_ns`, and from `depends`. Throws std::runtime_error when a
-// write fails.
+// Writes header and payload to `out` at its current position (the payload's checksum is
+// computed on every core first, then the bytes are written in order, the arrays straight from the
+// scene): `scene` (its meshlets must be set; its source is not stored) read from `source_path`,
+// which had `source_size` bytes and modification time `source_mtime_ns`, and from `depends`.
+// Throws std::runtime_error when a write fails.
 void write_scene_cache(std::FILE* out, const Scene& scene, const std::string& source_path,
                        const std::vector<CacheDependency>& depends, uint64_t source_size,
                        int64_t source_mtime_ns);

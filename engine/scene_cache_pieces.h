@@ -1,0 +1,58 @@
+// The scene cache's payload as a list of pieces, and the passes that move its bytes, on every
+// core: the checksum (writer and reader) fused with the copy into the scene's arrays (reader), and
+// the first touch of those arrays' memory. A cache hit of a 100 M-triangle model moves ~4 GB, so
+// each byte is read from the file once and each array written once after its pages are faulted
+// in on every core. Not here: what the payload holds (scene_cache_format.cpp).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace facet {
+
+struct CachePiece {
+  uint64_t offset;      // where it starts in the payload, bytes
+  uint64_t size;        // its length, bytes (never 0)
+  const uint8_t* from;  // its bytes now: the writer's arrays, or the mapped file
+  uint8_t* to;          // where the reader copies them (an array's storage), or null: checksummed only
+};
+
+// Checksums the payload made of `pieces` (consecutive from offset 0, in order) exactly as
+// BlockChecksum (checksum.h) does, and copies every piece that has a `to`: one checksum block a
+// task, each step of it checksummed and then copied while it is in the core's cache. Without
+// `checksum` it only copies, and returns 0.
+uint64_t copy_and_checksum(const std::vector<CachePiece>& pieces, bool checksum);
+
+// Arrays about to be overwritten whole (by copy_and_checksum). std::vector zero-fills on resize,
+// on one thread, faulting in each 4 KiB page as it goes (~1 s a GB on the build machine); the
+// Scene's types are plain std::vector, so the zero-fill stays, but runs over memory that is
+// already faulted in on every core, the arrays side by side.
+class ArrayClaims {
+ public:
+  // Reserves `count` elements of `array` (left empty: its size comes in size_all) and returns
+  // where they will lie. `array` must stay where it is until size_all.
+  template <class T>
+  T* claim(std::vector<T>& array, uint64_t count) {
+    array.clear();
+    array.reserve(count);
+    m_claims.push_back({&array, &resize_to<T>, reinterpret_cast<uint8_t*>(array.data()),
+                        count * sizeof(T), count});
+    return array.data();
+  }
+  // Faults in the claimed arrays' pages on every core, then gives each array its size.
+  void size_all();
+
+ private:
+  struct Claim {
+    void* array;                          // the std::vector<T>
+    void (*resize)(void*, uint64_t);      // resize_to<T>
+    uint8_t* data;                        // its reserved storage
+    uint64_t bytes, count;                // its size once resized, in bytes and elements
+  };
+  template <class T>
+  static void resize_to(void* array, uint64_t count) {
+    static_cast<std::vector<T>*>(array)->resize(count);
+  }
+  std::vector<Claim> m_claims;
+};
+
+}  // namespace facet
