@@ -112,10 +112,10 @@ __device__ __noinline__ void raster_cutout_call(RasterTri tri, uint64_t* vis, Fr
 // Pushes a medium or large triangle to the warp queue (one atomic per group of lanes pushing
 // together: every pusher of the grid hits that word), or rasterizes it here when the queue is
 // full (counted: the host grows the queue for later frames).
-template <class RasterHere>
+template <int kSamples, class RasterHere>
 __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& params, const RasterTri& tri,
                                                    RasterHere&& raster_here) {
-  if (size_class(tri, params.frame.samples) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
+  if (size_class(tri, kSamples) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
   cg::coalesced_group pushers = cg::coalesced_threads();
   uint32_t base = 0;
   if (pushers.thread_rank() == 0) base = atomicAdd(&params.counters->warp_queued, pushers.size());
@@ -132,15 +132,15 @@ __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& para
 // shared memory. A dense mesh culls most triangles; the small survivors are collected instead of
 // rasterized on the spot, where 2 busy lanes would hold up 30 idle ones.
 // raster_here(tri) rasterizes a triangle that finds no room in a queue (rare).
-template <int kThreads, int kItems, class RasterHere>
+template <int kThreads, int kSamples, int kItems, class RasterHere>
 __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params, GeometryShared& shared,
                                                  const Work& work, const ThreadItems<kItems>& items,
                                                  uint32_t* small_count, TriCounters& counts, RasterHere&& raster_here) {
   const uint32_t triangle_count = work.counts & 0xffffu;
   const Vec3* positions = params.meshlet_positions + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
-    if (size_class(tri, params.frame.samples) != SizeClass::Small) {
-      push_to_warp_queue(params, tri, raster_here);
+    if (size_class(tri, kSamples) != SizeClass::Small) {
+      push_to_warp_queue<kSamples>(params, tri, raster_here);
       return;
     }
     const uint32_t slot = atomicAdd(small_count, 1u);
@@ -159,7 +159,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
     in.v1 = shared.vertex[in.i1];
     in.v2 = shared.vertex[in.i2];
     // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions.
-    process_loaded_triangle(in, positions, items.triangle[j], params.frame, params.planes, counts, emit);
+    process_loaded_triangle<kSamples>(in, positions, items.triangle[j], params.frame, params.planes, counts, emit);
   }
 }
 
@@ -198,7 +198,7 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
     else raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
   };
   uint32_t* small_count = &shared.small_count[small_parity];
-  set_up_triangles<kThreads>(params, shared, work, items, small_count, counts, raster_here);
+  set_up_triangles<kThreads, kSamples>(params, shared, work, items, small_count, counts, raster_here);
   __syncthreads();
 
   // All threads: rasterize the collected small triangles, one at a time each.

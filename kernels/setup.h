@@ -28,6 +28,7 @@ FACET_HD int32_t last_pixel(int32_t v) { return (v - kSubpixel / 2) >> kSubpixel
 FACET_HD bool narrow_box_to_samples(int samples, int32_t xl, int32_t yl, int32_t xh, int32_t yh, int32_t& px0,
                                     int32_t& py0, int32_t& px1, int32_t& py1) {
   int32_t x0 = px1 + 1, y0 = py1 + 1, x1 = px0 - 1, y1 = py0 - 1;  // empty
+FACET_UNROLL
   for (int s = 0; s < samples; ++s) {
     const SampleOffset d = sample_offset(samples, s);
     const int32_t ox = d.x * kSampleUnit, oy = d.y * kSampleUnit;
@@ -51,18 +52,19 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
   // Box first: most triangles of a dense mesh cover no pixel centre, and this test is cheapest.
   // With samples, first grown by the pattern's reach, narrowed per sample after the facing test.
   const int32_t reach = sample_reach(samples);
-  const int32_t xl = mini(x0, mini(x1, x2)), xh = maxi(x0, maxi(x1, x2));
-  const int32_t yl = mini(y0, mini(y1, y2)), yh = maxi(y0, maxi(y1, y2));
-  int32_t px0 = maxi(first_pixel(xl - reach), 0);
-  int32_t py0 = maxi(first_pixel(yl - reach), 0);
-  int32_t px1 = mini(last_pixel(xh + reach), width - 1);
-  int32_t py1 = mini(last_pixel(yh + reach), height - 1);
+  int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2)) - reach), 0);
+  int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2)) - reach), 0);
+  int32_t px1 = mini(last_pixel(maxi(x0, maxi(x1, x2)) + reach), width - 1);
+  int32_t py1 = mini(last_pixel(maxi(y0, maxi(y1, y2)) + reach), height - 1);
   if (px0 > px1 || py0 > py1) return SetupResult::Culled;
 
   int64_t a = area2(x0, y0, x1, y1, x2, y2);
   if (a == 0) return SetupResult::Culled;
   if (a > 0 && cull_backfaces) return SetupResult::Culled;  // back-facing
-  if (samples > 1 && !narrow_box_to_samples(samples, xl, yl, xh, yh, px0, py0, px1, py1)) return SetupResult::Culled;
+  // The vertices' box again rather than kept from above: fewer registers live across the area.
+  if (samples > 1 && !narrow_box_to_samples(samples, mini(x0, mini(x1, x2)), mini(y0, mini(y1, y2)),
+                                            maxi(x0, maxi(x1, x2)), maxi(y0, maxi(y1, y2)), px0, py0, px1, py1))
+    return SetupResult::Culled;
   if (a < 0) {  // swap two vertices so that the edge functions are positive inside
     int32_t tx = x1, ty = y1; x1 = x2; y1 = y2; x2 = tx; y2 = ty;
     float tz = z1; z1 = z2; z2 = tz;

@@ -11,7 +11,7 @@ namespace facet {
 
 // Triangles that cross a clip plane (rare): clip in clip space (coordinates recomputed from the
 // positions: the same floats the vertex stage computed) and set up each piece of the fan.
-template <class Emit>
+template <int kSamples, class Emit>  // kSamples as process_loaded_triangle's
 FACET_HD void clip_and_setup(const Vec3* positions, uint32_t i0, uint32_t i1, uint32_t i2,
                                   uint32_t codes, uint32_t tri, const FrameParams& fp,
                                   const ClipPlanes& planes, TriCounters& count, Emit& emit) {
@@ -24,7 +24,7 @@ FACET_HD void clip_and_setup(const Vec3* positions, uint32_t i0, uint32_t i1, ui
   for (int k = 1; k + 1 < n; ++k) {  // fan from vertex 0: internal edges share snapped vertices
     if (!(poly[0].w > 0.0f && poly[k].w > 0.0f && poly[k + 1].w > 0.0f)) continue;
     if (setup_raster_tri(poly[0], poly[k], poly[k + 1], tri, fp.width, fp.height,
-                         fp.cull_backfaces, t, fp.samples) == SetupResult::Ok) {
+                         fp.cull_backfaces, t, kSamples ? kSamples : fp.samples) == SetupResult::Ok) {
       ++count.drawn;
       emit(t);
     }
@@ -49,7 +49,9 @@ FACET_HD TriangleInput load_triangle(const ProjectedVertex* pv, const uint32_t* 
   return in;
 }
 
-template <class Emit>
+// kSamples: the frame's sample count when the caller knows it at compile time (the CUDA geometry
+// kernels: setup's per-sample loop then unrolls over constant offsets), 0 to read fp.samples.
+template <int kSamples = 0, class Emit>
 FACET_HD void process_loaded_triangle(const TriangleInput& in, const Vec3* positions, uint32_t tri,
                                       const FrameParams& fp, const ClipPlanes& planes,
                                       TriCounters& count, Emit&& emit) {
@@ -64,7 +66,7 @@ FACET_HD void process_loaded_triangle(const TriangleInput& in, const Vec3* posit
   if ((v0.code | v1.code | v2.code) == 0) {
     RasterTri t;
     if (setup_snapped(v0.x, v0.y, v0.z, v1.x, v1.y, v1.z, v2.x, v2.y, v2.z, tri, fp.width,
-                      fp.height, fp.cull_backfaces, t, fp.samples) == SetupResult::Ok) {
+                      fp.height, fp.cull_backfaces, t, kSamples ? kSamples : fp.samples) == SetupResult::Ok) {
       ++count.drawn;
       emit(t);
     } else {
@@ -73,7 +75,7 @@ FACET_HD void process_loaded_triangle(const TriangleInput& in, const Vec3* posit
     return;
   }
 
-  clip_and_setup(positions, i0, i1, i2, v0.code | v1.code | v2.code, tri, fp, planes, count, emit);
+  clip_and_setup<kSamples>(positions, i0, i1, i2, v0.code | v1.code | v2.code, tri, fp, planes, count, emit);
 }
 
 template <class Emit>
