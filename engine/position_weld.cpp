@@ -104,17 +104,25 @@ void count_buckets(const std::vector<Vec3>& positions, Layout& l, std::atomic<ui
       }
     }
   });
+  // Bucket sizes and each block's place in its bucket, bucket by bucket on every core: the column
+  // walks stride through the count table, which one core would pay for alone.
   l.bucket_start.assign(l.buckets + 1, 0);
-  uint64_t at = 0;
-  for (uint64_t k = 0; k < l.buckets; ++k) {
-    l.bucket_start[k] = at;
-    for (uint64_t b = 0; b < l.blocks; ++b) {
-      const uint64_t count = l.offset[b * l.buckets + k];
-      l.offset[b * l.buckets + k] = at;
-      at += count;
+  parallel_for(l.buckets, 1, [&](uint64_t k_begin, uint64_t k_end, unsigned) {
+    for (uint64_t k = k_begin; k < k_end; ++k) {
+      uint64_t at = 0;
+      for (uint64_t b = 0; b < l.blocks; ++b) {
+        const uint64_t count = l.offset[b * l.buckets + k];
+        l.offset[b * l.buckets + k] = at;
+        at += count;
+      }
+      l.bucket_start[k + 1] = at;
     }
-  }
-  l.bucket_start[l.buckets] = at;
+  });
+  for (uint64_t k = 0; k < l.buckets; ++k) l.bucket_start[k + 1] += l.bucket_start[k];
+  parallel_for(l.buckets, 1, [&](uint64_t k_begin, uint64_t k_end, unsigned) {
+    for (uint64_t k = k_begin; k < k_end; ++k)
+      for (uint64_t b = 0; b < l.blocks; ++b) l.offset[b * l.buckets + k] += l.bucket_start[k];
+  });
 }
 
 // Pass 2: the finite vertices in bucket order, each with the low half of its hash (high 32 bits)
