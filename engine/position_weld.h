@@ -1,6 +1,8 @@
 // Welding by position for the closed-surface check (closed_surface.h): each vertex's first vertex
 // with the same position (bit for bit, -0 and +0 as one), on every core, the same for any number
-// of threads. It does not build a mesh or move vertices.
+// of threads. It does not build a mesh or move vertices. Our own rather than a concurrent hash
+// map (oneTBB's): the first of each position must be the smallest index whatever the threads ran
+// first, and tables of one bucket each stay in cache (position_weld.cpp).
 #pragma once
 #include <atomic>
 #include <cstdint>
