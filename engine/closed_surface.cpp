@@ -1,7 +1,7 @@
 // closed_outward (closed_surface.h), every step on every core: the welding (position_weld.h,
-// which marks non-finite positions), the edge balance (which refuses them), a concurrent union-find into
-// pieces in the weld's own array, and the volumes summed in fixed blocks. The big intermediate
-// arrays are left unwritten until a parallel pass writes them (big_array.h).
+// which marks non-finite positions), the edge balance (which refuses them), a concurrent
+// union-find into pieces in the weld's own array, and the volumes summed in fixed blocks. The big
+// intermediate arrays are left unwritten until a parallel pass writes them (big_array.h).
 #include "engine/closed_surface.h"
 
 #include <algorithm>
@@ -33,7 +33,9 @@ uint64_t mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// Weld ids, then (link_pieces) the union-find forest, in one array: an entry is at most its index.
+// Weld ids, then (link_pieces) the union-find forest, in one array: a finite vertex's entry is at
+// most its index; a non-finite one's is kNonFiniteVertex, which no triangle reaching the
+// union-find uses.
 using Links = std::unique_ptr<std::atomic<uint32_t>[]>;
 
 // Each directed edge adds its hash and takes away its reverse's: zero when every edge is used as
