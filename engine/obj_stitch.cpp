@@ -10,6 +10,7 @@
 #include <exception>
 #include <type_traits>
 
+#include "engine/big_array.h"
 #include "engine/loader.h"
 #include "engine/obj_triangulate.h"
 #include "engine/parallel.h"
@@ -140,7 +141,8 @@ template <class T>
 std::vector<T> concatenate(std::vector<ObjChunk>& chunks, std::vector<T> ObjChunk::*part) {
   std::vector<size_t> offset(chunks.size() + 1, 0);
   for (size_t i = 0; i < chunks.size(); ++i) offset[i + 1] = offset[i] + (chunks[i].*part).size();
-  std::vector<T> out(offset.back());
+  std::vector<T> out;
+  resize_on_every_core(out, offset.back());
   for_each_chunk(chunks.size(), [&](size_t i) {
     std::copy((chunks[i].*part).begin(), (chunks[i].*part).end(), out.begin() + (long)offset[i]);
     std::vector<T>().swap(chunks[i].*part);

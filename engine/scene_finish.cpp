@@ -8,6 +8,7 @@
 #include <cmath>
 #include <set>
 
+#include "engine/big_array.h"
 #include "engine/closed_surface.h"
 #include "engine/colour_space.h"
 #include "engine/loader.h"
@@ -117,7 +118,8 @@ void finish_scene(Scene& scene, const std::string& path) {
     scene.materials.push_back(Material{{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
     scene.material_names.push_back("<default>");
   }
-  scene.tri_material.assign(scene.triangle_count(), 0);
+  scene.tri_material.clear();
+  resize_on_every_core(scene.tri_material, scene.triangle_count());  // all material 0
   scene.bounds = compute_bounds(scene.positions);
   scene.bounds.closed = closed_outward(scene.positions, scene.indices);
 }

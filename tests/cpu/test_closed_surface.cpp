@@ -103,7 +103,7 @@ TEST(ClosedSurface, EachOfManyPiecesIsJudgedWhateverTheThreads) {
   const size_t per_sphere = make_sphere(20000).triangle_count();
   for (size_t t = 7 * per_sphere; t < 8 * per_sphere; ++t)
     std::swap(one_inverted.indices[3 * t + 1], one_inverted.indices[3 * t + 2]);
-  for (unsigned threads : {1u, 2u, 4u}) {
+  for (unsigned threads : {1u, 2u, 3u, 7u}) {
     worker_count_override() = threads;
     EXPECT_TRUE(closed(all)) << threads << " threads";
     EXPECT_FALSE(closed(one_inverted)) << threads << " threads";
@@ -119,6 +119,13 @@ TEST(ClosedSurface, ANonFiniteVertexInUseOpensTheSurface) {
   Scene t = make_sphere(2000);
   t.positions.push_back({INFINITY, 0, 0});
   EXPECT_TRUE(closed(t));
+}
+
+TEST(ClosedSurface, AnIndexPastTheLastVertexOpensTheSurface) {
+  Scene s = make_sphere(2000);
+  ASSERT_TRUE(closed(s));
+  s.indices[5] = (uint32_t)s.positions.size();
+  EXPECT_FALSE(closed(s));
 }
 
 TEST(ClosedSurface, SpotIsClosedAndTheScansAreNot) {

@@ -1,0 +1,99 @@
+// facet_build_bench: the load steps after parsing, each alone on one parsed model, wall and CPU
+// time, median of N runs (bench/NOTES.md, "The building step on every core").
+//   facet_build_bench MODEL [-n RUNS] [--threads N]
+// An OBJ is parsed, stitched and triangulated once; then its by-position mesh, vertex normals,
+// bounds and closed-surface check are timed. A PLY is loaded once; then finish_scene (on a copy
+// of the parsed arrays), its normals and its closed-surface check are timed. It does not build
+// meshlets (facet_prepare_bench does).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/closed_surface.h"
+#include "engine/mapped_file.h"
+#include "engine/obj_mesh_by_position.h"
+#include "engine/obj_stitch.h"
+#include "engine/parallel.h"
+#include "engine/ply_loader.h"
+#include "engine/scene_finish.h"
+
+using Clock = std::chrono::steady_clock;
+
+// Median wall and CPU time (all threads, std::clock) of `runs` calls; `setup` runs untimed
+// before each.
+static void report(const char* name, int runs, const std::function<void()>& setup, const std::function<void()>& fn) {
+  std::vector<double> wall, cpu;
+  for (int r = 0; r < runs; ++r) {
+    setup();
+    const Clock::time_point t0 = Clock::now();
+    const std::clock_t c0 = std::clock();
+    fn();
+    cpu.push_back(1e3 * (double)(std::clock() - c0) / CLOCKS_PER_SEC);
+    wall.push_back(1e3 * std::chrono::duration<double>(Clock::now() - t0).count());
+  }
+  std::sort(wall.begin(), wall.end());
+  std::sort(cpu.begin(), cpu.end());
+  std::printf("  %-22s %9.1f ms (%8.1f ms CPU)\n", name, wall[wall.size() / 2], cpu[cpu.size() / 2]);
+}
+
+static void time_common(facet::Scene& scene, int runs) {
+  report("vertex normals", runs, [] {}, [&] { facet::compute_vertex_normals(scene.positions, scene.indices); });
+  report("bounds", runs, [] {}, [&] { facet::compute_bounds(scene.positions); });
+  report("closed surface", runs, [] {}, [&] { facet::closed_outward(scene.positions, scene.indices); });
+}
+
+static void time_obj(const std::string& path, int runs) {
+  facet::MappedFile file(path, true);
+  facet::ObjModel model = facet::stitch_obj_chunks(path, facet::parse_obj_text(file.data(), file.size()));
+  facet::MaterialLibrary library(path);
+  facet::assign_obj_materials(model, library);
+  facet::triangulate_obj_faces(model);
+  if (!facet::obj_vertices_are_positions(model, false)) {
+    std::printf("%s: not a by-position model\n", path.c_str());
+    return;
+  }
+  facet::Scene scene;
+  report("by-position mesh", runs, [&] { scene = facet::Scene(); },
+         [&] { facet::build_obj_mesh_by_position(model, scene); });
+  std::printf("%s: %zu triangles, %zu vertices, %u threads\n", path.c_str(), scene.indices.size() / 3,
+              scene.positions.size(), facet::worker_count());
+  time_common(scene, runs);
+}
+
+static void time_ply(const std::string& path, int runs) {
+  facet::Scene loaded = facet::load_ply(path);
+  std::printf("%s: %zu triangles, %zu vertices, %u threads\n", path.c_str(), loaded.indices.size() / 3,
+              loaded.positions.size(), facet::worker_count());
+  facet::Scene scene;
+  report("finish_scene", runs,
+         [&] {
+           scene = facet::Scene();
+           scene.positions = loaded.positions;
+           scene.indices = loaded.indices;
+         },
+         [&] { facet::finish_scene(scene, path); });
+  time_common(scene, runs);
+}
+
+int main(int argc, char** argv) {
+  std::string path;
+  int runs = 3;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) facet::worker_count_override() = std::atoi(argv[++i]);
+    else path = argv[i];
+  }
+  if (path.empty()) {
+    std::fprintf(stderr, "usage: %s MODEL.obj|MODEL.ply [-n RUNS] [--threads N]\n", argv[0]);
+    return 2;
+  }
+  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".obj") == 0) time_obj(path, runs);
+  else time_ply(path, runs);
+  return 0;
+}
