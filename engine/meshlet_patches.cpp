@@ -8,6 +8,7 @@
 
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_ranges.h"
+#include "engine/meshlet_timing.h"
 #include "engine/parallel.h"
 
 namespace facet {
@@ -210,6 +211,7 @@ class PatchGrower {
 
 Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
   const PatchRanges ranges = patch_ranges(scene);
+  MeshletStepTimer timer;
   const size_t count = ranges.first_rank.size() - 1;
   std::vector<Meshlets> parts(count);
   std::atomic<uint64_t> done{0};
@@ -228,7 +230,10 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
   });
   if (cancelled) return Meshlets();  // incomplete: the caller discards it
   if (hooks.progress) hooks.progress(scene.triangle_count());  // whichever threads grew the ranges
-  return join_meshlets(parts);
+  timer.step("grow");
+  Meshlets out = join_meshlets(parts);
+  timer.step("join");
+  return out;
 }
 
 }  // namespace facet

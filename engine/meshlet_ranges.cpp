@@ -7,6 +7,7 @@
 #include <cmath>
 #include <utility>
 
+#include "engine/meshlet_timing.h"
 #include "engine/parallel.h"
 #include "kernels/tuning.h"
 
@@ -97,7 +98,11 @@ std::vector<uint32_t> sorted_by_code(const std::vector<uint32_t>& codes) {
 
 PatchRanges patch_ranges(const Scene& scene) {
   PatchRanges r;
-  r.order = sorted_by_code(centroid_codes(scene));
+  MeshletStepTimer timer;
+  std::vector<uint32_t> codes = centroid_codes(scene);
+  timer.step("codes");
+  r.order = sorted_by_code(codes);
+  timer.step("sort");
   const uint64_t tris = r.order.size();
   const uint64_t ranges = std::max<uint64_t>(1, (tris + kPatchRangeTriangles / 2) / kPatchRangeTriangles);
   for (uint64_t i = 0; i <= ranges; ++i) r.first_rank.push_back((uint32_t)(tris * i / ranges));

@@ -12,6 +12,7 @@
 #include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_patches.h"
+#include "engine/meshlet_timing.h"
 #include "engine/parallel.h"
 
 namespace facet {
@@ -49,10 +50,14 @@ void check_indices(const Scene& scene) {
 namespace {
 
 Meshlets patches_with(const Scene& scene, const MeshletBuildHooks& hooks) {
+  MeshletStepTimer timer;
   check_indices(scene);
+  timer.step("check");
   Meshlets out = group_patches(scene, hooks);
   if (hooks.cancel && hooks.cancel->load()) return out;  // incomplete: the caller discards it
+  timer.restart();
   finish_meshlets(out, true);
+  timer.step("finish");
   return out;
 }
 
@@ -158,8 +163,11 @@ bool strip_ordered(const Scene& scene) {
 }  // namespace
 
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks) {
+  MeshletStepTimer timer;
   check_indices(scene);
-  if (!strip_ordered(scene)) return patches_with(scene, hooks);
+  const bool strips = strip_ordered(scene);
+  timer.step("check, order");
+  if (!strips) return patches_with(scene, hooks);
   Meshlets runs = group_runs(scene, hooks);
   if (hooks.cancel && hooks.cancel->load()) return runs;
   finish_meshlets(runs, false);
