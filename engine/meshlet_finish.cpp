@@ -1,19 +1,13 @@
 // finish_meshlets (meshlet_finish.h): slot order and culling bounds per meshlet, in double
-// precision, rounded so the float bounds stay conservative; meshlets spread over all cores.
+// precision, rounded so the float bounds stay conservative; one part's meshlets in order.
 #include "engine/meshlet_finish.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/parallel.h"
-
 namespace facet {
 
 namespace {
-
-// Meshlets per parallel_for chunk: a few hundred microseconds of work, so that the atomic
-// hand-out costs nothing next to it.
-constexpr uint64_t kFinishChunk = 256;
 
 struct D3 { double x, y, z; };
 D3 d3(Vec3 v) { return {v.x, v.y, v.z}; }
@@ -165,14 +159,11 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
 
 }  // namespace
 
-void finish_meshlets(Meshlets& out, bool order) {
-  parallel_for(out.meshlets.size(), kFinishChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t i = begin; i < end; ++i) {
-      Meshlet& m = out.meshlets[i];
-      if (order) order_meshlet(m, out.positions, out.triangles, out.triangle_ids);
-      set_bounds(m, &out.positions[m.first_vertex], &out.triangles[m.first_triangle]);
-    }
-  });
+void finish_meshlets(Meshlets& part, bool order) {
+  for (Meshlet& m : part.meshlets) {
+    if (order) order_meshlet(m, part.positions, part.triangles, part.triangle_ids);
+    set_bounds(m, &part.positions[m.first_vertex], &part.triangles[m.first_triangle]);
+  }
 }
 
 }  // namespace facet

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 
+#include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_ranges.h"
 #include "engine/meshlet_timing.h"
@@ -226,6 +227,7 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
       out.triangle_ids.reserve(last - first);
       out.positions.reserve(last - first);
       if (!PatchGrower(scene, ranges, first, last, out).run(hooks, done, worker == 0)) cancelled = true;
+      else finish_meshlets(out, true);
     }
   });
   if (cancelled) return Meshlets();  // incomplete: the caller discards it
