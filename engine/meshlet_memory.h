@@ -5,13 +5,16 @@
 // writes, in parallel passes, fault the pages in on every core); the result's vectors have their
 // pages faulted in on every core first (madvise MADV_POPULATE_WRITE, Linux 5.14), so that the
 // resize is a plain memset (0.05 s a GB). Not huge pages: their first fault may stall on memory
-// compaction for seconds.
+// compaction for seconds. Scratch arrays done with are freed on a thread of their own
+// (BackgroundRelease): handing 1 GB of pages back to the kernel takes 0.15-0.25 s on one core.
 #pragma once
 #include <sys/mman.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <system_error>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -53,5 +56,31 @@ void resize_on_every_core(std::vector<T>& v, size_t n) {
   fault_in_on_every_core(v.data(), n * sizeof(T));
   v.resize(n);
 }
+
+// Frees arrays on threads of their own while the build goes on; the destructor waits for them.
+class BackgroundRelease {
+ public:
+  BackgroundRelease() = default;
+  BackgroundRelease(const BackgroundRelease&) = delete;
+  BackgroundRelease& operator=(const BackgroundRelease&) = delete;
+  ~BackgroundRelease() { wait(); }
+  // Until every array handed over is freed.
+  void wait() {
+    for (std::thread& t : m_threads) t.join();
+    m_threads.clear();
+  }
+  template <class T>
+  void release(std::unique_ptr<T[]>& array) {
+    if (!array) return;
+    try {
+      m_threads.emplace_back([a = std::move(array)]() mutable { a.reset(); });
+    } catch (const std::system_error&) {  // no thread to spare: free it here
+      array.reset();
+    }
+  }
+
+ private:
+  std::vector<std::thread> m_threads;
+};
 
 }  // namespace facet

@@ -234,7 +234,8 @@ class PatchGrower {
 }  // namespace
 
 Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
-  const PatchRanges ranges = patch_ranges(scene);
+  BackgroundRelease release;  // the ranges' scratch, freed while the growers run
+  PatchRanges ranges = patch_ranges(scene, release);
   MeshletStepTimer timer;
   const size_t count = ranges.first_rank.size() - 1;
   std::vector<Meshlets> parts(count);
@@ -258,8 +259,10 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
   if (cancelled) return Meshlets();  // incomplete: the caller discards it
   if (hooks.progress) hooks.progress(scene.triangle_count());  // whichever threads grew the ranges
   growers.clear();
+  release.release(ranges.order);
   timer.step("grow");
   Meshlets out = join_meshlets(parts);
+  release.wait();
   timer.step("join");
   return out;
 }

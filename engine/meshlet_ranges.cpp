@@ -60,7 +60,7 @@ std::unique_ptr<uint32_t[]> centroid_codes(const Scene& scene) {
 // first, kDigitBits of the code a pass. Each pass is stable: fixed blocks count their digits, and
 // every block's slots for a digit follow the earlier blocks', so the order does not depend on the
 // threads.
-std::unique_ptr<uint32_t[]> sorted_by_code(const uint32_t* codes, uint64_t n) {
+std::unique_ptr<uint32_t[]> sorted_by_code(const uint32_t* codes, uint64_t n, BackgroundRelease& release) {
   const uint64_t blocks = (n + kBlock - 1) / kBlock;
   const uint32_t digits = 1u << kDigitBits;
   std::unique_ptr<uint64_t[]> keys = uninitialized_array<uint64_t>(n), moved = uninitialized_array<uint64_t>(n);
@@ -93,19 +93,21 @@ std::unique_ptr<uint32_t[]> sorted_by_code(const uint32_t* codes, uint64_t n) {
   parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end; ++i) order[i] = (uint32_t)keys[i];
   });
+  release.release(keys);
+  release.release(moved);
   return order;
 }
 
 }  // namespace
 
-PatchRanges patch_ranges(const Scene& scene) {
+PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release) {
   PatchRanges r;
   MeshletStepTimer timer;
   const uint64_t tris = scene.triangle_count();
   std::unique_ptr<uint32_t[]> codes = centroid_codes(scene);
   timer.step("codes");
-  r.order = sorted_by_code(codes.get(), tris);
-  codes.reset();
+  r.order = sorted_by_code(codes.get(), tris, release);
+  release.release(codes);
   timer.step("sort");
   const uint64_t ranges = std::max<uint64_t>(1, (tris + kPatchRangeTriangles / 2) / kPatchRangeTriangles);
   for (uint64_t i = 0; i <= ranges; ++i) r.first_rank.push_back((uint32_t)(tris * i / ranges));

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/meshlet_memory.h"
 #include "engine/scene.h"
 
 namespace facet {
@@ -25,7 +26,8 @@ struct PatchRanges {
   std::vector<uint32_t> first_rank;
 };
 
-// The same result for any number of threads. Indices must be below scene.vertex_count().
-PatchRanges patch_ranges(const Scene& scene);
+// The same result for any number of threads. Indices must be below scene.vertex_count(). The
+// scratch arrays are handed to `release` (freed while the caller goes on).
+PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release);
 
 }  // namespace facet
