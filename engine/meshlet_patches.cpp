@@ -241,7 +241,9 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
   std::vector<Meshlets> parts(count);
   std::atomic<uint64_t> done{0};
   std::atomic<bool> cancelled{false};
-  std::vector<std::unique_ptr<PatchGrower>> growers(worker_count());  // a worker's, made on first use
+  // A worker's grower, made on first use. A range's task starts no parallel work of its own, so a
+  // worker never steals a second range while one of its ranges is half grown.
+  std::vector<std::unique_ptr<PatchGrower>> growers(worker_count());
   parallel_for(count, 1, [&](uint64_t begin, uint64_t end, unsigned worker) {
     if (!growers[worker]) growers[worker] = std::make_unique<PatchGrower>();
     for (uint64_t r = begin; r < end && !cancelled; ++r) {
