@@ -24,9 +24,28 @@ float round_down(double v) {
   return (double)f > v ? std::nextafter(f, -INFINITY) : f;
 }
 
+// Each slot's triangle normal as the cone needs it: the unit normal (the corners' cross product
+// over its length), that length, and the length at or under which the triangle has no normal
+// (its corners in a line: 1e-9 of |e1| |e2|). The slot order computes them on its way, so that the
+// bounds after it need not.
+struct SlotNormals {
+  D3 unit[kMeshletMaxTriangles];
+  double length[kMeshletMaxTriangles];
+  double floor[kMeshletMaxTriangles];
+};
+
+void slot_normal(D3 p0, D3 p1, D3 p2, SlotNormals& out, uint32_t s) {
+  const D3 e1 = sub(p1, p0), e2 = sub(p2, p0), n = cross(e1, e2);
+  const double len = std::sqrt(dot(n, n));
+  out.unit[s] = {n.x / len, n.y / len, n.z / len};
+  out.length[s] = len;
+  out.floor[s] = 1e-9 * std::sqrt(dot(e1, e1) * dot(e2, e2));
+}
+
 // The bounding sphere and normal cone of meshlet m (cluster.h), in double precision from the
 // float positions the projection reads, rounded so that they stay conservative as floats.
-void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed) {
+// `normals`: its slots' (SlotNormals), or null to compute them here.
+void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed, const SlotNormals* normals) {
   m.cone_axis = {0.0f, 0.0f, 0.0f};
   m.cone_cos = 0.0f;  // with cone_sin 1: never culled as back-facing
   m.cone_sin = 1.0f;
@@ -49,24 +68,24 @@ void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed) {
   }
   m.radius = round_up(std::sqrt(r2) * (1.0 + 1e-6));
 
-  // Unit normals; a triangle without one (its corners in a line) leaves the cone open.
+  SlotNormals own;
+  if (!normals) {
+    for (uint32_t t = 0; t < m.triangle_count; ++t)
+      slot_normal(d3(pos[local_index(packed[t], 0)]), d3(pos[local_index(packed[t], 1)]),
+                  d3(pos[local_index(packed[t], 2)]), own, t);
+    normals = &own;
+  }
+  // A triangle without a normal leaves the cone open.
   D3 sum{0, 0, 0};
-  D3 normals[kMeshletMaxTriangles];
   for (uint32_t t = 0; t < m.triangle_count; ++t) {
-    D3 p0 = d3(pos[local_index(packed[t], 0)]), p1 = d3(pos[local_index(packed[t], 1)]);
-    D3 p2 = d3(pos[local_index(packed[t], 2)]);
-    D3 e1 = sub(p1, p0), e2 = sub(p2, p0);
-    D3 n = cross(e1, e2);
-    double len = std::sqrt(dot(n, n));
-    if (!(len > 1e-9 * std::sqrt(dot(e1, e1) * dot(e2, e2)))) return;
-    normals[t] = {n.x / len, n.y / len, n.z / len};
-    sum = {sum.x + normals[t].x, sum.y + normals[t].y, sum.z + normals[t].z};
+    if (!(normals->length[t] > normals->floor[t])) return;
+    sum = {sum.x + normals->unit[t].x, sum.y + normals->unit[t].y, sum.z + normals->unit[t].z};
   }
   double len = std::sqrt(dot(sum, sum));
   if (!(len > 1e-6)) return;
   D3 axis{sum.x / len, sum.y / len, sum.z / len};
   double cos_min = 1.0;
-  for (uint32_t t = 0; t < m.triangle_count; ++t) cos_min = std::min(cos_min, dot(normals[t], axis));
+  for (uint32_t t = 0; t < m.triangle_count; ++t) cos_min = std::min(cos_min, dot(normals->unit[t], axis));
   // Float rounding of the axis moves it by ~1e-7 radians; 1e-6 of slack covers it.
   cos_min -= 1e-6;
   if (!(cos_min > 1e-3)) return;  // the normals span (nearly) a half-space or more
@@ -108,18 +127,21 @@ void sort_slots(const uint16_t* key, uint32_t n, uint32_t* slot) {
 // memory; in curve order, 32 consecutive slots are a small area sharing most of its vertices,
 // closer to what a strip of the file's triangles gives. Measured on the 20 M sphere built as
 // patches: geometry 0.273 -> 0.270 ms, still short of its strips' 0.258 (NOTES.md, v8).
+// `normals`: the slots' SlotNormals in the new order.
 void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_t>& triangles,
-                   std::vector<uint32_t>& ids) {
+                   std::vector<uint32_t>& ids, SlotNormals& normals) {
   const uint32_t n = m.triangle_count, first = m.first_triangle;
   const Vec3* pos = &positions[m.first_vertex];
   D3 centroid[kMeshletMaxTriangles], normal{0, 0, 0};
+  SlotNormals before;  // in the old slot order
   for (uint32_t t = 0; t < n; ++t) {
     D3 p0 = d3(pos[local_index(triangles[first + t], 0)]), p1 = d3(pos[local_index(triangles[first + t], 1)]);
     D3 p2 = d3(pos[local_index(triangles[first + t], 2)]);
     centroid[t] = {(p0.x + p1.x + p2.x) / 3, (p0.y + p1.y + p2.y) / 3, (p0.z + p1.z + p2.z) / 3};
-    D3 c = cross(sub(p1, p0), sub(p2, p0));
-    double len = std::sqrt(dot(c, c));
-    if (len > 0 && std::isfinite(len)) normal = {normal.x + c.x / len, normal.y + c.y / len, normal.z + c.z / len};
+    slot_normal(p0, p1, p2, before, t);
+    const double len = before.length[t];
+    if (len > 0 && std::isfinite(len))
+      normal = {normal.x + before.unit[t].x, normal.y + before.unit[t].y, normal.z + before.unit[t].z};
   }
   // Two directions across the patch: perpendicular to its mean normal (any pair if it has none).
   D3 helper = std::fabs(normal.x) < std::fabs(normal.y) ? D3{1, 0, 0} : D3{0, 1, 0};
@@ -169,6 +191,9 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
     }
     packed[s] = p;
     id[s] = ids[first + order[s]];
+    normals.unit[s] = before.unit[order[s]];
+    normals.length[s] = before.length[order[s]];
+    normals.floor[s] = before.floor[order[s]];
   }
   std::copy(packed, packed + n, triangles.begin() + first);
   std::copy(id, id + n, ids.begin() + first);
@@ -178,9 +203,10 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
 }  // namespace
 
 void finish_meshlets(Meshlets& part, bool order) {
+  SlotNormals normals;
   for (Meshlet& m : part.meshlets) {
-    if (order) order_meshlet(m, part.positions, part.triangles, part.triangle_ids);
-    set_bounds(m, &part.positions[m.first_vertex], &part.triangles[m.first_triangle]);
+    if (order) order_meshlet(m, part.positions, part.triangles, part.triangle_ids, normals);
+    set_bounds(m, &part.positions[m.first_vertex], &part.triangles[m.first_triangle], order ? &normals : nullptr);
   }
 }
 
