@@ -26,16 +26,15 @@ class MeshletStepTimer {
     }
     restart();
   }
-  // Starts the next step without printing (time spent in steps timed elsewhere).
+
+ private:
+  using Clock = std::chrono::steady_clock;
   void restart() {
     if (!enabled()) return;
     m_wall = Clock::now();
     m_cpu = std::clock();
     m_faults = faults();
   }
-
- private:
-  using Clock = std::chrono::steady_clock;
   static long faults() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
