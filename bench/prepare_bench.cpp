@@ -1,9 +1,13 @@
 // facet_prepare_bench: the time from nothing to a prepared scene (everything the renderer uploads,
 // meshlets included), median of N runs, and each preparation step alone on the same scene.
 //   facet_prepare_bench [dragon | bunny | sphere-20M | sphere-N | MODEL] [-n RUNS] [--threads N]
+//                       [--meshlets]
 // dragon, bunny: load_model of the shared asset (scene cache off); sphere-N: make_sphere(N) and
 // its meshlets. Steps: vertex normals, closed-surface check, bounds, meshlets (runs and patches);
-// then each grouping's quality (vertices and meshlets a triangle: what every frame pays).
+// then each grouping's quality (vertices and meshlets a triangle: what every frame pays) and a
+// checksum of its bytes (the same for any thread count, and before and after a change that must
+// not move them). --meshlets: the model loaded once, only the meshlet steps timed. Set
+// FACET_MESHLET_TIMES=1 for the meshlet build's own steps (engine/meshlet_timing.h).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -40,12 +44,27 @@ static std::string median_ms(int runs, const std::function<void()>& fn) {
   return text;
 }
 
+// FNV-1a over every byte of the four arrays.
+static uint64_t checksum(const facet::Meshlets& m) {
+  uint64_t h = 1469598103934665603ull;
+  auto add = [&](const void* data, size_t bytes) {
+    for (size_t i = 0; i < bytes; ++i) h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ull;
+  };
+  add(m.meshlets.data(), m.meshlets.size() * sizeof(facet::Meshlet));
+  add(m.positions.data(), m.positions.size() * sizeof(facet::Vec3));
+  add(m.triangles.data(), m.triangles.size() * sizeof(uint32_t));
+  add(m.triangle_ids.data(), m.triangle_ids.size() * sizeof(uint32_t));
+  return h;
+}
+
 int main(int argc, char** argv) {
   std::string what = "dragon";
   int runs = 3;
+  bool only_meshlets = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) facet::worker_count_override() = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--meshlets")) only_meshlets = true;
     else what = argv[i];
   }
   const std::string path = what == "dragon"  ? FACET_SHARED_ASSETS "/dragon/dragon_vrip.obj"
@@ -66,15 +85,17 @@ int main(int argc, char** argv) {
       scene = facet::load_model(path);
     }
   };
-  const std::string total = median_ms(runs, prepare);
+  const std::string total = median_ms(only_meshlets ? 1 : runs, prepare);
   std::printf("%s: %u triangles, %u vertices, %u threads\n", what.c_str(), scene.triangle_count(),
               scene.vertex_count(), facet::worker_count());
-  std::printf("  nothing -> prepared   %s, median of %d\n", total.c_str(), runs);
-  std::printf("  vertex normals        %s\n",
-              median_ms(runs, [&] { facet::compute_vertex_normals(scene.positions, scene.indices); }).c_str());
-  std::printf("  closed surface        %s\n",
-              median_ms(runs, [&] { facet::closed_outward(scene.positions, scene.indices); }).c_str());
-  std::printf("  bounds                %s\n", median_ms(runs, [&] { facet::compute_bounds(scene.positions); }).c_str());
+  std::printf("  nothing -> prepared   %s, median of %d\n", total.c_str(), only_meshlets ? 1 : runs);
+  if (!only_meshlets) {
+    std::printf("  vertex normals        %s\n",
+                median_ms(runs, [&] { facet::compute_vertex_normals(scene.positions, scene.indices); }).c_str());
+    std::printf("  closed surface        %s\n",
+                median_ms(runs, [&] { facet::closed_outward(scene.positions, scene.indices); }).c_str());
+    std::printf("  bounds                %s\n", median_ms(runs, [&] { facet::compute_bounds(scene.positions); }).c_str());
+  }
   std::printf("  meshlet runs          %s\n", median_ms(runs, [&] { facet::build_meshlet_runs(scene); }).c_str());
   std::printf("  meshlet patches       %s\n", median_ms(runs, [&] { facet::build_meshlet_patches(scene); }).c_str());
   // What the grouping costs every frame: vertices projected and meshlets set up, a triangle.
@@ -83,6 +104,7 @@ int main(int argc, char** argv) {
     std::printf("  %-8s quality: %.4f vertices a triangle, %.5f meshlets a triangle (%.1f triangles a meshlet)\n",
                 kind, (double)m.positions.size() / m.triangles.size(), (double)m.meshlets.size() / m.triangles.size(),
                 (double)m.triangles.size() / m.meshlets.size());
+    std::printf("  %-8s checksum: %016llx\n", kind, (unsigned long long)checksum(m));
   }
   return 0;
 }

@@ -1,19 +1,13 @@
 // finish_meshlets (meshlet_finish.h): slot order and culling bounds per meshlet, in double
-// precision, rounded so the float bounds stay conservative; meshlets spread over all cores.
+// precision, rounded so the float bounds stay conservative; one part's meshlets in order.
 #include "engine/meshlet_finish.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/parallel.h"
-
 namespace facet {
 
 namespace {
-
-// Meshlets per parallel_for chunk: a few hundred microseconds of work, so that the atomic
-// hand-out costs nothing next to it.
-constexpr uint64_t kFinishChunk = 256;
 
 struct D3 { double x, y, z; };
 D3 d3(Vec3 v) { return {v.x, v.y, v.z}; }
@@ -30,9 +24,28 @@ float round_down(double v) {
   return (double)f > v ? std::nextafter(f, -INFINITY) : f;
 }
 
+// Each slot's triangle normal as the cone needs it: the unit normal (the corners' cross product
+// over its length), that length, and the length at or under which the triangle has no normal
+// (its corners in a line: 1e-9 of |e1| |e2|). The slot order computes them on its way, so that the
+// bounds after it need not.
+struct SlotNormals {
+  D3 unit[kMeshletMaxTriangles];
+  double length[kMeshletMaxTriangles];
+  double floor[kMeshletMaxTriangles];
+};
+
+void slot_normal(D3 p0, D3 p1, D3 p2, SlotNormals& out, uint32_t s) {
+  const D3 e1 = sub(p1, p0), e2 = sub(p2, p0), n = cross(e1, e2);
+  const double len = std::sqrt(dot(n, n));
+  out.unit[s] = {n.x / len, n.y / len, n.z / len};
+  out.length[s] = len;
+  out.floor[s] = 1e-9 * std::sqrt(dot(e1, e1) * dot(e2, e2));
+}
+
 // The bounding sphere and normal cone of meshlet m (cluster.h), in double precision from the
 // float positions the projection reads, rounded so that they stay conservative as floats.
-void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed) {
+// `normals`: its slots' (SlotNormals), or null to compute them here.
+void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed, const SlotNormals* normals) {
   m.cone_axis = {0.0f, 0.0f, 0.0f};
   m.cone_cos = 0.0f;  // with cone_sin 1: never culled as back-facing
   m.cone_sin = 1.0f;
@@ -55,24 +68,24 @@ void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed) {
   }
   m.radius = round_up(std::sqrt(r2) * (1.0 + 1e-6));
 
-  // Unit normals; a triangle without one (its corners in a line) leaves the cone open.
+  SlotNormals own;
+  if (!normals) {
+    for (uint32_t t = 0; t < m.triangle_count; ++t)
+      slot_normal(d3(pos[local_index(packed[t], 0)]), d3(pos[local_index(packed[t], 1)]),
+                  d3(pos[local_index(packed[t], 2)]), own, t);
+    normals = &own;
+  }
+  // A triangle without a normal leaves the cone open.
   D3 sum{0, 0, 0};
-  D3 normals[kMeshletMaxTriangles];
   for (uint32_t t = 0; t < m.triangle_count; ++t) {
-    D3 p0 = d3(pos[local_index(packed[t], 0)]), p1 = d3(pos[local_index(packed[t], 1)]);
-    D3 p2 = d3(pos[local_index(packed[t], 2)]);
-    D3 e1 = sub(p1, p0), e2 = sub(p2, p0);
-    D3 n = cross(e1, e2);
-    double len = std::sqrt(dot(n, n));
-    if (!(len > 1e-9 * std::sqrt(dot(e1, e1) * dot(e2, e2)))) return;
-    normals[t] = {n.x / len, n.y / len, n.z / len};
-    sum = {sum.x + normals[t].x, sum.y + normals[t].y, sum.z + normals[t].z};
+    if (!(normals->length[t] > normals->floor[t])) return;
+    sum = {sum.x + normals->unit[t].x, sum.y + normals->unit[t].y, sum.z + normals->unit[t].z};
   }
   double len = std::sqrt(dot(sum, sum));
   if (!(len > 1e-6)) return;
   D3 axis{sum.x / len, sum.y / len, sum.z / len};
   double cos_min = 1.0;
-  for (uint32_t t = 0; t < m.triangle_count; ++t) cos_min = std::min(cos_min, dot(normals[t], axis));
+  for (uint32_t t = 0; t < m.triangle_count; ++t) cos_min = std::min(cos_min, dot(normals->unit[t], axis));
   // Float rounding of the axis moves it by ~1e-7 radians; 1e-6 of slack covers it.
   cos_min -= 1e-6;
   if (!(cos_min > 1e-3)) return;  // the normals span (nearly) a half-space or more
@@ -81,11 +94,31 @@ void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed) {
   m.cone_sin = std::min(1.0f, round_up(std::sqrt(1.0 - cos_min * cos_min) + 1e-6));
 }
 
-// Two 8-bit coordinates interleaved bit by bit (a Z-order curve).
-uint32_t morton2(uint32_t x, uint32_t y) {
-  uint32_t code = 0;
-  for (int b = 0; b < 8; ++b) code |= ((x >> b) & 1u) << (2 * b) | ((y >> b) & 1u) << (2 * b + 1);
-  return code;
+// Eight bits spread to every other bit.
+uint32_t spread2(uint32_t x) {
+  x &= 0xffu;
+  x = (x | x << 4) & 0x0f0fu;
+  x = (x | x << 2) & 0x3333u;
+  return (x | x << 1) & 0x5555u;
+}
+
+// Two 8-bit coordinates interleaved bit by bit (a Z-order curve), x in the even bits.
+uint32_t morton2(uint32_t x, uint32_t y) { return spread2(x) | spread2(y) << 1; }
+
+// slot[0..n) (n <= kMeshletMaxTriangles) ordered by key (16 bits), equal keys in slot order: two
+// stable passes of a byte each, where a comparison sort of 128 slots cost a fifth of the ordering.
+void sort_slots(const uint16_t* key, uint32_t n, uint32_t* slot) {
+  uint32_t scratch[kMeshletMaxTriangles];
+  for (uint32_t t = 0; t < n; ++t) slot[t] = t;
+  uint32_t* from = slot;
+  uint32_t* to = scratch;
+  for (int shift = 0; shift < 16; shift += 8) {
+    uint32_t start[257] = {};
+    for (uint32_t i = 0; i < n; ++i) ++start[(key[from[i]] >> shift & 0xffu) + 1];
+    for (int d = 0; d < 256; ++d) start[d + 1] += start[d];
+    for (uint32_t i = 0; i < n; ++i) to[start[key[from[i]] >> shift & 0xffu]++] = from[i];
+    std::swap(from, to);  // after the second pass the result is back in slot
+  }
 }
 
 // Reorders one finished meshlet's slots along a Z-order curve over the patch's surface, then
@@ -94,18 +127,21 @@ uint32_t morton2(uint32_t x, uint32_t y) {
 // memory; in curve order, 32 consecutive slots are a small area sharing most of its vertices,
 // closer to what a strip of the file's triangles gives. Measured on the 20 M sphere built as
 // patches: geometry 0.273 -> 0.270 ms, still short of its strips' 0.258 (NOTES.md, v8).
+// `normals`: the slots' SlotNormals in the new order.
 void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_t>& triangles,
-                   std::vector<uint32_t>& ids) {
+                   std::vector<uint32_t>& ids, SlotNormals& normals) {
   const uint32_t n = m.triangle_count, first = m.first_triangle;
   const Vec3* pos = &positions[m.first_vertex];
   D3 centroid[kMeshletMaxTriangles], normal{0, 0, 0};
+  SlotNormals before;  // in the old slot order
   for (uint32_t t = 0; t < n; ++t) {
     D3 p0 = d3(pos[local_index(triangles[first + t], 0)]), p1 = d3(pos[local_index(triangles[first + t], 1)]);
     D3 p2 = d3(pos[local_index(triangles[first + t], 2)]);
     centroid[t] = {(p0.x + p1.x + p2.x) / 3, (p0.y + p1.y + p2.y) / 3, (p0.z + p1.z + p2.z) / 3};
-    D3 c = cross(sub(p1, p0), sub(p2, p0));
-    double len = std::sqrt(dot(c, c));
-    if (len > 0 && std::isfinite(len)) normal = {normal.x + c.x / len, normal.y + c.y / len, normal.z + c.z / len};
+    slot_normal(p0, p1, p2, before, t);
+    const double len = before.length[t];
+    if (len > 0 && std::isfinite(len))
+      normal = {normal.x + before.unit[t].x, normal.y + before.unit[t].y, normal.z + before.unit[t].z};
   }
   // Two directions across the patch: perpendicular to its mean normal (any pair if it has none).
   D3 helper = std::fabs(normal.x) < std::fabs(normal.y) ? D3{1, 0, 0} : D3{0, 1, 0};
@@ -124,20 +160,18 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
         hi[a] = std::max(hi[a], uv[t][a]);
       }
   }
-  // Curve position << 8 | slot: sorted as plain integers, ties in slot order (a stable sort
-  // without its scratch allocation).
+  // Slots by curve position, ties in slot order.
+  uint16_t curve[kMeshletMaxTriangles];
   uint32_t order[kMeshletMaxTriangles];
-  static_assert(kMeshletMaxTriangles <= 256, "a slot in 8 bits");
   for (uint32_t t = 0; t < n; ++t) {
     uint32_t q[2];
     for (int a = 0; a < 2; ++a) {
       double f = hi[a] > lo[a] ? (uv[t][a] - lo[a]) / (hi[a] - lo[a]) : 0.0;
       q[a] = std::isfinite(f) ? (uint32_t)std::clamp(f * 255.0, 0.0, 255.0) : 0u;
     }
-    order[t] = morton2(q[0], q[1]) << 8 | t;
+    curve[t] = (uint16_t)morton2(q[0], q[1]);
   }
-  std::sort(order, order + n);
-  for (uint32_t s = 0; s < n; ++s) order[s] &= 0xffu;
+  sort_slots(curve, n, order);
 
   uint32_t packed[kMeshletMaxTriangles], id[kMeshletMaxTriangles];
   int32_t renumber[kMeshletMaxVertices];
@@ -157,6 +191,9 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
     }
     packed[s] = p;
     id[s] = ids[first + order[s]];
+    normals.unit[s] = before.unit[order[s]];
+    normals.length[s] = before.length[order[s]];
+    normals.floor[s] = before.floor[order[s]];
   }
   std::copy(packed, packed + n, triangles.begin() + first);
   std::copy(id, id + n, ids.begin() + first);
@@ -165,14 +202,12 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
 
 }  // namespace
 
-void finish_meshlets(Meshlets& out, bool order) {
-  parallel_for(out.meshlets.size(), kFinishChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t i = begin; i < end; ++i) {
-      Meshlet& m = out.meshlets[i];
-      if (order) order_meshlet(m, out.positions, out.triangles, out.triangle_ids);
-      set_bounds(m, &out.positions[m.first_vertex], &out.triangles[m.first_triangle]);
-    }
-  });
+void finish_meshlets(Meshlets& part, bool order) {
+  SlotNormals normals;
+  for (Meshlet& m : part.meshlets) {
+    if (order) order_meshlet(m, part.positions, part.triangles, part.triangle_ids, normals);
+    set_bounds(m, &part.positions[m.first_vertex], &part.triangles[m.first_triangle], order ? &normals : nullptr);
+  }
 }
 
 }  // namespace facet

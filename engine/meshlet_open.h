@@ -55,6 +55,11 @@ static_assert(2 * kMeshletMaxVertices <= 256, "slot() yields 8 bits");
 class LocalVertexArray {
  public:
   explicit LocalVertexArray(uint32_t count) : m_local(count, -1) {}
+  // Empty again, for vertices 0..count-1 (keeping the memory).
+  void reset(uint32_t count) {
+    m_local.assign(count, -1);
+    m_used.clear();
+  }
   int find(uint32_t v) const { return m_local[v]; }
   void insert(uint32_t v, int local) {
     m_local[v] = (int16_t)local;
@@ -107,6 +112,8 @@ class OpenMeshlet {
     if (ids) m_out.triangle_ids.push_back(t);
     ++m_cur.triangle_count;
   }
+  // The vertex map, handed back for the next grouping (the open meshlet is done with).
+  Local take_local() { return std::move(m_local); }
   // Closes the meshlet (its order and bounds come later: finish_meshlets), opens the next one.
   void close() {
     if (m_cur.triangle_count) m_out.meshlets.push_back(m_cur);

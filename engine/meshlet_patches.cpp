@@ -5,9 +5,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
+#include <optional>
 
+#include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_ranges.h"
+#include "engine/meshlet_timing.h"
 #include "engine/parallel.h"
 
 namespace facet {
@@ -24,17 +28,19 @@ constexpr uint32_t kWindowPerTriangle = 4;
 // range ("local rank"), vertices by their order of first use in the range ("local vertex").
 class RangeAround {
  public:
-  RangeAround(const Scene& scene, const PatchRanges& ranges, uint32_t first, uint32_t end) {
-    const uint32_t n = end - first;
+  // Tables of the n triangles whose scene indices are at tris[0..n), replacing the last range's
+  // (the arrays keep their capacity: one allocation a worker, not a range).
+  void build(const Scene& scene, const uint32_t* tris, uint32_t n) {
     m_corner.resize(3 * (size_t)n);
-    uint32_t vertices = number_corners(scene, &ranges.order[first], n);
+    m_position.clear();
+    uint32_t vertices = number_corners(scene, tris, n);
     m_first.assign((size_t)vertices + 1, 0);
     for (uint32_t v : m_corner) ++m_first[v + 1];
     for (uint32_t v = 0; v < vertices; ++v) m_first[v + 1] += m_first[v];
-    std::vector<uint32_t> next(m_first.begin(), m_first.end() - 1);
+    m_next.assign(m_first.begin(), m_first.end() - 1);
     m_around.resize(m_corner.size());
     // Corners in rank order: each vertex's triangles come out ascending.
-    for (size_t c = 0; c < m_corner.size(); ++c) m_around[next[m_corner[c]]++] = (uint32_t)(c / 3);
+    for (size_t c = 0; c < m_corner.size(); ++c) m_around[m_next[m_corner[c]]++] = (uint32_t)(c / 3);
   }
   // The local vertices at the corners of the triangle of local rank p.
   const uint32_t* corners(uint32_t p) const { return &m_corner[3 * (size_t)p]; }
@@ -64,10 +70,10 @@ class RangeAround {
   }
 
   uint32_t number_in_window(const Scene& scene, uint32_t lo, uint32_t hi) {
-    std::vector<uint32_t> number(hi - lo + 1, ~0u);
+    m_number.assign(hi - lo + 1, ~0u);
     uint32_t count = 0;
     for (uint32_t& c : m_corner) {
-      uint32_t& v = number[c - lo];
+      uint32_t& v = m_number[c - lo];
       if (v == ~0u) {
         v = count++;
         m_position.push_back(scene.positions[c]);
@@ -83,7 +89,8 @@ class RangeAround {
     size_t capacity = 16;
     while (capacity < 4 * (size_t)n) capacity *= 2;
     const uint64_t kFree = ~0ull;
-    std::vector<uint64_t> slot(capacity, kFree);  // vertex << 32 | its number: one load a probe
+    m_slot.assign(capacity, kFree);  // vertex << 32 | its number: one load a probe
+    std::vector<uint64_t>& slot = m_slot;
     uint32_t count = 0;
     for (uint32_t& c : m_corner) {
       const uint32_t g = c;
@@ -102,6 +109,10 @@ class RangeAround {
   std::vector<uint32_t> m_first;   // [vertices + 1]: vertex v's triangles at m_around[m_first[v]..]
   std::vector<uint32_t> m_around;  // [3 * triangles]: local ranks
   std::vector<Vec3> m_position;    // [vertices]: gathered once, read in the range's order after
+  // Scratch of build: each vertex's next free place in m_around; the window's or hash table's
+  // numbers of scene vertices.
+  std::vector<uint32_t> m_next, m_number;
+  std::vector<uint64_t> m_slot;
 };
 
 // Grows one range's patches one after another: each from a seed, by the candidate that adds the
@@ -111,15 +122,29 @@ class RangeAround {
 // entries are skipped when met. Triangles are named by local rank throughout.
 class PatchGrower {
  public:
-  PatchGrower(const Scene& scene, const PatchRanges& ranges, uint32_t first, uint32_t end, Meshlets& out)
-      : m_order(&ranges.order[first]), m_count(end - first), m_around(scene, ranges, first, end),
-        m_open(out, LocalVertexArray(m_around.vertex_count())), m_taken(m_count, 0), m_shared(m_count, 0) {
-    m_open.close();  // opens the first
+  // Grows every patch of ranks [first, end) into `out`; false when hooks.cancel was set. Adds the
+  // triangles grouped to `done` now and then, and tells hooks.progress when `report`. A grower
+  // runs one range after another (a worker's), keeping its tables' memory.
+  bool run(const Scene& scene, const PatchRanges& ranges, uint32_t first, uint32_t end, Meshlets& out,
+           const MeshletBuildHooks& hooks, std::atomic<uint64_t>& done, bool report) {
+    m_order = &ranges.order[first];
+    m_count = end - first;
+    m_around.build(scene, m_order, m_count);
+    m_taken.assign(m_count, 0);
+    m_shared.assign(m_count, 0);
+    m_in_order = m_done = 0;
+    m_local.reset(m_around.vertex_count());
+    m_open.emplace(out, std::move(m_local));
+    m_open->close();  // opens the first
+    const bool complete = grow_all(hooks, done, report);
+    forget_candidates();
+    m_local = m_open->take_local();
+    m_open.reset();
+    return complete;
   }
 
-  // Grows every patch of the range; false when hooks.cancel was set. Adds the triangles grouped to
-  // `done` now and then, and tells hooks.progress when `report`.
-  bool run(const MeshletBuildHooks& hooks, std::atomic<uint64_t>& done, bool report) {
+ private:
+  bool grow_all(const MeshletBuildHooks& hooks, std::atomic<uint64_t>& done, bool report) {
     int64_t seed = -1;
     uint32_t reported = 0;
     while (m_done < m_count) {
@@ -127,7 +152,7 @@ class PatchGrower {
       grow();
       // The next patch starts beside this one, where its best candidate was.
       seed = best_candidate();
-      m_open.close();
+      m_open->close();
       forget_candidates();
       if (m_done - reported >= kHookEvery) {
         if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) return false;
@@ -140,15 +165,14 @@ class PatchGrower {
     return true;
   }
 
- private:
   // Adds candidates to the open meshlet until it is full or the next would pass kPatchMaxVertices.
   void grow() {
-    while (m_open.meshlet().triangle_count < kMeshletMaxTriangles && m_done < m_count) {
+    while (m_open->meshlet().triangle_count < kMeshletMaxTriangles && m_done < m_count) {
       int64_t p = best_candidate();
       // Nothing touches the patch (an island, or a pocket left between patches or at the range's
       // border): the range's next triangle fills it up instead, so that meshlets stay full.
       if (p < 0) p = next_in_order();
-      if (m_open.meshlet().vertex_count + m_open.fresh_vertices(m_around.corners(p)) > kPatchMaxVertices) return;
+      if (m_open->meshlet().vertex_count + m_open->fresh_vertices(m_around.corners(p)) > kPatchMaxVertices) return;
       take((uint32_t)p);
     }
   }
@@ -157,7 +181,7 @@ class PatchGrower {
     m_taken[p] = 1;
     ++m_done;
     const uint32_t* corners = m_around.corners(p);
-    m_open.add(m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true, [&](int k) {
+    m_open->add(m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true, [&](int k) {
       const uint32_t v = corners[k];
       for (const uint32_t* a = m_around.begin(v); a != m_around.end(v); ++a) {
         const uint32_t n = *a;
@@ -193,10 +217,11 @@ class PatchGrower {
     }
   }
 
-  const uint32_t* m_order;  // the range's scene triangles, by local rank
-  const uint32_t m_count;   // triangles in the range
-  const RangeAround m_around;
-  OpenMeshlet<LocalVertexArray> m_open;
+  const uint32_t* m_order = nullptr;  // the range's scene triangles, by local rank
+  uint32_t m_count = 0;               // triangles in the range
+  RangeAround m_around;
+  LocalVertexArray m_local{0};                         // the open meshlet's, between ranges
+  std::optional<OpenMeshlet<LocalVertexArray>> m_open;  // on the range's Meshlets while it runs
   std::vector<uint8_t> m_taken;   // per local rank: in a meshlet already
   std::vector<uint8_t> m_shared;  // per local rank: its corners the open meshlet holds
   std::vector<uint32_t> m_queue[4];
@@ -209,12 +234,18 @@ class PatchGrower {
 }  // namespace
 
 Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
-  const PatchRanges ranges = patch_ranges(scene);
+  BackgroundRelease release;  // the ranges' scratch, freed while the growers run
+  PatchRanges ranges = patch_ranges(scene, release);
+  MeshletStepTimer timer;
   const size_t count = ranges.first_rank.size() - 1;
   std::vector<Meshlets> parts(count);
   std::atomic<uint64_t> done{0};
   std::atomic<bool> cancelled{false};
+  // A worker's grower, made on first use. A range's task starts no parallel work of its own, so a
+  // worker never steals a second range while one of its ranges is half grown.
+  std::vector<std::unique_ptr<PatchGrower>> growers(worker_count());
   parallel_for(count, 1, [&](uint64_t begin, uint64_t end, unsigned worker) {
+    if (!growers[worker]) growers[worker] = std::make_unique<PatchGrower>();
     for (uint64_t r = begin; r < end && !cancelled; ++r) {
       if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) cancelled = true;
       if (cancelled) break;
@@ -223,12 +254,19 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
       out.triangles.reserve(last - first);
       out.triangle_ids.reserve(last - first);
       out.positions.reserve(last - first);
-      if (!PatchGrower(scene, ranges, first, last, out).run(hooks, done, worker == 0)) cancelled = true;
+      if (!growers[worker]->run(scene, ranges, first, last, out, hooks, done, worker == 0)) cancelled = true;
+      else finish_meshlets(out, true);
     }
   });
   if (cancelled) return Meshlets();  // incomplete: the caller discards it
   if (hooks.progress) hooks.progress(scene.triangle_count());  // whichever threads grew the ranges
-  return join_meshlets(parts);
+  growers.clear();
+  release.release(ranges.order);
+  timer.step("grow");
+  Meshlets out = join_meshlets(parts);
+  release.wait();
+  timer.step("join");
+  return out;
 }
 
 }  // namespace facet

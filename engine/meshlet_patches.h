@@ -1,12 +1,13 @@
 // The patch grouping of meshlets.h, on every core: one grower a range of triangles in spatial
 // order (meshlet_ranges.h), the ranges' meshlets joined in range order, so the result is the same
-// for any number of threads. Not the slot order and bounds (finish_meshlets, after it).
+// for any number of threads; each range's slot order and bounds (finish_meshlets) by the task that
+// grew it.
 #pragma once
 #include "engine/meshlets.h"
 
 namespace facet {
 
-// The scene's triangles grouped into patches, without their slot order and bounds yet. Indices
+// The scene's triangles grouped into patches, finished. Indices
 // must have been checked. Stops early when hooks.cancel is set (an incomplete result); calls
 // hooks.progress now and then on the calling thread.
 Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks);

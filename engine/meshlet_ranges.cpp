@@ -1,12 +1,15 @@
 // patch_ranges (meshlet_ranges.h), every pass on every core: Morton codes of the centroids, then
 // a radix sort by code and index in fixed blocks of triangles (each block writes its own slots,
-// so the order does not depend on the threads).
+// so the order does not depend on the threads). The arrays are left uninitialised, their pages
+// first written by these passes on every core (meshlet_memory.h).
 #include "engine/meshlet_ranges.h"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
+#include "engine/meshlet_memory.h"
+#include "engine/meshlet_timing.h"
 #include "engine/parallel.h"
 #include "kernels/tuning.h"
 
@@ -30,13 +33,13 @@ uint32_t spread3(uint32_t x) {
   return x;
 }
 
-std::vector<uint32_t> centroid_codes(const Scene& scene) {
+std::unique_ptr<uint32_t[]> centroid_codes(const Scene& scene) {
   const Bounds b = compute_bounds(scene.positions);
   const double lo[3] = {b.min.x, b.min.y, b.min.z};
   const double extent = std::max({(double)b.max.x - b.min.x, (double)b.max.y - b.min.y, (double)b.max.z - b.min.z});
   const double scale = extent > 0 ? (1 << kAxisBits) / extent : 0.0;
   const uint32_t tris = scene.triangle_count();
-  std::vector<uint32_t> codes(tris);
+  std::unique_ptr<uint32_t[]> codes = uninitialized_array<uint32_t>(tris);
   parallel_for(tris, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t t = begin; t < end; ++t) {
       uint32_t code = 0;
@@ -57,10 +60,10 @@ std::vector<uint32_t> centroid_codes(const Scene& scene) {
 // first, kDigitBits of the code a pass. Each pass is stable: fixed blocks count their digits, and
 // every block's slots for a digit follow the earlier blocks', so the order does not depend on the
 // threads.
-std::vector<uint32_t> sorted_by_code(const std::vector<uint32_t>& codes) {
-  const uint64_t n = codes.size(), blocks = (n + kBlock - 1) / kBlock;
+std::unique_ptr<uint32_t[]> sorted_by_code(const uint32_t* codes, uint64_t n, BackgroundRelease& release) {
+  const uint64_t blocks = (n + kBlock - 1) / kBlock;
   const uint32_t digits = 1u << kDigitBits;
-  std::vector<uint64_t> keys(n), moved(n);
+  std::unique_ptr<uint64_t[]> keys = uninitialized_array<uint64_t>(n), moved = uninitialized_array<uint64_t>(n);
   parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t t = begin; t < end; ++t) keys[t] = (uint64_t)codes[t] << 32 | t;
   });
@@ -86,19 +89,26 @@ std::vector<uint32_t> sorted_by_code(const std::vector<uint32_t>& codes) {
     });
     keys.swap(moved);
   }
-  std::vector<uint32_t> order(n);
+  std::unique_ptr<uint32_t[]> order = uninitialized_array<uint32_t>(n);
   parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end; ++i) order[i] = (uint32_t)keys[i];
   });
+  release.release(keys);
+  release.release(moved);
   return order;
 }
 
 }  // namespace
 
-PatchRanges patch_ranges(const Scene& scene) {
+PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release) {
   PatchRanges r;
-  r.order = sorted_by_code(centroid_codes(scene));
-  const uint64_t tris = r.order.size();
+  MeshletStepTimer timer;
+  const uint64_t tris = scene.triangle_count();
+  std::unique_ptr<uint32_t[]> codes = centroid_codes(scene);
+  timer.step("codes");
+  r.order = sorted_by_code(codes.get(), tris, release);
+  release.release(codes);
+  timer.step("sort");
   const uint64_t ranges = std::max<uint64_t>(1, (tris + kPatchRangeTriangles / 2) / kPatchRangeTriangles);
   for (uint64_t i = 0; i <= ranges; ++i) r.first_rank.push_back((uint32_t)(tris * i / ranges));
   return r;

@@ -8,8 +8,10 @@
 // so only the patches along its border are cut short.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "engine/meshlet_memory.h"
 #include "engine/scene.h"
 
 namespace facet {
@@ -17,13 +19,15 @@ namespace facet {
 struct PatchRanges {
   // [triangle_count]: scene triangles by the Morton code of their centroid (10 bits an axis over
   // the positions' bounding cube), equal codes by index. A triangle's place here is its "rank".
-  std::vector<uint32_t> order;
+  // A bare array: a vector's zero fill would be a pass on one thread (meshlet_memory.h).
+  std::unique_ptr<uint32_t[]> order;
   // [ranges + 1]: range r holds ranks first_rank[r] .. first_rank[r + 1] - 1; kPatchRangeTriangles
   // a range or near it, whatever the number of threads.
   std::vector<uint32_t> first_rank;
 };
 
-// The same result for any number of threads. Indices must be below scene.vertex_count().
-PatchRanges patch_ranges(const Scene& scene);
+// The same result for any number of threads. Indices must be below scene.vertex_count(). The
+// scratch arrays are handed to `release` (freed while the caller goes on).
+PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release);
 
 }  // namespace facet

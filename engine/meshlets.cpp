@@ -1,6 +1,6 @@
 // The two meshlet groupings (meshlets.h): runs in file order, in chunks on every core, and
-// patches grown over the surface (meshlet_patches.h); then slot order and bounds, in parallel
-// too (meshlet_finish.h).
+// patches grown over the surface (meshlet_patches.h); each chunk's or range's slot order and
+// bounds (meshlet_finish.h) by the task that grouped it.
 #include "engine/meshlets.h"
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_patches.h"
+#include "engine/meshlet_timing.h"
 #include "engine/parallel.h"
 
 namespace facet {
@@ -46,19 +47,10 @@ void check_indices(const Scene& scene) {
 
 }  // namespace
 
-namespace {
-
-Meshlets patches_with(const Scene& scene, const MeshletBuildHooks& hooks) {
+Meshlets build_meshlet_patches(const Scene& scene) {
   check_indices(scene);
-  Meshlets out = group_patches(scene, hooks);
-  if (hooks.cancel && hooks.cancel->load()) return out;  // incomplete: the caller discards it
-  finish_meshlets(out, true);
-  return out;
+  return group_patches(scene, {});
 }
-
-}  // namespace
-
-Meshlets build_meshlet_patches(const Scene& scene) { return patches_with(scene, {}); }
 
 namespace {
 
@@ -96,10 +88,9 @@ Meshlets chunk_runs(const Scene& scene, uint32_t first, uint32_t end) {
   return runs_between(scene, first, end, 0, LocalVertices());
 }
 
-// Runs grouped, without their bounds yet (finish_meshlets): in chunks of kRunChunk triangles on
-// every core, each chunk's first run starting a meshlet.
+// Runs grouped and finished (finish_meshlets): in chunks of kRunChunk triangles on every core,
+// each chunk's first run starting a meshlet. Indices must have been checked.
 Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
-  check_indices(scene);
   const uint32_t tris = scene.triangle_count();
   const uint64_t chunks = (tris + (uint64_t)kRunChunk - 1) / kRunChunk;
   std::vector<Meshlets> parts(chunks);
@@ -109,6 +100,7 @@ Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
     for (uint64_t c = begin; c < end && !cancelled; ++c) {
       const uint32_t first = (uint32_t)(c * kRunChunk);
       parts[c] = chunk_runs(scene, first, (uint32_t)std::min<uint64_t>(tris, first + (uint64_t)kRunChunk));
+      finish_meshlets(parts[c], false);
       const uint64_t all = done.fetch_add(parts[c].triangles.size()) + parts[c].triangles.size();
       if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) cancelled = true;
       else if (worker == 0 && hooks.progress) hooks.progress(all);
@@ -116,15 +108,17 @@ Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
   });
   if (cancelled) return Meshlets();  // incomplete: the caller discards it
   if (hooks.progress) hooks.progress(tris);  // whichever threads grouped the chunks
-  return join_meshlets(parts);
+  MeshletStepTimer timer;
+  Meshlets out = join_meshlets(parts);
+  timer.step("join");
+  return out;
 }
 
 }  // namespace
 
 Meshlets build_meshlet_runs(const Scene& scene) {
-  Meshlets out = group_runs(scene, {});
-  finish_meshlets(out, false);
-  return out;
+  check_indices(scene);
+  return group_runs(scene, {});
 }
 
 Meshlets build_meshlets(const Scene& scene) { return build_meshlets_with(scene, {}); }
@@ -158,12 +152,12 @@ bool strip_ordered(const Scene& scene) {
 }  // namespace
 
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks) {
+  MeshletStepTimer timer;
   check_indices(scene);
-  if (!strip_ordered(scene)) return patches_with(scene, hooks);
-  Meshlets runs = group_runs(scene, hooks);
-  if (hooks.cancel && hooks.cancel->load()) return runs;
-  finish_meshlets(runs, false);
-  return runs;
+  const bool strips = strip_ordered(scene);
+  timer.step("check, order");
+  // Either is incomplete when cancelled: the caller discards it.
+  return strips ? group_runs(scene, hooks) : group_patches(scene, hooks);
 }
 
 std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene) {

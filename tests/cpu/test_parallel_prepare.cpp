@@ -243,6 +243,42 @@ TEST(ParallelPrepare, PlyNormalsAndDroppedFacesAreTheSameForAnyThreadCount) {
   }
 }
 
+// Four bunnies in two ranges, both grown by one worker's grower, its tables reused from the first
+// range to the second; the second range alone (its triangles only, the same positions: the same
+// spatial order) by a fresh grower. The last two copies' vertices are spread over twenty times
+// their count of indices (unused ones between, at a used vertex's place), so the second range
+// numbers its vertices through a hash table where the first uses a window over its indices
+// (meshlet_patches.cpp): a grower reused across both kinds gives the second range the same bytes.
+TEST(ParallelPrepare, PatchGrowerReusedFromRangeToRangeGivesTheSameBytesAsAFreshOne) {
+  Scene s = tiled_bunnies(4);
+  const uint32_t kept = s.vertex_count() / 2, spread = 20, half = s.triangle_count() / 2;
+  std::vector<Vec3> positions(s.positions.begin(), s.positions.begin() + kept);
+  positions.resize(kept + (size_t)kept * spread, s.positions[kept]);
+  for (uint32_t v = kept; v < s.vertex_count(); ++v) positions[kept + (size_t)(v - kept) * spread] = s.positions[v];
+  for (uint32_t& i : s.indices)
+    if (i >= kept) i = kept + (i - kept) * spread;
+  s.positions = std::move(positions);
+  ASSERT_GT(s.triangle_count(), kPatchRangeTriangles * 3 / 2) << "two ranges";
+  Scene second = s;
+  second.indices.erase(second.indices.begin(), second.indices.begin() + 3 * (size_t)half);
+  worker_count_override() = 1;
+  const Meshlets both = build_meshlet_patches(s), alone = build_meshlet_patches(second);
+  worker_count_override() = 0;
+  size_t m0 = 0;  // the second range's first meshlet
+  while (m0 < both.meshlets.size() && both.meshlets[m0].first_triangle < half) ++m0;
+  ASSERT_EQ(both.meshlets.size() - m0, alone.meshlets.size());
+  const uint32_t v0 = both.meshlets[m0].first_vertex;
+  for (size_t i = 0; i < alone.meshlets.size(); ++i) {
+    Meshlet m = alone.meshlets[i];
+    m.first_triangle += half;
+    m.first_vertex += v0;
+    ASSERT_EQ(std::memcmp(&m, &both.meshlets[m0 + i], sizeof m), 0) << "meshlet " << i;
+  }
+  EXPECT_TRUE(same_bytes(std::vector<Vec3>(both.positions.begin() + v0, both.positions.end()), alone.positions));
+  EXPECT_EQ(std::vector<uint32_t>(both.triangles.begin() + half, both.triangles.end()), alone.triangles);
+  for (size_t i = 0; i < alone.triangle_ids.size(); ++i) ASSERT_EQ(both.triangle_ids[half + i], alone.triangle_ids[i] + half);
+}
+
 TEST(ParallelPrepare, ClosedCheckAgreesForAnyThreadCountOnAClosedModel) {
   const Scene spot = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
   for (unsigned threads : {1u, 2u, 5u}) {
