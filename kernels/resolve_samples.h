@@ -22,14 +22,6 @@ FACET_HD bool transparent_background(const FrameParams& fp) { return fp.backgrou
 template <int kMaxN, class Shade>
 FACET_HD Rgba8 resolve_keys(const FrameParams& fp, const uint64_t* keys, int n, Shade&& shade) {
   constexpr uint32_t kNone = ~0u;
-  // Most covered pixels: every sample this frame's and one triangle's. What the general path gives
-  // them (c == n below), without its bookkeeping.
-  bool one_triangle = key_current(keys[0], fp.vis_tag);
-FACET_UNROLL
-  for (int s = 1; s < kMaxN; ++s)
-    one_triangle = one_triangle && (s >= n || (key_current(keys[s], fp.vis_tag) &&
-                                               key_triangle(keys[s]) == key_triangle(keys[0])));
-  if (one_triangle) return encode_color(shade(key_triangle(keys[0])));
   uint32_t tri[kMaxN];
   int rank[kMaxN], count[kMaxN];  // of a sample holding a triangle's first key: its order among
                                   //   the distinct triangles and its samples; rank -1 otherwise

@@ -20,29 +20,6 @@ FACET_HD int32_t first_pixel(int32_t v) { return (v - kSubpixel / 2 + kSubpixel 
 // Last pixel index whose centre is <= v.
 FACET_HD int32_t last_pixel(int32_t v) { return (v - kSubpixel / 2) >> kSubpixelBits; }
 
-// Narrows the pixel box [px0..px1] x [py0..py1] of an N-sample frame to the pixels some sample
-// point of which lies in the vertices' box [xl..xh] x [yl..yh] (1/256 px): the union of each
-// sample's own box. False when no sample point lies in it, so the triangle covers none: at 4 and
-// 8 samples most of a dense mesh's triangles, which the pattern's reach alone keeps (it grows every
-// box by up to 3/4 px a side) and the raster would then test pixel by pixel.
-FACET_HD bool narrow_box_to_samples(int samples, int32_t xl, int32_t yl, int32_t xh, int32_t yh, int32_t& px0,
-                                    int32_t& py0, int32_t& px1, int32_t& py1) {
-  int32_t x0 = px1 + 1, y0 = py1 + 1, x1 = px0 - 1, y1 = py0 - 1;  // empty
-FACET_UNROLL
-  for (int s = 0; s < samples; ++s) {
-    const SampleOffset d = sample_offset(samples, s);
-    const int32_t ox = d.x * kSampleUnit, oy = d.y * kSampleUnit;
-    const int32_t a0 = first_pixel(xl - ox), a1 = last_pixel(xh - ox);
-    const int32_t b0 = first_pixel(yl - oy), b1 = last_pixel(yh - oy);
-    if (a0 > a1 || b0 > b1) continue;
-    x0 = mini(x0, a0); x1 = maxi(x1, a1);
-    y0 = mini(y0, b0); y1 = maxi(y1, b1);
-  }
-  px0 = maxi(px0, x0); px1 = mini(px1, x1);
-  py0 = maxi(py0, y0); py1 = mini(py1, y1);
-  return px0 <= px1 && py0 <= py1;
-}
-
 // Setup from three snapped vertices (x, y in 1/256 px, z window depth) for a frame of `samples`
 // samples a pixel (samples.h): the box holds every pixel any of whose samples the vertices' box
 // holds.
@@ -50,7 +27,9 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
                                    int32_t x2, int32_t y2, float z2, uint32_t tri, int width,
                                    int height, bool cull_backfaces, RasterTri& t, int samples = 1) {
   // Box first: most triangles of a dense mesh cover no pixel centre, and this test is cheapest.
-  // With samples, first grown by the pattern's reach, narrowed per sample after the facing test.
+  // With samples, grown by the pattern's reach. (Testing each sample's own box as well, which
+  // culls most of a 20 M mesh's triangles at 4 samples, made that frame 12 % slower: its setup,
+  // run by every triangle, is what it pays for; NOTES.md, v14.)
   const int32_t reach = sample_reach(samples);
   int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2)) - reach), 0);
   int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2)) - reach), 0);
@@ -61,10 +40,6 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
   int64_t a = area2(x0, y0, x1, y1, x2, y2);
   if (a == 0) return SetupResult::Culled;
   if (a > 0 && cull_backfaces) return SetupResult::Culled;  // back-facing
-  // The vertices' box again rather than kept from above: fewer registers live across the area.
-  if (samples > 1 && !narrow_box_to_samples(samples, mini(x0, mini(x1, x2)), mini(y0, mini(y1, y2)),
-                                            maxi(x0, maxi(x1, x2)), maxi(y0, maxi(y1, y2)), px0, py0, px1, py1))
-    return SetupResult::Culled;
   if (a < 0) {  // swap two vertices so that the edge functions are positive inside
     int32_t tx = x1, ty = y1; x1 = x2; y1 = y2; x2 = tx; y2 = ty;
     float tz = z1; z1 = z2; z2 = tz;

@@ -263,58 +263,6 @@ TEST(AntiAlias, TheCudaLanePathsVisitTheSamplesTheCpuRasterVisits) {
   expect_lane_paths_visit_what_the_rect_visits<8>();
 }
 
-// Setup's box of an N-sample frame is narrowed to the pixels some sample of which lies in the
-// vertices' box (setup.h): for tiny to small random triangles, every sample a raster over the
-// pattern's whole reach covers lies inside setup's box, and a triangle setup culls covers none.
-template <int kSamples>
-void expect_narrowed_boxes_keep_every_covered_sample() {
-  const int w = 24, h = 16;
-  std::mt19937 rng(100 + kSamples);
-  int kept = 0, culled_with_a_reach_box = 0;
-  for (int n = 0; n < 20000; ++n) {
-    const int span = 16 + (int)(rng() % (3 * kSubpixel));  // 1/16 px to 3 px
-    const int cx = (int)(rng() % (w * kSubpixel)), cy = (int)(rng() % (h * kSubpixel));
-    auto coord = [&](int c) { return c + (int)(rng() % span) - span / 2; };
-    int x[3], y[3];
-    for (int i = 0; i < 3; ++i) { x[i] = coord(cx); y[i] = coord(cy); }
-    const int64_t a = area2(x[0], y[0], x[1], y[1], x[2], y[2]);
-    if (a == 0) continue;
-    // The reference: the triangle over its box grown by the reach alone, oriented as setup does.
-    RasterTri wide;
-    const int first = a < 0 ? 2 : 1, second = a < 0 ? 1 : 2;
-    wide.x[0] = x[0]; wide.y[0] = y[0];
-    wide.x[1] = x[first]; wide.y[1] = y[first];
-    wide.x[2] = x[second]; wide.y[2] = y[second];
-    wide.z0 = 0.5f; wide.dz1 = wide.dz2 = 0.0f;
-    wide.inv_area = 1.0f / (float)(a < 0 ? -a : a);
-    wide.tri = 0;
-    const int reach = sample_reach(kSamples);
-    wide.px0 = std::max(first_pixel(*std::min_element(x, x + 3) - reach), 0);
-    wide.py0 = std::max(first_pixel(*std::min_element(y, y + 3) - reach), 0);
-    wide.px1 = std::min(last_pixel(*std::max_element(x, x + 3) + reach), w - 1);
-    wide.py1 = std::min(last_pixel(*std::max_element(y, y + 3) + reach), h - 1);
-    if (wide.px0 > wide.px1 || wide.py0 > wide.py1) continue;
-    RasterTri t;
-    const bool ok = setup_snapped(x[0], y[0], 0.5f, x[1], y[1], 0.5f, x[2], y[2], 0.5f, 0, w, h, false, t,
-                                  kSamples) == SetupResult::Ok;
-    kept += ok;
-    culled_with_a_reach_box += !ok;
-    raster_rect_samples<kSamples>(wide, wide.px0, wide.py0, wide.px1, wide.py1, [&](int px, int py, int s, uint64_t) {
-      ASSERT_TRUE(ok) << "triangle " << n << ": setup culled it, yet sample " << s << " of pixel (" << px << ", "
-                      << py << ") is covered";
-      ASSERT_TRUE(px >= t.px0 && px <= t.px1 && py >= t.py0 && py <= t.py1)
-          << "triangle " << n << ": covered pixel (" << px << ", " << py << ") outside setup's box";
-    });
-  }
-  EXPECT_GT(kept, 2000) << kSamples << " samples";
-  EXPECT_GT(culled_with_a_reach_box, 2000) << kSamples << " samples: the narrowing culls nothing the reach keeps";
-}
-
-TEST(AntiAlias, SetupNarrowsATrianglesBoxToItsSamplesAndLosesNone) {
-  expect_narrowed_boxes_keep_every_covered_sample<4>();
-  expect_narrowed_boxes_keep_every_covered_sample<8>();
-}
-
 TEST(AntiAlias, AFrameAsksForOneFourOrEightSamples) {
   const Scene quad = make_quad();
   CpuRenderer r;
