@@ -191,7 +191,7 @@ size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
   }
   const uint64_t tris = k >= 3 ? k - 2 : 0;
   if (faces) {
-    b.mesh.indices.resize(e.count * tris * 3);
+    resize_on_every_core(b.mesh.indices, e.count * tris * 3);
     if (!tris) b.mesh.short_faces = e.count;
   }
   RowError error;

@@ -4,12 +4,14 @@
 // have a fixed size (every list the same length, as in all-triangle meshes) are read in
 // parallel; other binary bodies and ASCII bodies row by row. No Scene here (ply_loader.h).
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "engine/big_array.h"
 #include "engine/ply_header.h"
 #include "kernels/hd.h"
 #include "kernels/params.h"
@@ -46,11 +48,19 @@ void read_ply_ascii_body(const std::string& path, const PlyHeader& header, const
 
 // Shared by both bodies: sizes the vertex arrays the layout asks for, once the body is known to
 // hold `rows` rows (colours start opaque black: a file may give red, green, blue but no alpha).
+// Their pages are faulted in on every core first (big_array.h): a scan's arrays are gigabytes.
 inline void allocate_vertex_arrays(PlyMesh& m, const PlyLayout& layout, uint64_t rows) {
-  m.positions.assign(rows, Vec3{0, 0, 0});
-  if (layout.has_normals) m.normals.assign(rows, Vec3{0, 0, 0});
-  if (layout.has_uvs) m.uvs.assign(rows, Vec2{0, 0});
-  if (layout.has_colors) m.colors.assign(rows, Rgba8{0, 0, 0, 255});
+  auto zeroed = [&](auto& v) {
+    v.clear();
+    resize_on_every_core(v, rows);  // value-initialised: zeros
+  };
+  zeroed(m.positions);
+  if (layout.has_normals) zeroed(m.normals);
+  if (layout.has_uvs) zeroed(m.uvs);
+  if (layout.has_colors) {
+    zeroed(m.colors);
+    std::fill(m.colors.begin(), m.colors.end(), Rgba8{0, 0, 0, 255});
+  }
 }
 
 // Shared by both bodies: stores one vertex property's value (read as double) in row `row`.

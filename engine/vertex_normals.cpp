@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "engine/big_array.h"
 #include "engine/parallel.h"
 #include "engine/scene.h"
 
@@ -93,7 +94,8 @@ void sum_part(const std::vector<Vec3>& positions, const std::vector<uint32_t>& i
 std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
                                          const std::vector<uint32_t>& indices) {
   const size_t n = positions.size();
-  std::vector<Vec3> acc(n, Vec3{0, 0, 0});
+  std::vector<Vec3> acc;
+  resize_on_every_core(acc, n);  // zeros, its pages faulted in on every core first (big_array.h)
   // One part a worker, or several where the indices are local enough that the finer parts scan
   // hardly more blocks; the sums are the same for any parts. One part scans every block.
   const size_t most = std::max<size_t>(1, n / kMinPartVertices);
