@@ -20,6 +20,7 @@
 #include "kernels/dependent_launch.h"
 #include "kernels/occlusion.h"
 #include "kernels/occupancy.h"
+#include "kernels/raster_variants.h"
 #include "kernels/stages.h"
 #include "kernels/triangle.h"
 #include "kernels/tuning.h"
@@ -330,35 +331,21 @@ int geometry_blocks_per_sm() {
   return resident_blocks_per_sm(geometry_claiming_kernel<false, 1, false>, kGeometryClaimingThreads);
 }
 
-namespace {
-
-// The kernels of one sample count: a kernel each, so that the one-sample frame's kernels are
-// compiled exactly as without anti-aliasing (the 4x and 8x loops would share its registers), and
-// likewise with and without the cut-out test.
-template <int kSamples, bool kCutouts>
-void launch_geometry_kernel(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  if (p.meshlet_claims && p.occlusion.enabled)
-    launch_kernel(geometry_claiming_kernel<true, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads, stream,
-                  after_kernel, p);
-  else if (p.meshlet_claims)
-    launch_kernel(geometry_claiming_kernel<false, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads, stream, false, p);
-  else
-    launch_kernel(geometry_per_meshlet_kernel<kSamples, kCutouts>, p.meshlet_count, kGeometryMeshletThreads, stream, false, p);
-}
-
-template <int kSamples>
-void launch_geometry_samples(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  if (p.scene.has_cutouts) launch_geometry_kernel<kSamples, true>(p, stream, after_kernel);
-  else launch_geometry_kernel<kSamples, false>(p, stream, after_kernel);
-}
-
-}  // namespace
-
 void launch_geometry(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
   if (p.meshlet_count == 0) return;
-  if (p.frame.samples == 4) launch_geometry_samples<4>(p, stream, after_kernel);
-  else if (p.frame.samples == 8) launch_geometry_samples<8>(p, stream, after_kernel);
-  else launch_geometry_samples<1>(p, stream, after_kernel);
+  launch_raster_variant(p, [&](auto samples, auto cutouts) {
+    constexpr int kSamples = decltype(samples)::value;
+    constexpr bool kCutouts = decltype(cutouts)::value;
+    if (p.meshlet_claims && p.occlusion.enabled)
+      launch_kernel(geometry_claiming_kernel<true, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads,
+                    stream, after_kernel, p);
+    else if (p.meshlet_claims)
+      launch_kernel(geometry_claiming_kernel<false, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads,
+                    stream, false, p);
+    else
+      launch_kernel(geometry_per_meshlet_kernel<kSamples, kCutouts>, p.meshlet_count, kGeometryMeshletThreads, stream,
+                    false, p);
+  });
 }
 
 }  // namespace facet

@@ -5,6 +5,7 @@
 #include "kernels/dependent_launch.h"
 #include "kernels/occupancy.h"
 #include "kernels/raster.h"
+#include "kernels/raster_variants.h"
 #include "kernels/stages.h"
 #include "kernels/tuning.h"
 #include "kernels/vis_write.h"
@@ -48,24 +49,11 @@ __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStage
 
 int tile_raster_blocks_per_sm() { return resident_blocks_per_sm(tile_raster_kernel<1, false>, kRasterThreads); }
 
-namespace {
-
-template <bool kCutouts>
-void launch_tile_raster_kernel(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  if (p.frame.samples == 4)
-    launch_kernel(tile_raster_kernel<4, kCutouts>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
-  else if (p.frame.samples == 8)
-    launch_kernel(tile_raster_kernel<8, kCutouts>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
-  else
-    launch_kernel(tile_raster_kernel<1, kCutouts>, p.persistent.tile_raster, kRasterThreads, stream, after_kernel, p);
-}
-
-}  // namespace
-
 void launch_tile_raster(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  // A kernel per sample count and cut-out test, as warp_raster.cu's.
-  if (p.scene.has_cutouts) launch_tile_raster_kernel<true>(p, stream, after_kernel);
-  else launch_tile_raster_kernel<false>(p, stream, after_kernel);
+  launch_raster_variant(p, [&](auto samples, auto cutouts) {
+    launch_kernel(tile_raster_kernel<decltype(samples)::value, decltype(cutouts)::value>, p.persistent.tile_raster,
+                  kRasterThreads, stream, after_kernel, p);
+  });
 }
 
 }  // namespace facet

@@ -7,6 +7,7 @@
 #include "kernels/cutout_visit.h"
 #include "kernels/dependent_launch.h"
 #include "kernels/raster.h"
+#include "kernels/raster_variants.h"
 #include "kernels/stages.h"
 #include "kernels/tuning.h"
 #include "kernels/vis_write.h"
@@ -72,25 +73,11 @@ __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStage
 
 }  // namespace
 
-namespace {
-
-template <bool kCutouts>
-void launch_warp_raster_kernel(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  if (p.frame.samples == 4)
-    launch_kernel(warp_raster_kernel<4, kCutouts>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
-  else if (p.frame.samples == 8)
-    launch_kernel(warp_raster_kernel<8, kCutouts>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
-  else
-    launch_kernel(warp_raster_kernel<1, kCutouts>, p.persistent.warp_raster, kRasterThreads, stream, after_kernel, p);
-}
-
-}  // namespace
-
 void launch_warp_raster(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
-  // A kernel per sample count and cut-out test: the one-sample kernel without cut-outs compiles as
-  // without anti-aliasing and cut-outs.
-  if (p.scene.has_cutouts) launch_warp_raster_kernel<true>(p, stream, after_kernel);
-  else launch_warp_raster_kernel<false>(p, stream, after_kernel);
+  launch_raster_variant(p, [&](auto samples, auto cutouts) {
+    launch_kernel(warp_raster_kernel<decltype(samples)::value, decltype(cutouts)::value>, p.persistent.warp_raster,
+                  kRasterThreads, stream, after_kernel, p);
+  });
 }
 
 }  // namespace facet
