@@ -43,7 +43,9 @@ void StagedUpload::fill_stage(int stage, size_t first, size_t count, size_t elem
 
 void StagedUpload::copy(void* device, size_t count, size_t element_bytes, const StageFill& fill) {
   if (count == 0) return;
-  if (count * element_bytes < kStagedMinBytes) return copy_direct(device, count, element_bytes, fill);
+  // Small arrays, and elements too large for a staging buffer (none today), go directly.
+  if (count * element_bytes < kStagedMinBytes || element_bytes > kStageBytes)
+    return copy_direct(device, count, element_bytes, fill);
   start();
   unsigned char* out = static_cast<unsigned char*>(device);
   const size_t per_stage = kStageBytes / element_bytes;
