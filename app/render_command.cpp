@@ -1,7 +1,9 @@
 // `facet render MODEL -o OUT.png`: frames of one loaded model, no window, no display (which
 // frames: render_views.h).
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <future>
 #include <memory>
 #include <string>
 
@@ -13,6 +15,7 @@
 #include "engine/loader.h"
 #include "engine/scene_cache.h"
 #include "engine/output_files.h"
+#include "engine/renderer.h"
 
 namespace facet {
 
@@ -53,6 +56,36 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// load(cancel) on this thread while the renderer is made on another: starting CUDA (the
+// device's context) takes a good part of a second, which the load hides. Errors read as when the
+// renderer came first: its error ("CUDA backend unavailable: ...") wins over the load's, and
+// cancels the load (`cancel` goes into LoadOptions::cancel). The thread is always joined: get()
+// waits for it on every way out. The CPU backend starts in no time: made first, no thread.
+template <class Load>
+std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
+  if (backend == Backend::Cpu) {
+    std::unique_ptr<Renderer> renderer = make_renderer(backend);
+    load(nullptr);
+    return renderer;
+  }
+  std::atomic<bool> failed{false};
+  std::future<std::unique_ptr<Renderer>> pending = std::async(std::launch::async, [backend, &failed] {
+    try {
+      return make_renderer(backend);
+    } catch (...) {
+      failed = true;
+      throw;
+    }
+  });
+  try {
+    load(&failed);
+  } catch (...) {
+    pending.get();  // throws the renderer's error if it had one; else the load's follows
+    throw;
+  }
+  return pending.get();
+}
+
 int run_render(const RenderOptions& o) {
   try {
     int width = 0, height = 0;
@@ -62,19 +95,22 @@ int run_render(const RenderOptions& o) {
     const ViewPlan plan = prepare_views(o.views, o.camera, o.output, width, height);
     if ((!o.depth_file.empty() || !o.ids_file.empty()) && (o.views.turntable > 0 || !o.views.cameras_file.empty()))
       throw UsageError("--depth and --ids go with one frame, not with --turntable or --cameras");
-    auto renderer = make_renderer(parse_backend(o.backend));
+    const Backend backend = parse_backend(o.backend);
 
     auto t0 = std::chrono::steady_clock::now();
     StageClock clock;
     LoadOptions load;
     load.use_cache = o.cache;
     if (o.verbose) load.progress = [&clock](float, const char* stage) { clock.enter(stage); };
-    auto scene = std::make_shared<Scene>(load_model(o.model, load));
-    double load_s = seconds_since(t0);
-    if (o.verbose) {
-      clock.enter("done");
-      std::printf("  load total       %8.3f s\n", load_s);
-    }
+    std::shared_ptr<Scene> scene;
+    double load_s = 0;  // the load's own time, not the wait for the renderer after it
+    auto renderer = make_renderer_while(backend, [&](const std::atomic<bool>* cancel) {
+      load.cancel = cancel;
+      scene = std::make_shared<Scene>(load_model(o.model, load));
+      load_s = seconds_since(t0);
+      if (o.verbose) clock.enter("done");
+    });
+    if (o.verbose) std::printf("  load total       %8.3f s\n", load_s);
     for (const auto& w : scene->warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const Bounds& b = scene->bounds;
     std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g)%s, %.3f s\n",

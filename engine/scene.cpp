@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/big_array.h"
 #include "engine/parallel.h"
 #include "kernels/srgb.h"
 
@@ -70,14 +71,21 @@ bool scene_has_cutouts(const Scene& s) {
   return false;
 }
 
+void interleave_shade_range(const Scene& s, uint64_t begin, uint64_t end, ShadeVertex* out) {
+  for (uint64_t i = begin; i < end; ++i, ++out) {
+    out->p = s.positions[i];
+    out->n = i < s.normals.size() ? s.normals[i] : Vec3{0, 0, 0};
+    out->uv = i < s.uvs.size() ? s.uvs[i] : Vec2{0, 0};
+  }
+}
+
 std::vector<ShadeVertex> interleave_shade_vertices(const Scene& s) {
-  std::vector<ShadeVertex> out(s.positions.size());
+  std::vector<ShadeVertex> out;
+  // Its pages faulted in on every core: a zero-fill on one thread took longer than the
+  // interleaving itself (1.4 GB for 44 M vertices).
+  resize_on_every_core(out, s.positions.size());
   parallel_for(out.size(), 1 << 15, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t i = begin; i < end; ++i) {
-      out[i].p = s.positions[i];
-      out[i].n = i < s.normals.size() ? s.normals[i] : Vec3{0, 0, 0};
-      out[i].uv = i < s.uvs.size() ? s.uvs[i] : Vec2{0, 0};
-    }
+    interleave_shade_range(s, begin, end, out.data() + begin);
   });
   return out;
 }

@@ -59,6 +59,9 @@ bool scene_has_cutouts(const Scene& scene);
 
 // positions, normals and uvs interleaved, one 32-byte record per vertex (what resolve reads).
 std::vector<ShadeVertex> interleave_shade_vertices(const Scene& scene);
+// Vertices [begin, end) of the same records written to out[0 .. end - begin), on the calling
+// thread: for callers that split the work or write straight into a staging buffer.
+void interleave_shade_range(const Scene& scene, uint64_t begin, uint64_t end, ShadeVertex* out);
 
 // Every coordinate finite (no NaN, no infinity).
 inline bool finite3(const Vec3& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }

@@ -1,39 +1,46 @@
-// Upload of a Scene's arrays to device memory.
+// Upload of a Scene's arrays to device memory: the big ones through StagedUpload's pinned
+// buffers, the per-triangle meshlet map and the interleaved vertices built on every core.
 #include "engine/cuda/device_scene.h"
+
+#include <algorithm>
+
+#include "engine/cuda/staged_upload.h"
+#include "engine/cuda/triangle_meshlets.h"
 
 namespace facet {
 
 void DeviceScene::upload(const Scene& s) {
   DeviceScene next;
+  StagedUpload staged;  // big arrays through pinned buffers; freed on return or on a throw
   const std::shared_ptr<const Meshlets> prepared = scene_meshlets(s);
   const Meshlets& m = *prepared;
-  next.m_meshlets.upload(m.meshlets, "meshlets");
-  next.m_meshlet_positions.upload(m.positions, "meshlet vertex positions");
-  next.m_meshlet_triangles.upload(m.triangles, "meshlet triangles");
-  next.m_meshlet_triangle_ids.upload(m.triangle_ids, "meshlet triangle ids");
+  staged.upload(next.m_meshlets, m.meshlets, "meshlets");
+  staged.upload(next.m_meshlet_positions, m.positions, "meshlet vertex positions");
+  staged.upload(next.m_meshlet_triangles, m.triangles, "meshlet triangles");
+  staged.upload(next.m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
   {
     // Each scene triangle's meshlet: resolve marks the meshlets that show (occlusion.h).
-    std::vector<uint32_t> meshlet_of(s.triangle_count());
-    for (uint32_t i = 0; i < (uint32_t)m.meshlets.size(); ++i)
-      for (uint32_t k = 0; k < m.meshlets[i].triangle_count; ++k)
-        meshlet_of[scene_triangle(m, m.meshlets[i].first_triangle + k)] = i;
-    next.m_triangle_meshlet.upload(meshlet_of, "triangle meshlets");
+    const std::unique_ptr<uint32_t[]> meshlet_of = triangle_meshlets(m, s.triangle_count());
+    staged.upload(next.m_triangle_meshlet, meshlet_of.get(), s.triangle_count(), "triangle meshlets");
   }
   next.m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
-  next.m_shade.upload(interleave_shade_vertices(s), "vertex records for shading");
+  // Interleaved straight into the staging buffers: no host copy of the whole array.
+  staged.upload(next.m_shade, s.positions.size(), "vertex records for shading", [&s](void* host, size_t begin, size_t end) {
+    interleave_shade_range(s, begin, end, static_cast<ShadeVertex*>(host));
+  });
   next.m_has_uvs = !s.uvs.empty();
   next.m_plain_lit = plain_lit_scene(s);
   next.m_has_cutouts = scene_has_cutouts(s);
-  if (!s.colors.empty()) next.m_colors.upload(s.colors, "vertex colours");
-  next.m_indices.upload(s.indices, "triangle indices");
+  if (!s.colors.empty()) staged.upload(next.m_colors, s.colors, "vertex colours");
+  staged.upload(next.m_indices, s.indices, "triangle indices");
   // One material for the whole model (most scans, the generated spheres): no per-triangle array,
   // and so no 32-byte sector read for 4 bytes by every covered pixel in resolve (NOTES.md, v8).
   const int64_t single = s.single_material();
-  if (single < 0) next.m_tri_material.upload(s.tri_material, "per-triangle materials");
+  if (single < 0) staged.upload(next.m_tri_material, s.tri_material, "per-triangle materials");
   next.m_single_material = single < 0 ? 0u : (uint32_t)single;
   next.m_materials.upload(s.materials, "materials");
   next.m_textures.upload(s.textures, "texture descriptors");
-  next.m_texels.upload(s.texels, "texture mip chains");
+  staged.upload(next.m_texels, s.texels, "texture mip chains");
   next.m_vertex_count = s.vertex_count();
   next.m_triangle_count = s.triangle_count();
   *this = std::move(next);

@@ -1,0 +1,33 @@
+// Each scene triangle's meshlet (what occlusion culling marks, kernels/stages.h), built on every
+// core for the device upload. Plain host code with no CUDA in it, so the CPU tests check it; it
+// does not upload anything (device_scene.cpp does).
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "engine/big_array.h"
+#include "engine/meshlets.h"
+#include "engine/parallel.h"
+
+namespace facet {
+
+// Meshlets per parallel_for piece: about 64 K triangles, enough that handing out pieces costs
+// nothing, small enough to spread a 1 M-triangle model over 16 cores.
+constexpr uint64_t kMeshletsPerPiece = 512;
+
+// [triangle_count] the meshlet holding each triangle. Every entry is written: the meshlets cover
+// every slot once and triangle_ids is a permutation (build_meshlets; check_cached_scene for a
+// cached scene), so no zero-fill is needed.
+inline std::unique_ptr<uint32_t[]> triangle_meshlets(const Meshlets& m, uint64_t triangle_count) {
+  std::unique_ptr<uint32_t[]> meshlet_of = uninitialized_array<uint32_t>(triangle_count);
+  uint32_t* out = meshlet_of.get();
+  parallel_for(m.meshlets.size(), kMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) {
+      const Meshlet& ml = m.meshlets[i];
+      for (uint32_t k = 0; k < ml.triangle_count; ++k) out[scene_triangle(m, ml.first_triangle + k)] = (uint32_t)i;
+    }
+  });
+  return meshlet_of;
+}
+
+}  // namespace facet

@@ -1,0 +1,129 @@
+// What the device upload builds on every core before sending it: each triangle's meshlet
+// (triangle_meshlets) and the interleaved vertex records (interleave_shade_vertices,
+// interleave_shade_range) are byte for byte what a plain sequential loop gives, at any number of
+// workers. No GPU here: the upload itself is checked by the gpu tests.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "engine/cuda/triangle_meshlets.h"
+#include "engine/parallel.h"
+#include "engine/scene.h"
+
+using namespace facet;
+
+namespace {
+
+const unsigned kWorkerCounts[] = {1, 2, 3, 7};
+
+// Restores "all cores" however the test ends.
+struct WorkerCount {
+  explicit WorkerCount(unsigned n) { worker_count_override() = n; }
+  ~WorkerCount() { worker_count_override() = 0; }
+};
+
+// Meshlets of 1..kMeshletMaxTriangles slots each, over enough triangles that triangle_meshlets
+// splits them into many pieces; slot order shuffled when `permuted`.
+Meshlets synthetic_meshlets(uint32_t triangles, bool permuted) {
+  std::mt19937 rng(7);
+  Meshlets m;
+  for (uint32_t first = 0; first < triangles;) {
+    Meshlet ml{};
+    ml.first_triangle = first;
+    ml.triangle_count = (uint16_t)std::min<uint32_t>(1 + rng() % kMeshletMaxTriangles, triangles - first);
+    m.meshlets.push_back(ml);
+    first += ml.triangle_count;
+  }
+  if (permuted) {
+    m.triangle_ids.resize(triangles);
+    std::iota(m.triangle_ids.begin(), m.triangle_ids.end(), 0u);
+    std::shuffle(m.triangle_ids.begin(), m.triangle_ids.end(), rng);
+  }
+  return m;
+}
+
+std::vector<uint32_t> sequential_triangle_meshlets(const Meshlets& m, uint32_t triangles) {
+  std::vector<uint32_t> meshlet_of(triangles);
+  for (uint32_t i = 0; i < (uint32_t)m.meshlets.size(); ++i)
+    for (uint32_t k = 0; k < m.meshlets[i].triangle_count; ++k)
+      meshlet_of[scene_triangle(m, m.meshlets[i].first_triangle + k)] = i;
+  return meshlet_of;
+}
+
+// Vertices with values whose bits matter (-0, NaN, denormals), normals and uvs present or not.
+Scene synthetic_vertices(uint32_t count, bool with_uvs) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-5.0f, 5.0f);
+  const float odd[] = {-0.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::denorm_min()};
+  auto value = [&] { return rng() % 97 == 0 ? odd[rng() % 3] : u(rng); };
+  Scene s;
+  for (uint32_t i = 0; i < count; ++i) {
+    s.positions.push_back({value(), value(), value()});
+    s.normals.push_back({value(), value(), value()});
+    if (with_uvs) s.uvs.push_back({value(), value()});
+  }
+  return s;
+}
+
+std::vector<ShadeVertex> sequential_interleave(const Scene& s) {
+  std::vector<ShadeVertex> out(s.positions.size());
+  for (size_t i = 0; i < out.size(); ++i)
+    out[i] = {s.positions[i], s.normals[i], s.uvs.empty() ? Vec2{0, 0} : s.uvs[i]};
+  return out;
+}
+
+template <class T>
+bool same_bytes(const T* a, const T* b, size_t n) {
+  return std::memcmp(a, b, n * sizeof(T)) == 0;
+}
+
+}  // namespace
+
+TEST(UploadPrepare, TriangleMeshletsMatchASequentialLoopForShuffledSlotsAtAnyWorkerCount) {
+  const uint32_t triangles = 300000;
+  const Meshlets m = synthetic_meshlets(triangles, true);
+  const std::vector<uint32_t> expected = sequential_triangle_meshlets(m, triangles);
+  for (unsigned workers : kWorkerCounts) {
+    WorkerCount forced(workers);
+    const std::unique_ptr<uint32_t[]> got = triangle_meshlets(m, triangles);
+    EXPECT_TRUE(same_bytes(got.get(), expected.data(), triangles)) << workers << " workers";
+  }
+}
+
+TEST(UploadPrepare, TriangleMeshletsMatchASequentialLoopForFileOrderSlotsAtAnyWorkerCount) {
+  const uint32_t triangles = 300000;
+  const Meshlets m = synthetic_meshlets(triangles, false);
+  const std::vector<uint32_t> expected = sequential_triangle_meshlets(m, triangles);
+  for (unsigned workers : kWorkerCounts) {
+    WorkerCount forced(workers);
+    const std::unique_ptr<uint32_t[]> got = triangle_meshlets(m, triangles);
+    EXPECT_TRUE(same_bytes(got.get(), expected.data(), triangles)) << workers << " workers";
+  }
+}
+
+TEST(UploadPrepare, InterleavedVerticesMatchASequentialLoopAtAnyWorkerCount) {
+  for (bool with_uvs : {true, false}) {
+    const Scene s = synthetic_vertices(300000, with_uvs);
+    const std::vector<ShadeVertex> expected = sequential_interleave(s);
+    for (unsigned workers : kWorkerCounts) {
+      WorkerCount forced(workers);
+      const std::vector<ShadeVertex> got = interleave_shade_vertices(s);
+      ASSERT_EQ(got.size(), expected.size());
+      EXPECT_TRUE(same_bytes(got.data(), expected.data(), got.size())) << workers << " workers, uvs " << with_uvs;
+    }
+  }
+}
+
+TEST(UploadPrepare, InterleavedRangeWritesThoseVerticesFromTheStartOfItsOutput) {
+  const Scene s = synthetic_vertices(1000, true);
+  const std::vector<ShadeVertex> expected = sequential_interleave(s);
+  std::vector<ShadeVertex> got(300);
+  interleave_shade_range(s, 650, 950, got.data());
+  EXPECT_TRUE(same_bytes(got.data(), expected.data() + 650, got.size()));
+}
