@@ -13,11 +13,12 @@ namespace facet {
 constexpr int kSmallTriPixels = 64;
 // Large triangles are cut into square tiles of this side, one warp each (two pixels a lane).
 constexpr int kTileSide = 8;
-// At N > 1 samples, a medium triangle's box holds at most this many pixels times samples (256 px
-// at 4x, 128 at 8x); larger ones go to tiles. A warp walking a whole 20x20 box at 4 samples
-// was the 2 K sphere's longest tail: 50 us of a 0.13 ms frame with 7 such warps an SM (NOTES.md,
+// At N > 1 samples, a medium triangle's box holds at most this many pixels times samples (512 px
+// at 4x, 256 at 8x); larger ones go to tiles. A warp walking a whole 30x30 box at 4 samples
+// was the 2 K sphere's longest tail: 50 us of a 0.13 ms frame with 7 such warps an SM; half this
+// limit sent the 200 K sphere's 10-16 px boxes to tiles at 8x 4K, 0.55 -> 1.18 ms (NOTES.md,
 // v14). One sample keeps the box limit of 32-bit stepping alone, as measured in v6.
-constexpr int64_t kMediumBoxSamples = 1024;
+constexpr int64_t kMediumBoxSamples = 2048;
 
 // ---- Geometry (geometry.cu) ----
 // The block-per-meshlet shape: a thread per triangle and per vertex of a full meshlet.

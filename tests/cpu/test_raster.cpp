@@ -207,7 +207,7 @@ TEST(WarpPaths, WithSamplesAMediumBoxHoldsFewerPixels) {
   ASSERT_TRUE(window_tri(0, 0, 40 * 256, 0, 0, 40 * 256, 64, 64, t));     // 1600 px box
   EXPECT_EQ(size_class(t, 1), SizeClass::Medium);
   EXPECT_EQ(size_class(t, 4), SizeClass::Large);
-  ASSERT_TRUE(window_tri(0, 0, 12 * 256, 0, 0, 12 * 256, 64, 64, t));     // 144 px box
+  ASSERT_TRUE(window_tri(0, 0, 20 * 256, 0, 0, 20 * 256, 64, 64, t));     // 400 px box
   EXPECT_EQ(size_class(t, 4), SizeClass::Medium);
   EXPECT_EQ(size_class(t, 8), SizeClass::Large);
 }
