@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/median_time.h"
 #include "engine/closed_surface.h"
 #include "engine/mapped_file.h"
 #include "engine/obj_mesh_by_position.h"
@@ -23,23 +24,9 @@
 #include "engine/ply_loader.h"
 #include "engine/scene_finish.h"
 
-using Clock = std::chrono::steady_clock;
 
-// Median wall and CPU time (all threads, std::clock) of `runs` calls; `setup` runs untimed
-// before each.
 static void report(const char* name, int runs, const std::function<void()>& setup, const std::function<void()>& fn) {
-  std::vector<double> wall, cpu;
-  for (int r = 0; r < runs; ++r) {
-    setup();
-    const Clock::time_point t0 = Clock::now();
-    const std::clock_t c0 = std::clock();
-    fn();
-    cpu.push_back(1e3 * (double)(std::clock() - c0) / CLOCKS_PER_SEC);
-    wall.push_back(1e3 * std::chrono::duration<double>(Clock::now() - t0).count());
-  }
-  std::sort(wall.begin(), wall.end());
-  std::sort(cpu.begin(), cpu.end());
-  std::printf("  %-22s %9.1f ms (%8.1f ms CPU)\n", name, wall[wall.size() / 2], cpu[cpu.size() / 2]);
+  std::printf("  %-22s %s\n", name, median_wall_and_cpu(runs, fn, setup).c_str());
 }
 
 static void time_common(facet::Scene& scene, int runs) {

@@ -18,33 +18,16 @@
 #include <string>
 #include <vector>
 
+#include "bench/median_time.h"
 #include "engine/closed_surface.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 
-using Clock = std::chrono::steady_clock;
 
-// Median wall and CPU time (all threads, std::clock) of `runs` calls, printed as "wall ms (cpu ms
-// CPU)": on a shared machine the CPU time is the steadier figure.
-static std::string median_ms(int runs, const std::function<void()>& fn) {
-  std::vector<double> wall, cpu;
-  for (int r = 0; r < runs; ++r) {
-    const Clock::time_point t0 = Clock::now();
-    const std::clock_t c0 = std::clock();
-    fn();
-    cpu.push_back(1e3 * (double)(std::clock() - c0) / CLOCKS_PER_SEC);
-    wall.push_back(1e3 * std::chrono::duration<double>(Clock::now() - t0).count());
-  }
-  std::sort(wall.begin(), wall.end());
-  std::sort(cpu.begin(), cpu.end());
-  char text[64];
-  std::snprintf(text, sizeof text, "%9.1f ms (%7.1f ms CPU)", wall[wall.size() / 2], cpu[cpu.size() / 2]);
-  return text;
-}
+static std::string median_ms(int runs, const std::function<void()>& fn) { return median_wall_and_cpu(runs, fn); }
 
-// FNV-1a over every byte of the four arrays.
 static uint64_t checksum(const facet::Meshlets& m) {
   uint64_t h = 1469598103934665603ull;
   auto add = [&](const void* data, size_t bytes) {

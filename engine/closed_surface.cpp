@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "engine/big_array.h"
+#include "engine/bit_mix.h"
 #include "engine/parallel.h"
 #include "engine/position_weld.h"
 #include "engine/scene.h"
@@ -23,15 +24,6 @@ namespace {
 constexpr uint64_t kCornerChunk = 3 << 16;
 // Triangles a block of the volume sums: fixed, so the float sums do not depend on the threads.
 constexpr uint64_t kVolumeBlock = 1 << 16;
-
-// splitmix64's finalizer: every input bit moves every output bit.
-uint64_t mix(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 // Weld ids, then (link_pieces) the union-find forest, in one array: a finite vertex's entry is at
 // most its index; a non-finite one's is kNonFiniteVertex, which no triangle reaching the
@@ -59,7 +51,7 @@ bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indic
       for (int e = 0; e < 3; ++e) {
         const uint64_t forward = (uint64_t)v[e] << 32 | v[(e + 1) % 3];
         const uint64_t reverse = (uint64_t)v[(e + 1) % 3] << 32 | v[e];
-        for (int k = 0; k < 2; ++k) sum[k] += mix(forward ^ kSeed[k]) - mix(reverse ^ kSeed[k]);
+        for (int k = 0; k < 2; ++k) sum[k] += mix_bits(forward ^ kSeed[k]) - mix_bits(reverse ^ kSeed[k]);
       }
     }
     if (!ok) usable.store(false, std::memory_order_relaxed);

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "engine/big_array.h"
+#include "engine/bit_mix.h"
 #include "engine/parallel.h"
 #include "engine/scene.h"
 
@@ -32,15 +33,6 @@ uint32_t float_bits(float f) {
   uint32_t u;
   std::memcpy(&u, &f, sizeof u);
   return u;
-}
-
-// splitmix64's finalizer: every input bit moves every output bit.
-uint64_t mix(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
 }
 
 struct Slot {
@@ -72,7 +64,7 @@ Layout make_layout(uint64_t n) {
 }
 
 uint64_t hash_of(const uint32_t bits[3]) {
-  return mix(bits[0] | (uint64_t)bits[1] << 32) ^ mix(bits[2] + 0x9e3779b97f4a7c15ull);
+  return mix_bits(bits[0] | (uint64_t)bits[1] << 32) ^ mix_bits(bits[2] + 0x9e3779b97f4a7c15ull);
 }
 
 // The position's bits; false when a coordinate is not finite.

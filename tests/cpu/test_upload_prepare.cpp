@@ -85,25 +85,18 @@ bool same_bytes(const T* a, const T* b, size_t n) {
 
 }  // namespace
 
-TEST(UploadPrepare, TriangleMeshletsMatchASequentialLoopForShuffledSlotsAtAnyWorkerCount) {
+// Slots permuted (patches, with scene triangle ids) and in file order (runs).
+TEST(UploadPrepare, TriangleMeshletsMatchASequentialLoopAtAnyWorkerCount) {
   const uint32_t triangles = 300000;
-  const Meshlets m = synthetic_meshlets(triangles, true);
-  const std::vector<uint32_t> expected = sequential_triangle_meshlets(m, triangles);
-  for (unsigned workers : kWorkerCounts) {
-    WorkerCount forced(workers);
-    const std::unique_ptr<uint32_t[]> got = triangle_meshlets(m, triangles);
-    EXPECT_TRUE(same_bytes(got.get(), expected.data(), triangles)) << workers << " workers";
-  }
-}
-
-TEST(UploadPrepare, TriangleMeshletsMatchASequentialLoopForFileOrderSlotsAtAnyWorkerCount) {
-  const uint32_t triangles = 300000;
-  const Meshlets m = synthetic_meshlets(triangles, false);
-  const std::vector<uint32_t> expected = sequential_triangle_meshlets(m, triangles);
-  for (unsigned workers : kWorkerCounts) {
-    WorkerCount forced(workers);
-    const std::unique_ptr<uint32_t[]> got = triangle_meshlets(m, triangles);
-    EXPECT_TRUE(same_bytes(got.get(), expected.data(), triangles)) << workers << " workers";
+  for (bool permuted : {true, false}) {
+    const Meshlets m = synthetic_meshlets(triangles, permuted);
+    const std::vector<uint32_t> expected = sequential_triangle_meshlets(m, triangles);
+    for (unsigned workers : kWorkerCounts) {
+      WorkerCount forced(workers);
+      const std::unique_ptr<uint32_t[]> got = triangle_meshlets(m, triangles);
+      EXPECT_TRUE(same_bytes(got.get(), expected.data(), triangles))
+          << workers << " workers, " << (permuted ? "permuted" : "file-order") << " slots";
+    }
   }
 }
 
