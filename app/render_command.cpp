@@ -98,6 +98,7 @@ int run_render(const RenderOptions& o) {
     const Backend backend = parse_backend(o.backend);
 
     auto t0 = std::chrono::steady_clock::now();
+    const auto t_start = t0;
     StageClock clock;
     LoadOptions load;
     load.use_cache = o.cache;
@@ -117,7 +118,9 @@ int run_render(const RenderOptions& o) {
                 o.model.c_str(), scene->triangle_count(), scene->vertex_count(), b.min.x, b.min.y,
                 b.min.z, b.max.x, b.max.y, b.max.z, b.closed ? ", closed surface" : "", load_s);
 
+    const auto t_scene = std::chrono::steady_clock::now();
     renderer->set_scene(scene);
+    if (o.verbose) std::printf("  to the renderer  %8.3f s (on cuda: the upload)\n", seconds_since(t_scene));
     const std::vector<ViewJob> jobs = plan_views(plan, scene->bounds);
     for (const ViewJob& job : jobs) {
       t0 = std::chrono::steady_clock::now();
@@ -125,8 +128,10 @@ int run_render(const RenderOptions& o) {
       std::vector<Rgba8> rgba;
       renderer->read_rgba(rgba);
       double render_s = seconds_since(t0);
+      const auto t_write = std::chrono::steady_clock::now();
       write_png(job.output, job.width, job.height, rgba);
       write_frame_output_files(*renderer, job.width, job.height, o.depth_file, o.ids_file);
+      if (o.verbose) std::printf("  files written    %8.3f s\n", seconds_since(t_write));
       FrameStats st = renderer->stats();
       if (jobs.size() > 1) std::printf("%s: %s\n", job.label.c_str(), camera_options_text(job.camera).c_str());
       std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
@@ -135,6 +140,7 @@ int run_render(const RenderOptions& o) {
                   st.tris.clipped, st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
                   job.output.c_str());
     }
+    if (o.verbose) std::printf("  start to here    %8.3f s (the process's exit follows)\n", seconds_since(t_start));
     return kExitSuccess;
   } catch (const std::exception& e) {
     return report_error("render", e);
