@@ -49,9 +49,10 @@ inline void fault_in_on_every_core(void* data, size_t bytes) {
   });
 }
 
-// v.resize(n) for a vector of a trivial type, its new storage faulted in on every core first.
+// v.resize(n, value) for a vector of a trivial type, its new storage faulted in on every core
+// first: one pass writes the new elements, value-initialised or `value`.
 template <class T>
-void resize_on_every_core(std::vector<T>& v, size_t n) {
+void resize_on_every_core(std::vector<T>& v, size_t n, const T& value = T()) {
   static_assert(std::is_trivially_copyable<T>::value, "for plain data arrays");
   if (n > v.capacity() && n * sizeof(T) >= kFaultMinBytes) {
     std::vector<T> grown;
@@ -60,7 +61,7 @@ void resize_on_every_core(std::vector<T>& v, size_t n) {
     grown.insert(grown.end(), v.begin(), v.end());
     v.swap(grown);
   }
-  v.resize(n);
+  v.resize(n, value);
 }
 
 }  // namespace facet

@@ -4,7 +4,6 @@
 // have a fixed size (every list the same length, as in all-triangle meshes) are read in
 // parallel; other binary bodies and ASCII bodies row by row. No Scene here (ply_loader.h).
 #pragma once
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -50,17 +49,14 @@ void read_ply_ascii_body(const std::string& path, const PlyHeader& header, const
 // hold `rows` rows (colours start opaque black: a file may give red, green, blue but no alpha).
 // Their pages are faulted in on every core first (big_array.h): a scan's arrays are gigabytes.
 inline void allocate_vertex_arrays(PlyMesh& m, const PlyLayout& layout, uint64_t rows) {
-  auto zeroed = [&](auto& v) {
+  auto sized = [&](auto& v, const auto& value) {
     v.clear();
-    resize_on_every_core(v, rows);  // value-initialised: zeros
+    resize_on_every_core(v, rows, value);
   };
-  zeroed(m.positions);
-  if (layout.has_normals) zeroed(m.normals);
-  if (layout.has_uvs) zeroed(m.uvs);
-  if (layout.has_colors) {
-    zeroed(m.colors);
-    std::fill(m.colors.begin(), m.colors.end(), Rgba8{0, 0, 0, 255});
-  }
+  sized(m.positions, Vec3{0, 0, 0});
+  if (layout.has_normals) sized(m.normals, Vec3{0, 0, 0});
+  if (layout.has_uvs) sized(m.uvs, Vec2{0, 0});
+  if (layout.has_colors) sized(m.colors, Rgba8{0, 0, 0, 255});
 }
 
 // Shared by both bodies: stores one vertex property's value (read as double) in row `row`.

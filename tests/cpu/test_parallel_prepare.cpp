@@ -26,6 +26,23 @@ bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
+// Loads `path` with 1, 2 and 4 workers: check(scene, workers) on each load, then compare(scene,
+// one) of the 2- and 4-worker loads against the 1-worker one. A fatal failure in check ends it.
+template <class Check, class Compare>
+void load_with_one_two_four_workers(const std::string& path, Check&& check, Compare&& compare) {
+  Scene one;
+  for (unsigned threads : {1u, 2u, 4u}) {
+    SCOPED_TRACE(threads);
+    worker_count_override() = threads;
+    Scene s = load_model(path);
+    worker_count_override() = 0;
+    check(s, threads);
+    if (::testing::Test::HasFatalFailure()) return;
+    if (threads == 1) one = std::move(s);
+    else compare(s, one);
+  }
+}
+
 // Everything preparation computes from a scene's positions and indices, with `threads` workers.
 struct Prepared {
   std::vector<Vec3> normals;
@@ -88,18 +105,13 @@ TEST(ParallelPrepare, EveryStepGivesTheSameBytesForAnyThreadCount) {
 // built on every core; what load_model returns is what the scene cache stores and both backends
 // upload.
 TEST(ParallelPrepare, LoadedSceneIsTheSameWithOneTwoOrFourWorkers) {
-  Scene one;
-  for (unsigned threads : {1u, 2u, 4u}) {
-    SCOPED_TRACE(threads);
-    worker_count_override() = threads;
-    Scene s = load_model(test::shared_asset("dragon/dragon_vrip.obj"));
-    worker_count_override() = 0;
+  auto check = [](const Scene& s, unsigned threads) {
     ASSERT_TRUE(s.meshlets);
     if (threads == 1) {
       ASSERT_GT(s.triangle_count(), 2 * kPatchRangeTriangles) << "too small to be cut into ranges";
-      one = std::move(s);
-      continue;
     }
+  };
+  load_with_one_two_four_workers(test::shared_asset("dragon/dragon_vrip.obj"), check, [](const Scene& s, const Scene& one) {
     EXPECT_TRUE(same_bytes(s.positions, one.positions));
     EXPECT_TRUE(same_bytes(s.normals, one.normals));
     EXPECT_EQ(s.indices, one.indices);
@@ -108,7 +120,7 @@ TEST(ParallelPrepare, LoadedSceneIsTheSameWithOneTwoOrFourWorkers) {
     EXPECT_EQ(s.bounds.radius, one.bounds.radius);
     EXPECT_EQ(s.bounds.closed, one.bounds.closed);
     expect_same_meshlets(*s.meshlets, *one.meshlets);
-  }
+  });
 }
 
 // The plain one-pass definition of vertex normals: every face's cross product added to its
@@ -182,23 +194,16 @@ TEST(ParallelPrepare, ObjMaterialsAndSmoothingAcrossChunksAreTheSameForAnyThread
     }
   ASSERT_GT(text.size(), size_t(3) << 20) << "too small for several parse chunks";
   const std::string path = dir.write("grid.obj", text);
-  Scene one;
-  for (unsigned threads : {1u, 2u, 4u}) {
-    SCOPED_TRACE(threads);
-    worker_count_override() = threads;
-    Scene s = load_model(path);
-    worker_count_override() = 0;
+  auto check = [&](const Scene& s, unsigned) {
     ASSERT_EQ(s.tri_material.size(), expected.size());
     for (size_t t = 0; t < expected.size(); ++t)
       ASSERT_EQ(s.material_names[s.tri_material[t]], "m" + std::to_string(expected[t])) << "triangle " << t;
-    if (threads == 1) {
-      one = std::move(s);
-      continue;
-    }
+  };
+  load_with_one_two_four_workers(path, check, [](const Scene& s, const Scene& one) {
     EXPECT_TRUE(same_bytes(s.positions, one.positions));
     EXPECT_TRUE(same_bytes(s.normals, one.normals));
     EXPECT_EQ(s.indices, one.indices);
-  }
+  });
 }
 
 // A binary PLY with file normals (some zero), and a vertex at infinity whose faces go: what
@@ -225,22 +230,15 @@ TEST(ParallelPrepare, PlyNormalsAndDroppedFacesAreTheSameForAnyThreadCount) {
       "\nproperty list uchar int vertex_indices\nend_header\n";
   test::ScratchDir dir;
   const std::string path = dir.write("grid.ply", header + body.bytes());
-  Scene one;
-  for (unsigned threads : {1u, 2u, 4u}) {
-    SCOPED_TRACE(threads);
-    worker_count_override() = threads;
-    Scene s = load_model(path);
-    worker_count_override() = 0;
+  auto check = [&](const Scene& s, unsigned) {
     EXPECT_EQ(s.triangle_count(), 2u * (side - 1) * (side - 1) - 6)
         << "the 6 triangles (of 4 quads fanned) on the infinite vertex";
-    if (threads == 1) {
-      one = std::move(s);
-      continue;
-    }
+  };
+  load_with_one_two_four_workers(path, check, [](const Scene& s, const Scene& one) {
     EXPECT_TRUE(same_bytes(s.normals, one.normals));
     EXPECT_EQ(s.indices, one.indices);
     EXPECT_EQ(s.warnings, one.warnings);
-  }
+  });
 }
 
 // Four bunnies in two ranges, both grown by one worker's grower, its tables reused from the first
