@@ -4,6 +4,8 @@
 #include "engine/obj_loader.h"
 
 #include <atomic>
+#include <stdexcept>
+#include <string>
 
 #include "engine/closed_surface.h"
 #include "engine/mapped_file.h"
@@ -73,28 +75,30 @@ void mesh_warnings(const std::string& path, const ObjModel& model, const ObjMesh
                              "geometry instead");
 }
 
-// Step 6: materials; faces with none, or with a name no MTL defined, get the default grey.
+// Step 6: materials; faces with none, or with a name no MTL defined, get the default grey, which
+// build_materials appends after the library's materials: at index `known`. One pass writes that
+// index where it is needed, before the material exists.
 void materials_step(const std::string& path, const MaterialLibrary& library, Scene& scene,
                     const LoadOptions& options) {
   std::atomic<bool> needs_default{false};
-  const size_t known = library.materials().size();
+  const uint32_t known = (uint32_t)library.materials().size();
   parallel_for(scene.tri_material.size(), kMaterialChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    bool any = false;
     for (uint64_t t = begin; t < end; ++t) {
       uint32_t& m = scene.tri_material[t];
-      if (m != kNoMaterial && m < known) continue;
-      m = kNoMaterial;
-      needs_default.store(true, std::memory_order_relaxed);
+      if (m < known) continue;  // kNoMaterial is above every index
+      m = known;
+      any = true;
     }
+    if (any) needs_default.store(true, std::memory_order_relaxed);
   });
   for (const std::string& name : library.unknown())
     scene.warnings.push_back(path + ": material '" + name +
                              "' is not defined in any loaded MTL; its faces use the default grey");
-  int32_t fallback = build_materials(path, library, needs_default, scene, options);
-  if (needs_default)
-    parallel_for(scene.tri_material.size(), kMaterialChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-      for (uint64_t t = begin; t < end; ++t)
-        if (scene.tri_material[t] == kNoMaterial) scene.tri_material[t] = (uint32_t)fallback;
-    });
+  const int32_t fallback = build_materials(path, library, needs_default, scene, options);
+  if (needs_default && fallback != (int32_t)known)
+    throw std::logic_error(path + ": the default material landed at " + std::to_string(fallback) +
+                           ", not after the " + std::to_string(known) + " from the MTL");
 }
 
 }  // namespace
