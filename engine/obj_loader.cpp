@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/background_release.h"
 #include "engine/closed_surface.h"
 #include "engine/mapped_file.h"
 #include "engine/obj_materials.h"
@@ -125,7 +126,10 @@ Scene load_obj(const std::string& path, const LoadOptions& options) {
     scene.warnings.push_back(path + ": " + std::to_string(model.colored_vertices) + " of " +
                              std::to_string(model.counts.v) +
                              " vertices have a colour; vertex colours ignored");
-  model = ObjModel();  // free the parsed text's arrays before textures grow the scene
+  // The parsed text's arrays, gigabytes for a huge model, freed while the load goes on (joined
+  // when load_obj returns).
+  BackgroundRelease release;
+  release.release_object(model);
 
   progress(0.8f, "materials");
   materials_step(path, library, scene, options);
