@@ -3,8 +3,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "app/camera_options.h"
@@ -56,16 +58,18 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// load(cancel) on this thread while the renderer is made on another: starting CUDA (the
-// device's context) takes a good part of a second, which the load hides. Errors read as when the
-// renderer came first: its error ("CUDA backend unavailable: ...") wins over the load's, and
-// cancels the load (`cancel` goes into LoadOptions::cancel). The thread is always joined: get()
-// waits for it on every way out. The CPU backend starts in no time: made first, no thread.
+// load(cancel, renderer) on this thread while the renderer is made on another: starting CUDA
+// (the device's context) takes a good part of a second, which the load hides. renderer() waits
+// for it and gives it (null if making it failed), for the load's head start on the upload
+// (LoadOptions::while_preparing; any thread, once at a time). Errors read as when the renderer
+// came first: its error ("CUDA backend unavailable: ...") wins over the load's, and cancels the
+// load (`cancel` goes into LoadOptions::cancel). The thread is always joined: get() waits for it
+// on every way out. The CPU backend starts in no time: made first, no thread.
 template <class Load>
 std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
   if (backend == Backend::Cpu) {
     std::unique_ptr<Renderer> renderer = make_renderer(backend);
-    load(nullptr);
+    load(nullptr, [&renderer] { return renderer.get(); });
     return renderer;
   }
   std::atomic<bool> failed{false};
@@ -77,13 +81,30 @@ std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
       throw;
     }
   });
+  std::mutex taking;
+  std::unique_ptr<Renderer> made;
+  std::exception_ptr error;
+  auto renderer = [&]() -> Renderer* {
+    std::lock_guard<std::mutex> lock(taking);
+    if (pending.valid()) {
+      try {
+        made = pending.get();
+      } catch (...) {
+        error = std::current_exception();
+      }
+    }
+    return made.get();
+  };
   try {
-    load(&failed);
+    load(&failed, renderer);
   } catch (...) {
-    pending.get();  // throws the renderer's error if it had one; else the load's follows
+    renderer();
+    if (error) std::rethrow_exception(error);
     throw;
   }
-  return pending.get();
+  renderer();
+  if (error) std::rethrow_exception(error);
+  return made;
 }
 
 int run_render(const RenderOptions& o) {
@@ -105,8 +126,12 @@ int run_render(const RenderOptions& o) {
     if (o.verbose) load.progress = [&clock](float, const char* stage) { clock.enter(stage); };
     std::shared_ptr<Scene> scene;
     double load_s = 0;  // the load's own time, not the wait for the renderer after it
-    auto renderer = make_renderer_while(backend, [&](const std::atomic<bool>* cancel) {
+    auto renderer = make_renderer_while(backend, [&](const std::atomic<bool>* cancel, const auto& made) {
       load.cancel = cancel;
+      // The shading arrays go to the device while the meshlets are built.
+      load.while_preparing = [&made](const Scene& fresh) {
+        if (Renderer* r = made()) r->upload_ahead(fresh);
+      };
       scene = std::make_shared<Scene>(load_model(o.model, load));
       load_s = seconds_since(t0);
       if (o.verbose) clock.enter("done");
@@ -120,7 +145,7 @@ int run_render(const RenderOptions& o) {
 
     const auto t_scene = std::chrono::steady_clock::now();
     renderer->set_scene(scene);
-    if (o.verbose) std::printf("  to the renderer  %8.3f s (on cuda: the upload)\n", seconds_since(t_scene));
+    if (o.verbose) std::printf("  to the renderer  %8.3f s (on cuda: the upload, less what went while preparing)\n", seconds_since(t_scene));
     const std::vector<ViewJob> jobs = plan_views(plan, scene->bounds);
     for (const ViewJob& job : jobs) {
       t0 = std::chrono::steady_clock::now();

@@ -47,6 +47,12 @@ struct LoadOptions {
   // When it becomes true (set from any thread), load_model stops at its next check and throws
   // LoadCancelled. May be null.
   const std::atomic<bool>* cancel = nullptr;
+  // Called once, on a thread of its own, with a freshly loaded scene while its meshlets are built
+  // (not for a scene read from the cache, which has them): every array but `meshlets` is final
+  // and may be read, e.g. by Renderer::upload_ahead. The load waits for it before returning.
+  // What it throws is dropped: it is a head start, and what it did not do is done later. May be
+  // empty.
+  std::function<void(const Scene&)> while_preparing;
 };
 
 // Throws LoadError("PATH: problem") when the file cannot be shown.

@@ -104,6 +104,12 @@ class Renderer {
   // Makes `scene` the one drawn; uploads it once. On failure (e.g. out of device memory) throws
   // and keeps the previous scene.
   virtual void set_scene(std::shared_ptr<const Scene> scene) = 0;
+  // A head start on set_scene(scene) for a scene whose meshlets are still being built
+  // (LoadOptions::while_preparing): what does not depend on them goes to the device now, and
+  // set_scene, given this scene (moved into a shared_ptr or not), sends only the rest. Neither a
+  // frame nor set_scene may run meanwhile; a failure throws and set_scene then does it all.
+  // Backends without an upload do nothing.
+  virtual void upload_ahead(const Scene& scene) { (void)scene; }
   virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
                       const FrameTarget& target = {}) = 0;
   // A frame from explicit parameters (make_frame_params; tests and the bench share them between

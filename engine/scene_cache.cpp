@@ -7,8 +7,11 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <system_error>
+#include <thread>
 
 #include "engine/mapped_file.h"
 #include "engine/meshlets.h"
@@ -144,6 +147,32 @@ void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& opt
   report.counts(scene.triangle_count(), scene.triangle_count());
 }
 
+// LoadOptions::while_preparing on a thread of its own, from construction to destruction: the
+// scene's arrays stay where they are and, but for the meshlets, unchanged while it runs.
+class AlongsidePreparing {
+ public:
+  AlongsidePreparing(const std::function<void(const Scene&)>& work, const Scene& scene) {
+    if (!work) return;
+    try {
+      m_thread = std::thread([&work, &scene] {
+        try {
+          work(scene);
+        } catch (...) {  // a head start only: whatever it left undone is done after the load
+        }
+      });
+    } catch (const std::system_error&) {  // no thread to spare: no head start
+    }
+  }
+  ~AlongsidePreparing() {
+    if (m_thread.joinable()) m_thread.join();
+  }
+  AlongsidePreparing(const AlongsidePreparing&) = delete;
+  AlongsidePreparing& operator=(const AlongsidePreparing&) = delete;
+
+ private:
+  std::thread m_thread;
+};
+
 }  // namespace
 
 std::string scene_cache_dir(const LoadOptions& options) {
@@ -189,10 +218,13 @@ Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLo
     if (std::strcmp(stage, "done") != 0) report.parsing(fraction, stage);  // preparing follows
   };
   Scene scene = fresh(path, inner);
-  try {
-    prepare_scene(scene, path, options, report);
-  } catch (const std::bad_alloc&) {
-    throw LoadError(path + ": out of memory while preparing the scene");
+  {
+    AlongsidePreparing alongside(options.while_preparing, scene);  // joined on every way out
+    try {
+      prepare_scene(scene, path, options, report);
+    } catch (const std::bad_alloc&) {
+      throw LoadError(path + ": out of memory while preparing the scene");
+    }
   }
   if (entry) entry->store(scene, notes);
   // One warning about the cache at most: a folder that cannot be read cannot be written either.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/cuda/device_pointer.h"
+#include "engine/cuda/staged_upload.h"
 #include "engine/cuda/stream_order.h"
 #include "engine/frame_setup.h"
 #include "engine/decorate.h"
@@ -67,7 +68,15 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));  // no frame may still read the old scene
   // Everything the new scene needs is allocated before anything of the old one is let go, so a
   // failure (out of memory) leaves the previous scene drawable.
-  m_device_scene.upload(*scene);  // throws and keeps the old one on failure
+  std::unique_ptr<DeviceScene> ahead = std::move(m_ahead);  // used once, or freed here
+  if (ahead && ahead->holds_shading_of(*scene)) {
+    StagedUpload staged;
+    ahead->upload_meshlets(*scene, staged);  // throws and keeps the old one on failure
+    m_device_scene = std::move(*ahead);
+  } else {
+    ahead.reset();
+    m_device_scene.upload(*scene);  // throws and keeps the old one on failure
+  }
   m_scene = std::move(scene);
   uint64_t overflow = m_stats.overflow_events;
   m_stats = {};
@@ -76,6 +85,13 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   m_stats.scene_bytes = m_device_scene.bytes();
   for (FrameSlot& s : m_slots) s.pending = false;
   m_have_frame = false;
+}
+
+void CudaRenderer::upload_ahead(const Scene& scene) {
+  m_ahead.reset();  // a head start for another scene is of no use now
+  auto ahead = std::make_unique<DeviceScene>();
+  ahead->upload_shading(scene);
+  m_ahead = std::move(ahead);
 }
 
 void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {

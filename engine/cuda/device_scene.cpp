@@ -1,5 +1,7 @@
 // Upload of a Scene's arrays to device memory: the big ones through StagedUpload's pinned
-// buffers, the per-triangle meshlet map and the interleaved vertices built on every core.
+// buffers, the per-triangle meshlet map and the interleaved vertices built on every core. In two
+// parts, what shading reads and what the meshlets add, so the first can go while the meshlets
+// are still being built (Renderer::upload_ahead).
 #include "engine/cuda/device_scene.h"
 
 #include <algorithm>
@@ -12,38 +14,59 @@ namespace facet {
 void DeviceScene::upload(const Scene& s) {
   DeviceScene next;
   StagedUpload staged;  // big arrays through pinned buffers; freed on return or on a throw
+  next.upload_shading(s, staged);
+  next.upload_meshlets(s, staged);
+  *this = std::move(next);
+}
+
+void DeviceScene::upload_shading(const Scene& s) {
+  StagedUpload staged;
+  upload_shading(s, staged);
+}
+
+bool DeviceScene::holds_shading_of(const Scene& s) const {
+  return m_source_positions != nullptr && m_source_positions == s.positions.data() &&
+         m_source_indices == s.indices.data() && m_vertex_count == s.vertex_count() &&
+         m_triangle_count == s.triangle_count();
+}
+
+void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   const std::shared_ptr<const Meshlets> prepared = scene_meshlets(s);
   const Meshlets& m = *prepared;
-  staged.upload(next.m_meshlets, m.meshlets, "meshlets");
-  staged.upload(next.m_meshlet_positions, m.positions, "meshlet vertex positions");
-  staged.upload(next.m_meshlet_triangles, m.triangles, "meshlet triangles");
-  staged.upload(next.m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
+  staged.upload(m_meshlets, m.meshlets, "meshlets");
+  staged.upload(m_meshlet_positions, m.positions, "meshlet vertex positions");
+  staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
+  staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
   {
     // Each scene triangle's meshlet: resolve marks the meshlets that show (occlusion.h).
     const std::unique_ptr<uint32_t[]> meshlet_of = triangle_meshlets(m, s.triangle_count());
-    staged.upload(next.m_triangle_meshlet, meshlet_of.get(), s.triangle_count(), "triangle meshlets");
+    staged.upload(m_triangle_meshlet, meshlet_of.get(), s.triangle_count(), "triangle meshlets");
   }
-  next.m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
+  m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
+}
+
+void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {
   // Interleaved straight into the staging buffers: no host copy of the whole array.
-  staged.upload(next.m_shade, s.positions.size(), "vertex records for shading", [&s](void* host, size_t begin, size_t end) {
+  staged.upload(m_shade, s.positions.size(), "vertex records for shading", [&s](void* host, size_t begin, size_t end) {
     interleave_shade_range(s, begin, end, static_cast<ShadeVertex*>(host));
   });
-  next.m_has_uvs = !s.uvs.empty();
-  next.m_plain_lit = plain_lit_scene(s);
-  next.m_has_cutouts = scene_has_cutouts(s);
-  if (!s.colors.empty()) staged.upload(next.m_colors, s.colors, "vertex colours");
-  staged.upload(next.m_indices, s.indices, "triangle indices");
+  m_has_uvs = !s.uvs.empty();
+  m_plain_lit = plain_lit_scene(s);
+  m_has_cutouts = scene_has_cutouts(s);
+  if (!s.colors.empty()) staged.upload(m_colors, s.colors, "vertex colours");
+  staged.upload(m_indices, s.indices, "triangle indices");
   // One material for the whole model (most scans, the generated spheres): no per-triangle array,
   // and so no 32-byte sector read for 4 bytes by every covered pixel in resolve (NOTES.md, v8).
   const int64_t single = s.single_material();
-  if (single < 0) staged.upload(next.m_tri_material, s.tri_material, "per-triangle materials");
-  next.m_single_material = single < 0 ? 0u : (uint32_t)single;
-  next.m_materials.upload(s.materials, "materials");
-  next.m_textures.upload(s.textures, "texture descriptors");
-  staged.upload(next.m_texels, s.texels, "texture mip chains");
-  next.m_vertex_count = s.vertex_count();
-  next.m_triangle_count = s.triangle_count();
-  *this = std::move(next);
+  if (single < 0) staged.upload(m_tri_material, s.tri_material, "per-triangle materials");
+  m_single_material = single < 0 ? 0u : (uint32_t)single;
+  m_materials.upload(s.materials, "materials");
+  m_textures.upload(s.textures, "texture descriptors");
+  staged.upload(m_texels, s.texels, "texture mip chains");
+  m_vertex_count = s.vertex_count();
+  m_triangle_count = s.triangle_count();
+  m_source_positions = s.positions.data();
+  m_source_indices = s.indices.data();
 }
 
 SceneView DeviceScene::view() const {

@@ -1,0 +1,94 @@
+// Renderer::upload_ahead on the CUDA backend: a scene whose shading arrays went to the device
+// while its meshlets were built (the load's while_preparing) draws the same bytes and triangle ids
+// as the scene sent whole by set_scene, on a textured model and one with several materials; a
+// head start for another scene is not used. Skips, saying why, where no CUDA device exists.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/cuda/cuda_renderer.h"
+#include "engine/generate.h"
+#include "engine/loader.h"
+#include "tests/support/gpu_skip.h"
+#include "tests/support/test_scenes.h"
+
+using namespace facet;
+
+namespace {
+
+class UploadAhead : public ::testing::Test {
+ protected:
+  void SetUp() override { FACET_SKIP_WITHOUT_CUDA(); }
+};
+
+struct Frame {
+  std::vector<Rgba8> rgba;
+  std::vector<uint32_t> ids;
+};
+
+Frame draw(CudaRenderer& renderer, const Scene& scene) {
+  const Camera camera = Camera::framing(scene.bounds, 4.0f / 3.0f);
+  renderer.render(test::frame_params(scene, camera, 320, 240));
+  Frame f;
+  renderer.read_rgba(f.rgba);
+  renderer.read_triangle_ids(f.ids);
+  return f;
+}
+
+bool same_pixels(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Rgba8)) == 0;
+}
+
+size_t covered(const Frame& f) {
+  size_t n = 0;
+  for (uint32_t id : f.ids) n += id != ~0u;
+  return n;
+}
+
+// The model loaded with the head start into one renderer and sent whole to another.
+void expect_ahead_draws_like_whole(const std::string& rel) {
+  CudaRenderer ahead, whole;
+  LoadOptions options;
+  int calls = 0;
+  options.while_preparing = [&](const Scene& s) {
+    ++calls;
+    ahead.upload_ahead(s);
+  };
+  auto scene = std::make_shared<Scene>(load_model(test::shared_asset(rel), options));
+  ASSERT_EQ(calls, 1) << rel;
+  ahead.set_scene(scene);
+  whole.set_scene(scene);
+  EXPECT_EQ(ahead.stats().scene_bytes, whole.stats().scene_bytes) << rel;
+  const Frame a = draw(ahead, *scene), w = draw(whole, *scene);
+  EXPECT_GT(covered(w), 1000u) << rel << ": too little drawn to compare";
+  EXPECT_TRUE(a.ids == w.ids) << rel;
+  EXPECT_TRUE(same_pixels(a.rgba, w.rgba)) << rel;
+}
+
+}  // namespace
+
+TEST_F(UploadAhead, ATexturedModelSentAheadDrawsLikeOneSentWhole) {
+  expect_ahead_draws_like_whole("spot/spot_triangulated_with_mtl.obj");
+}
+
+TEST_F(UploadAhead, AModelOfSeveralMaterialsSentAheadDrawsLikeOneSentWhole) {
+  expect_ahead_draws_like_whole("cornell_box/CornellBox-Original.obj");
+}
+
+TEST_F(UploadAhead, AHeadStartForAnotherSceneIsNotUsed) {
+  auto first = std::make_shared<Scene>(make_sphere(2000));
+  auto second = std::make_shared<Scene>(make_sphere(20000));
+  CudaRenderer switched, fresh;
+  switched.upload_ahead(*first);
+  switched.set_scene(second);
+  fresh.set_scene(second);
+  EXPECT_EQ(switched.stats().triangles_in, second->triangle_count());
+  EXPECT_EQ(switched.stats().scene_bytes, fresh.stats().scene_bytes);
+  const Frame a = draw(switched, *second), b = draw(fresh, *second);
+  EXPECT_GT(covered(b), 1000u);
+  EXPECT_TRUE(a.ids == b.ids);
+  EXPECT_TRUE(same_pixels(a.rgba, b.rgba));
+}
