@@ -11,6 +11,12 @@
 
 namespace facet {
 
+namespace {
+// Shading records interleaved at a time before they go to the staging buffer: 8 KB of 32-byte
+// records, in L1 while they are copied out.
+constexpr size_t kShadeBatch = 256;
+}  // namespace
+
 void DeviceScene::upload(const Scene& s) {
   DeviceScene next;
   StagedUpload staged;  // big arrays through pinned buffers; freed on return or on a throw
@@ -46,9 +52,16 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
 }
 
 void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {
-  // Interleaved straight into the staging buffers: no host copy of the whole array.
+  // Interleaved straight into the staging buffers, a few KB at a time through a buffer in cache
+  // and written on with non-temporal stores (copy_to_stage): no host copy of the whole array.
   staged.upload(m_shade, s.positions.size(), "vertex records for shading", [&s](void* host, size_t begin, size_t end) {
-    interleave_shade_range(s, begin, end, static_cast<ShadeVertex*>(host));
+    ShadeVertex batch[kShadeBatch];
+    auto* out = static_cast<unsigned char*>(host);
+    for (size_t first = begin; first < end; first += kShadeBatch) {
+      const size_t n = std::min<size_t>(kShadeBatch, end - first);
+      interleave_shade_range(s, first, first + n, batch);
+      copy_to_stage(out + (first - begin) * sizeof(ShadeVertex), batch, n * sizeof(ShadeVertex));
+    }
   });
   m_has_uvs = !s.uvs.empty();
   m_plain_lit = plain_lit_scene(s);

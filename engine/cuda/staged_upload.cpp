@@ -2,10 +2,40 @@
 #include "engine/cuda/staged_upload.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engine/parallel.h"
 
 namespace facet {
+
+void copy_to_stage(void* host, const void* src, size_t bytes) {
+#if defined(__SSE2__)
+  auto* out = static_cast<unsigned char*>(host);
+  auto* in = static_cast<const unsigned char*>(src);
+  const size_t head = std::min(bytes, (size_t)((16 - (uintptr_t)out % 16) % 16));
+  std::memcpy(out, in, head);  // up to the first 16-byte boundary of the destination
+  size_t done = head;
+  for (; done + 64 <= bytes; done += 64) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + done));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + done + 16));
+    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + done + 32));
+    const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + done + 48));
+    _mm_stream_si128(reinterpret_cast<__m128i*>(out + done), a);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(out + done + 16), b);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(out + done + 32), c);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(out + done + 48), d);
+  }
+  std::memcpy(out + done, in + done, bytes - done);
+  _mm_sfence();
+#else
+  std::memcpy(host, src, bytes);
+#endif
+}
 
 StagedUpload::~StagedUpload() {
   if (m_stream) FACET_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream));

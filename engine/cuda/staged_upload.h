@@ -7,7 +7,6 @@
 // It allocates no device memory of its own: the destination is a DeviceBuffer.
 #pragma once
 #include <cstddef>
-#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -28,6 +27,13 @@ constexpr size_t kStagedMinBytes = size_t(4) << 20;
 // fill(host, begin, end): writes source elements [begin, end) to host[0 .. end - begin). Called
 // from several threads at once, for disjoint ranges.
 using StageFill = std::function<void(void* host, size_t begin, size_t end)>;
+
+// memcpy into a staging buffer with non-temporal stores: no core reads the buffer again (the
+// copy engine does), so its lines are written without being read first. A plain memcpy of
+// pieces this size reads every destination line before writing it, a third more memory traffic,
+// and the fill, not the bus, is what bounds the upload (bench/NOTES.md). Ends with a store fence:
+// the bytes are visible to the transfer queued after the fill.
+void copy_to_stage(void* host, const void* src, size_t bytes);
 
 class StagedUpload {
  public:
@@ -50,7 +56,7 @@ class StagedUpload {
   template <class T>
   void upload(DeviceBuffer<T>& dst, const T* src, size_t count, const char* what) {
     upload(dst, count, what, [src](void* host, size_t begin, size_t end) {
-      std::memcpy(host, src + begin, (end - begin) * sizeof(T));
+      copy_to_stage(host, src + begin, (end - begin) * sizeof(T));
     });
   }
   template <class T>
