@@ -6,10 +6,6 @@
 //  - resize_on_every_core(v, n): a std::vector (whose type the scene fixes) grown to n with its
 //    pages faulted in on every core first (madvise MADV_POPULATE_WRITE, Linux 5.14), so that the
 //    zero-fill left to resize runs at memory speed. On older kernels it is a plain resize.
-// Both ask for transparent huge pages (madvise MADV_HUGEPAGE) on the arrays' whole 2 MB pages:
-// one fault and one free a 2 MB page instead of 512 (on the H200 host's 87 M-triangle load, with
-// the kernel's THP mode "madvise", the load took 0.3-0.5 s less with every large allocation so
-// advised; bench/NOTES.md). Where the kernel has THP off the advice is ignored.
 // It does not parallelise the fill itself: std::vector has no way to skip it.
 #pragma once
 #include <sys/mman.h>
@@ -32,31 +28,15 @@ namespace facet {
 constexpr size_t kFaultPieceBytes = size_t(4) << 20;
 // Arrays below this are resized as usual: faulting them on one core takes under a millisecond.
 constexpr size_t kFaultMinBytes = size_t(8) << 20;
-// The x86-64 huge page: the unit MADV_HUGEPAGE works in.
-constexpr uintptr_t kHugePageBytes = uintptr_t(2) << 20;
-
-// Asks for huge pages on the whole 2 MB pages inside [data, data + bytes), before their first
-// touch (pages already faulted in stay small until the kernel collapses them). Arrays under
-// kFaultMinBytes are left alone: most of them would be partial huge pages.
-inline void advise_huge_pages(void* data, size_t bytes) {
-  if (bytes < kFaultMinBytes) return;
-  const uintptr_t begin = ((uintptr_t)data + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
-  const uintptr_t end = ((uintptr_t)data + bytes) & ~(kHugePageBytes - 1);
-  if (end > begin) madvise((void*)begin, end - begin, MADV_HUGEPAGE);  // a refusal only costs time
-}
 
 template <class T>
 std::unique_ptr<T[]> uninitialized_array(size_t n) {
   static_assert(std::is_trivially_default_constructible<T>::value, "left unwritten: a trivial type only");
-  std::unique_ptr<T[]> array(new T[n]);
-  advise_huge_pages(array.get(), n * sizeof(T));
-  return array;
+  return std::unique_ptr<T[]>(new T[n]);
 }
 
-// Faults in the whole pages of [data, data + bytes) for writing, on every core, huge where the
-// kernel gives them.
+// Faults in the whole pages of [data, data + bytes) for writing, on every core.
 inline void fault_in_on_every_core(void* data, size_t bytes) {
-  advise_huge_pages(data, bytes);
   const uintptr_t page = 4096, begin = ((uintptr_t)data + page - 1) & ~(page - 1);
   const uintptr_t end = ((uintptr_t)data + bytes) & ~(page - 1);
   if (end <= begin) return;
