@@ -16,6 +16,7 @@
 #include "engine/image_io.h"
 #include "engine/loader.h"
 #include "engine/scene_cache.h"
+#include "engine/scene_cache_write.h"
 #include "engine/output_files.h"
 #include "engine/renderer.h"
 
@@ -107,6 +108,17 @@ std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
   return made;
 }
 
+// Waits for the scene cache file still being written, if any; its failure is a warning.
+void finish_cache_write(SceneCacheWrite& write, bool verbose, std::chrono::steady_clock::time_point t_start) {
+  if (!write.pending()) return;
+  const auto t_join = std::chrono::steady_clock::now();
+  const std::string failed = write.join();
+  if (!failed.empty()) std::fprintf(stderr, "warning: %s\n", failed.c_str());
+  if (verbose)
+    std::printf("  cache written    %8.3f s waited, %.3f s from the start (the process's exit follows)\n",
+                seconds_since(t_join), seconds_since(t_start));
+}
+
 int run_render(const RenderOptions& o) {
   try {
     int width = 0, height = 0;
@@ -124,7 +136,9 @@ int run_render(const RenderOptions& o) {
     LoadOptions load;
     load.use_cache = o.cache;
     if (o.verbose) load.progress = [&clock](float, const char* stage) { clock.enter(stage); };
-    std::shared_ptr<Scene> scene;
+    // A first open's cache file is written beside the upload and the frames (scene_cache_write.h)
+    // and joined before the process ends (on every way out: `loaded`'s destructor).
+    LoadedScene loaded;
     double load_s = 0;  // the load's own time, not the wait for the renderer after it
     auto renderer = make_renderer_while(backend, [&](const std::atomic<bool>* cancel, const auto& made) {
       load.cancel = cancel;
@@ -132,10 +146,11 @@ int run_render(const RenderOptions& o) {
       load.while_preparing = [&made](const Scene& fresh) {
         if (Renderer* r = made()) r->upload_ahead(fresh);
       };
-      scene = std::make_shared<Scene>(load_model(o.model, load));
+      loaded = load_model_shared(o.model, load);
       load_s = seconds_since(t0);
       if (o.verbose) clock.enter("done");
     });
+    const std::shared_ptr<const Scene> scene = loaded.scene;
     if (o.verbose) std::printf("  load total       %8.3f s\n", load_s);
     for (const auto& w : scene->warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const Bounds& b = scene->bounds;
@@ -165,7 +180,8 @@ int run_render(const RenderOptions& o) {
                   st.tris.clipped, st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
                   job.output.c_str());
     }
-    if (o.verbose) std::printf("  start to here    %8.3f s (the process's exit follows)\n", seconds_since(t_start));
+    if (o.verbose) std::printf("  start to here    %8.3f s\n", seconds_since(t_start));
+    finish_cache_write(loaded.cache_write, o.verbose, t_start);
     return kExitSuccess;
   } catch (const std::exception& e) {
     return report_error("render", e);

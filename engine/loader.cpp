@@ -9,6 +9,7 @@
 #include "engine/obj_loader.h"
 #include "engine/ply_loader.h"
 #include "engine/scene_cache.h"
+#include "engine/scene_cache_write.h"
 #include "engine/stl_loader.h"
 
 namespace facet {
@@ -36,6 +37,10 @@ Scene load_model_guarded(const std::string& path, const LoadOptions& options) {
 
 Scene load_model(const std::string& path, const LoadOptions& options) {
   return load_prepared(path, options, load_model_guarded);  // cache, meshlets, cancel (scene_cache.h)
+}
+
+LoadedScene load_model_shared(const std::string& path, const LoadOptions& options) {
+  return load_prepared_shared(path, options, load_model_guarded);  // the store behind (scene_cache_write.h)
 }
 
 }  // namespace facet

@@ -1,4 +1,5 @@
-// load_prepared (scene_cache.h): cache lookup, the format's loader, meshlets, cache store, with
+// load_prepared (scene_cache.h) and load_prepared_shared (scene_cache_write.h): cache lookup, the
+// format's loader, meshlets, cache store (there and then, or on a SceneCacheWrite's thread), with
 // cancellation and stage reports around them. Every cache problem becomes one warning in the
 // scene; only the format's loader and cancellation can fail a load.
 #include "engine/scene_cache.h"
@@ -16,6 +17,7 @@
 #include "engine/mapped_file.h"
 #include "engine/meshlets.h"
 #include "engine/scene_cache_files.h"
+#include "engine/scene_cache_write.h"
 
 namespace facet {
 
@@ -104,20 +106,21 @@ class CacheEntry {
     }
   }
 
-  void store(const Scene& scene, std::vector<std::string>& notes) {
+  // Writes `scene` (`warnings` stored as its warnings) and evicts to the cap; the warning when
+  // it could not, else "". Never throws: the writer thread calls it too.
+  std::string store(const Scene& scene, const std::vector<std::string>& warnings) const {
     try {
       const uint64_t bytes = scene.byte_size() + scene.meshlets->byte_size();
-      if (bytes > m_cap) {
-        notes.push_back(m_path + ": not cached: its " + std::to_string(bytes >> 20) +
-                        " MiB exceed the cache's cap of " + std::to_string(m_cap >> 20) + " MiB (" +
-                        kSceneCacheCapVariable + ")");
-        return;
-      }
+      if (bytes > m_cap)
+        return m_path + ": not cached: its " + std::to_string(bytes >> 20) +
+               " MiB exceed the cache's cap of " + std::to_string(m_cap >> 20) + " MiB (" +
+               kSceneCacheCapVariable + ")";
       make_dirs(m_dir);
-      write_cache_file(m_file, scene, m_abs, scene_dependencies(scene, m_abs), m_source);
+      write_cache_file(m_file, scene, warnings, m_abs, scene_dependencies(scene, m_abs), m_source);
       evict_cache_files(m_dir, m_cap, m_file);
+      return {};
     } catch (const std::exception& e) {
-      notes.push_back(m_path + ": scene cache not written (" + e.what() + "); loading goes on");
+      return m_path + ": scene cache not written (" + e.what() + "); loading goes on";
     }
   }
 
@@ -193,22 +196,28 @@ uint64_t scene_cache_cap(const LoadOptions& options) {
   return kDefaultSceneCacheCap;
 }
 
-Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
-  check_cancel(path, options);
-  const FileStamp source = stamp_of(path);
-  Reporter report(options, source.mtime_ns >= 0 ? source.size : 0);
+namespace {
+
+// A load up to the store: a cache hit, or a fresh prepared scene and the entry it belongs in.
+struct Unstored {
+  Scene scene;
+  std::unique_ptr<CacheEntry> store_in;  // null: a hit, or the cache off
+  std::vector<std::string> notes;        // what was wrong with the cache file found
+};
+
+Unstored load_unstored(const std::string& path, const LoadOptions& options, FreshLoad fresh, Reporter& report) {
+  Unstored out;
   std::unique_ptr<CacheEntry> entry;
-  std::vector<std::string> notes;
   if (options.use_cache) {
     entry = std::make_unique<CacheEntry>(path, options);
     if (!entry->usable()) entry.reset();  // no such file: the loader says so
   }
   if (entry) {
     report(0.0f, "reading");
-    if (std::optional<Scene> hit = entry->lookup(notes)) {
+    if (std::optional<Scene> hit = entry->lookup(out.notes)) {
       report.counts(hit->triangle_count(), hit->triangle_count());
-      report(1.0f, "done");
-      return std::move(*hit);
+      out.scene = std::move(*hit);
+      return out;
     }
   }
   LoadOptions inner = options;  // every progress report of the loader is a cancellation point
@@ -217,20 +226,57 @@ Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLo
     check_cancel(path, options);
     if (std::strcmp(stage, "done") != 0) report.parsing(fraction, stage);  // preparing follows
   };
-  Scene scene = fresh(path, inner);
+  out.scene = fresh(path, inner);
   {
-    AlongsidePreparing alongside(options.while_preparing, scene);  // joined on every way out
+    AlongsidePreparing alongside(options.while_preparing, out.scene);  // joined on every way out
     try {
-      prepare_scene(scene, path, options, report);
+      prepare_scene(out.scene, path, options, report);
     } catch (const std::bad_alloc&) {
       throw LoadError(path + ": out of memory while preparing the scene");
     }
   }
-  if (entry) entry->store(scene, notes);
+  out.store_in = std::move(entry);
+  return out;
+}
+
+uint64_t model_bytes(const std::string& path) {
+  const FileStamp source = stamp_of(path);
+  return source.mtime_ns >= 0 ? source.size : 0;
+}
+
+}  // namespace
+
+Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
+  check_cancel(path, options);
+  Reporter report(options, model_bytes(path));
+  Unstored u = load_unstored(path, options, fresh, report);
+  if (u.store_in) {
+    std::string failed = u.store_in->store(u.scene, u.scene.warnings);
+    if (!failed.empty()) u.notes.push_back(std::move(failed));
+  }
   // One warning about the cache at most: a folder that cannot be read cannot be written either.
-  if (!notes.empty()) scene.warnings.push_back(std::move(notes.front()));
+  if (!u.notes.empty()) u.scene.warnings.push_back(std::move(u.notes.front()));
   report(1.0f, "done");
-  return scene;
+  return std::move(u.scene);
+}
+
+LoadedScene load_prepared_shared(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
+  check_cancel(path, options);
+  Reporter report(options, model_bytes(path));
+  Unstored u = load_unstored(path, options, fresh, report);
+  std::vector<std::string> stored_warnings;  // the scene's own: a note about the cache is not kept
+  if (u.store_in) stored_warnings = u.scene.warnings;
+  if (!u.notes.empty()) u.scene.warnings.push_back(std::move(u.notes.front()));
+  LoadedScene out;
+  out.scene = std::make_shared<const Scene>(std::move(u.scene));
+  if (u.store_in) {
+    std::shared_ptr<const CacheEntry> entry(std::move(u.store_in));
+    out.cache_write = SceneCacheWrite([entry, scene = out.scene, warnings = std::move(stored_warnings)] {
+      return entry->store(*scene, warnings);
+    });
+  }
+  report(1.0f, "done");
+  return out;
 }
 
 }  // namespace facet

@@ -1,4 +1,4 @@
-// The scene cache's files (scene_cache_files.h): POSIX calls (stat, mmap, mkstemp, rename),
+// The scene cache's files (scene_cache_files.h): POSIX calls (stat, mkstemp, rename),
 // each failure turned into a message with the path and strerror.
 #include "engine/scene_cache_files.h"
 
@@ -92,25 +92,20 @@ void make_dirs(const std::string& dir) {
     throw std::runtime_error("cannot create " + dir + ": not a folder");
 }
 
-void write_cache_file(const std::string& path, const Scene& scene, const std::string& model_abs,
-                      const std::vector<CacheDependency>& depends, FileStamp source) {
+void write_cache_file(const std::string& path, const Scene& scene, const std::vector<std::string>& warnings,
+                      const std::string& model_abs, const std::vector<CacheDependency>& depends,
+                      FileStamp source) {
   std::string temp = path + ".tmp-XXXXXX";
   const int fd = mkstemp(&temp[0]);
   if (fd < 0) throw std::runtime_error("cannot write in " + folder_of(path) + ": " + reason());
-  std::FILE* f = fdopen(fd, "wb");
-  if (!f) {
+  try {
+    write_scene_cache(fd, scene, warnings, model_abs, depends, source.size, source.mtime_ns);
+  } catch (const std::exception& e) {
     ::close(fd);
     unlink(temp.c_str());
-    throw std::runtime_error("cannot write " + temp + ": " + reason());
+    throw std::runtime_error("cannot write " + temp + ": " + e.what());
   }
-  try {
-    write_scene_cache(f, scene, model_abs, depends, source.size, source.mtime_ns);
-  } catch (const std::exception& e) {
-    std::fclose(f);
-    unlink(temp.c_str());
-    throw std::runtime_error("cannot write " + temp + ": " + e.what() + " (" + reason() + ")");
-  }
-  if (std::fclose(f) != 0 || rename(temp.c_str(), path.c_str()) != 0) {
+  if (::close(fd) != 0 || rename(temp.c_str(), path.c_str()) != 0) {
     const std::string why = reason();
     unlink(temp.c_str());
     throw std::runtime_error("cannot write " + path + ": " + why);

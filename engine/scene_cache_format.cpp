@@ -4,6 +4,9 @@
 // bytes it is given and checksums them in one pass on every core (scene_cache_pieces.h).
 #include "engine/scene_cache_format.h"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -137,8 +140,8 @@ class Reader {
   std::vector<CachePiece> m_arrays;
 };
 
-void write_payload(Writer& w, const Scene& s, const std::string& source_path,
-                   const std::vector<CacheDependency>& depends) {
+void write_payload(Writer& w, const Scene& s, const std::vector<std::string>& warnings,
+                   const std::string& source_path, const std::vector<CacheDependency>& depends) {
   w.text(source_path);
   w.u64(depends.size());
   for (const CacheDependency& d : depends) {
@@ -162,7 +165,7 @@ void write_payload(Writer& w, const Scene& s, const std::string& source_path,
                             b.center.x, b.center.y, b.center.z, b.radius};
   w.bytes(bounds, sizeof bounds);
   w.u64(b.closed ? 1 : 0);
-  w.texts(s.warnings);
+  w.texts(warnings);
   w.array(s.meshlets->meshlets);
   w.array(s.meshlets->positions);
   w.array(s.meshlets->triangles);
@@ -218,9 +221,9 @@ uint32_t scene_cache_layout() {
          (uint32_t)(sizeof(Meshlet) + sizeof(Vec2) + sizeof(Rgba8)) << 24;
 }
 
-void write_scene_cache(std::FILE* out, const Scene& scene, const std::string& source_path,
-                       const std::vector<CacheDependency>& depends, uint64_t source_size,
-                       int64_t source_mtime_ns) {
+void write_scene_cache(int fd, const Scene& scene, const std::vector<std::string>& warnings,
+                       const std::string& source_path, const std::vector<CacheDependency>& depends,
+                       uint64_t source_size, int64_t source_mtime_ns) {
   if (!scene.meshlets) throw std::logic_error("write_scene_cache: scene has no meshlets");
   SceneCacheHeader h{};
   std::memcpy(h.magic, kSceneCacheMagic, sizeof h.magic);
@@ -229,13 +232,10 @@ void write_scene_cache(std::FILE* out, const Scene& scene, const std::string& so
   h.source_size = source_size;
   h.source_mtime_ns = source_mtime_ns;
   Writer w;
-  write_payload(w, scene, source_path, depends);
-  const std::vector<CachePiece> pieces = w.pieces();
+  write_payload(w, scene, warnings, source_path, depends);
   h.payload_size = w.size();
-  h.payload_checksum = copy_and_checksum(pieces, true);
-  if (std::fwrite(&h, sizeof h, 1, out) != 1) throw std::runtime_error("write failed");
-  for (const CachePiece& p : pieces)
-    if (std::fwrite(p.from, 1, p.size, out) != p.size) throw std::runtime_error("write failed");
+  h.payload_checksum = write_and_checksum(w.pieces(), fd, sizeof h);
+  if (::pwrite(fd, &h, sizeof h, 0) != (ssize_t)sizeof h) throw std::runtime_error(std::strerror(errno));
 }
 
 SceneCacheHeader read_scene_cache_header(const uint8_t* data, size_t size) {

@@ -6,7 +6,6 @@
 // Not here: keys, directories, eviction (scene_cache.cpp).
 #pragma once
 #include <cstdint>
-#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -54,14 +53,15 @@ class CacheFormatError : public std::runtime_error {
 
 uint32_t scene_cache_layout();
 
-// Writes header and payload to `out` at its current position (the payload's checksum is
-// computed on every core first, then the bytes are written in order, the arrays straight from the
-// scene): `scene` (its meshlets must be set; its source is not stored) read from `source_path`,
-// which had `source_size` bytes and modification time `source_mtime_ns`, and from `depends`.
-// Throws std::runtime_error when a write fails.
-void write_scene_cache(std::FILE* out, const Scene& scene, const std::string& source_path,
-                       const std::vector<CacheDependency>& depends, uint64_t source_size,
-                       int64_t source_mtime_ns);
+// Writes header and payload to the file `fd` from its start (write_and_checksum,
+// scene_cache_pieces.h: the room reserved, then the payload checksummed and written on every core,
+// the arrays straight from the scene; the header, with the checksum, last): `scene` (its meshlets
+// must be set; its source is not stored, and `warnings` stand for its warnings) read from
+// `source_path`, which had `source_size` bytes and modification time `source_mtime_ns`, and from
+// `depends`. Throws std::runtime_error with the reason when the room or a write fails.
+void write_scene_cache(int fd, const Scene& scene, const std::vector<std::string>& warnings,
+                       const std::string& source_path, const std::vector<CacheDependency>& depends,
+                       uint64_t source_size, int64_t source_mtime_ns);
 
 // The header of a cache file of `size` bytes, checked for magic, version, layout and a payload
 // size matching the file: throws CacheFormatError otherwise.

@@ -1,14 +1,22 @@
-// copy_and_checksum and ArrayClaims (scene_cache_pieces.h): the scene cache's byte-moving passes
-// on every core (parallel.h). Linux calls: madvise to fault pages in. Huge pages are not asked for
+// copy_and_checksum, write_and_checksum and ArrayClaims (scene_cache_pieces.h): the scene cache's
+// byte-moving passes on every core (parallel.h; the writer's in a low-priority oneTBB arena, which
+// parallel.h does not offer). Linux calls: madvise to fault pages in, fallocate and pwrite. Huge pages are not asked for
 // (MADV_HUGEPAGE): with THP's usual defrag setting ("madvise") their faults may stop for direct
 // compaction, which took the first touch of 388 MB from 0.1 s to 1-2 s at random on the build
 // machine; where THP is "always" the kernel gives them unasked, without the wait.
 #include "engine/scene_cache_pieces.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <tbb/task_arena.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include "engine/checksum.h"
 #include "engine/parallel.h"
@@ -27,8 +35,11 @@ constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
 // Arrays smaller than this are faulted in by their own zero-fill: too few pages to spread.
 constexpr uint64_t kFirstTouchBytes = uint64_t(4) << 20;
 
-// The checksum64 of payload bytes [begin, end) (one block), copying what has a destination.
-uint64_t one_block(const std::vector<CachePiece>& pieces, uint64_t begin, uint64_t end, bool checksum) {
+// The checksum64 of payload bytes [begin, end) (one block), handing each step of it, once
+// checksummed, to step(piece, payload offset, bytes, count) while it is in the core's cache.
+template <class Step>
+uint64_t one_block(const std::vector<CachePiece>& pieces, uint64_t begin, uint64_t end, bool checksum,
+                   Step&& step) {
   auto after = std::upper_bound(pieces.begin(), pieces.end(), begin,
                                 [](uint64_t at, const CachePiece& p) { return at < p.offset; });
   Checksum64 sum;
@@ -38,10 +49,38 @@ uint64_t one_block(const std::vector<CachePiece>& pieces, uint64_t begin, uint64
       const uint64_t n = std::min(kCopyStep, hi - at);
       const uint8_t* from = p->from + (at - p->offset);
       if (checksum) sum.add(from, n);
-      if (p->to) std::memcpy(p->to + (at - p->offset), from, n);
+      step(*p, at, from, n);
     }
   }
   return checksum ? sum.value() : 0;
+}
+
+// Writes all of [data, data + n) at file offset `at`; false (errno set) when a write failed.
+bool write_all(int fd, const uint8_t* data, uint64_t n, uint64_t at) {
+  while (n) {
+    const ssize_t done = ::pwrite(fd, data, n, (off_t)at);
+    if (done < 0 && errno == EINTR) continue;
+    if (done <= 0) {
+      if (done == 0) errno = EIO;
+      return false;
+    }
+    data += done;
+    n -= (uint64_t)done;
+    at += (uint64_t)done;
+  }
+  return true;
+}
+
+// Room for `bytes` at `at`: the blocks reserved up front where the file system can (a full disk
+// fails here, before any byte is written), else only the file's size set.
+void reserve(int fd, uint64_t at, uint64_t bytes) {
+  int failed;
+  while ((failed = ::fallocate(fd, 0, (off_t)at, (off_t)bytes)) != 0 && errno == EINTR) {
+  }
+  if (failed == 0) return;
+  if (errno != EOPNOTSUPP && errno != ENOSYS)
+    throw std::runtime_error("cannot reserve " + std::to_string(bytes >> 20) + " MiB: " + std::strerror(errno));
+  if (::ftruncate(fd, (off_t)(at + bytes)) != 0) throw std::runtime_error(std::strerror(errno));
 }
 
 // Faults in the pages of [begin, end) (page-aligned) for writing, without changing their bytes.
@@ -58,11 +97,40 @@ void fault_in(uintptr_t begin, uintptr_t end) {
 uint64_t copy_and_checksum(const std::vector<CachePiece>& pieces, bool checksum) {
   const uint64_t total = pieces.empty() ? 0 : pieces.back().offset + pieces.back().size;
   std::vector<uint64_t> sums((total + kChecksumBlock - 1) / kChecksumBlock);
+  const auto copy = [](const CachePiece& p, uint64_t at, const uint8_t* from, uint64_t n) {
+    if (p.to) std::memcpy(p.to + (at - p.offset), from, n);
+  };
   parallel_for(sums.size(), 1, [&](uint64_t first, uint64_t last, unsigned) {
     for (uint64_t b = first; b < last; ++b)
-      sums[b] = one_block(pieces, b * kChecksumBlock, std::min(total, (b + 1) * kChecksumBlock), checksum);
+      sums[b] = one_block(pieces, b * kChecksumBlock, std::min(total, (b + 1) * kChecksumBlock), checksum, copy);
   });
   return checksum ? checksum64(sums.data(), sums.size() * sizeof(uint64_t)) : 0;
+}
+
+uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, int fd, uint64_t file_offset) {
+  const uint64_t total = pieces.empty() ? 0 : pieces.back().offset + pieces.back().size;
+  if (total) reserve(fd, file_offset, total);
+  std::vector<uint64_t> sums((total + kChecksumBlock - 1) / kChecksumBlock);
+  std::atomic<int> failure{0};  // the first failed write's errno; the rest of the pass is skipped
+  const auto write = [&](const CachePiece&, uint64_t at, const uint8_t* from, uint64_t n) {
+    if (failure.load(std::memory_order_relaxed) == 0 && !write_all(fd, from, n, file_offset + at)) {
+      int none = 0;
+      failure.compare_exchange_strong(none, errno);
+    }
+  };
+  // Low priority: while the caller's own passes run (an upload, a frame), the workers go to them.
+  tbb::task_arena arena((int)worker_count(), 1, tbb::task_arena::priority::low);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<uint64_t>(0, sums.size(), 1),
+        [&](const tbb::blocked_range<uint64_t>& r) {
+          for (uint64_t b = r.begin(); b < r.end(); ++b)
+            sums[b] = one_block(pieces, b * kChecksumBlock, std::min(total, (b + 1) * kChecksumBlock), true, write);
+        },
+        tbb::simple_partitioner());
+  });
+  if (failure) throw std::runtime_error(std::strerror(failure));
+  return checksum64(sums.data(), sums.size() * sizeof(uint64_t));
 }
 
 void ArrayClaims::size_all() {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <utility>
 
 namespace facet {
@@ -16,8 +17,13 @@ double now_seconds() {
 }
 }  // namespace
 
-ModelLoader::ModelLoader(LoadFn load) : m_load(std::move(load)) {
-  if (!m_load) m_load = [](const std::string& p, const LoadOptions& o) { return load_model(p, o); };
+ModelLoader::ModelLoader(LoadFn load) : m_load(std::move(load)) {}
+
+LoadedScene ModelLoader::load(const std::string& path, const LoadOptions& options) const {
+  if (!m_load) return load_model_shared(path, options);
+  LoadedScene loaded;
+  loaded.scene = std::make_shared<const Scene>(m_load(path, options));
+  return loaded;
 }
 
 ModelLoader::~ModelLoader() {
@@ -62,7 +68,13 @@ void ModelLoader::start(const std::string& path) {
     m_failure.clear();
   }
   m_started = now_seconds();
-  m_thread = std::thread([this, path] {
+  // The previous model's cache write, when still running, is waited for on the new load's thread:
+  // the frame loop goes on, and a reload of the same model finds the file whole.
+  SceneCacheWrite previous = std::move(m_cache_write);
+  if (previous.finished()) add_cache_warning(previous.join());
+  m_thread = std::thread([this, path, previous = std::move(previous)]() mutable {
+    const std::string failed = previous.join();
+    if (!failed.empty()) std::fprintf(stderr, "warning: %s\n", failed.c_str());
     LoadOptions options;
     options.progress = [this](float fraction, const char* stage) {
       m_progress = fraction;
@@ -75,11 +87,11 @@ void ModelLoader::start(const std::string& path) {
     };
     options.cancel = &m_cancel;
     options.use_cache = m_use_cache;
-    std::shared_ptr<Scene> scene;
+    LoadedScene loaded;
     std::string failure;
     try {
-      scene = std::make_shared<Scene>(m_load(path, options));
-      if (scene->triangle_count() == 0) failure = path + ": the model has no triangles to show";
+      loaded = load(path, options);
+      if (loaded.scene->triangle_count() == 0) failure = path + ": the model has no triangles to show";
     } catch (const std::exception& e) {
       failure = e.what();
     } catch (...) {
@@ -87,14 +99,20 @@ void ModelLoader::start(const std::string& path) {
     }
     {
       std::lock_guard<std::mutex> lock(m_mutex);
-      if (failure.empty()) m_result = std::move(scene);
+      if (failure.empty()) m_result = std::move(loaded.scene);
+      m_result_write = std::move(loaded.cache_write);  // joined even when the model is refused
       m_failure = failure;
     }
     m_done = true;
   });
 }
 
+void ModelLoader::add_cache_warning(const std::string& warning) {
+  if (!warning.empty()) m_warnings.push_back(warning);
+}
+
 bool ModelLoader::poll(Renderer& renderer) {
+  if (m_cache_write.finished()) add_cache_warning(m_cache_write.join());
   if (!m_thread.joinable()) {
     if (!m_queued.empty()) start(std::exchange(m_queued, std::string()));
     return false;
@@ -109,10 +127,11 @@ bool ModelLoader::poll(Renderer& renderer) {
     }
   }
   m_thread.join();
-  std::shared_ptr<Scene> scene;
+  std::shared_ptr<const Scene> scene;
   std::string failure, path;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
+    m_cache_write = std::move(m_result_write);
     scene = std::move(m_result);
     failure = m_failure;
     path = m_path;

@@ -2,6 +2,9 @@
 // thread (with progress), then swapped in on the render thread. The model on screen stays until
 // the new one is uploaded; a refused file, a cancelled load or a failed upload changes nothing
 // but the error text.
+// A first open's scene cache file is written behind (scene_cache_write.h): the model shows while
+// it is written; the write is joined when it ends (its failure joins the model's warnings), or
+// when the next load starts (on that load's thread), or at the loader's destruction.
 // No GL here, so tests drive it with the CPU renderer.
 #pragma once
 #include <atomic>
@@ -15,13 +18,14 @@
 #include "engine/loader.h"
 #include "engine/model_formats.h"
 #include "engine/renderer.h"
+#include "engine/scene_cache_write.h"
 
 namespace facet {
 
 class ModelLoader {
  public:
   using LoadFn = std::function<Scene(const std::string& path, const LoadOptions& options)>;
-  explicit ModelLoader(LoadFn load = nullptr);  // nullptr: facet::load_model
+  explicit ModelLoader(LoadFn load = nullptr);  // nullptr: facet::load_model_shared
   ~ModelLoader();
   ModelLoader(const ModelLoader&) = delete;
   ModelLoader& operator=(const ModelLoader&) = delete;
@@ -58,9 +62,13 @@ class ModelLoader {
   const std::string& current_path() const { return m_current_path; }
   double last_load_seconds() const { return m_last_seconds; }
   int models_installed() const { return m_installed; }
+  // Whether a scene cache file is still being written (or its end not yet seen by poll).
+  bool writing_cache() const { return m_cache_write.pending(); }
 
  private:
   void start(const std::string& path);
+  LoadedScene load(const std::string& path, const LoadOptions& options) const;
+  void add_cache_warning(const std::string& warning);  // a write's failure: the model's warnings
 
   LoadFn m_load;
   std::thread m_thread;
@@ -68,12 +76,14 @@ class ModelLoader {
   std::atomic<float> m_progress{0};
   std::atomic<bool> m_cancel{false};  // LoadOptions::cancel of the running load
   bool m_use_cache = false;
-  mutable std::mutex m_mutex;  // guards m_stage, m_status, m_result, m_failure, m_path
+  mutable std::mutex m_mutex;  // guards m_stage, m_status, m_result(_write), m_failure, m_path
   std::string m_stage, m_path, m_failure;
   LoadStatus m_status;
-  std::shared_ptr<Scene> m_result;
+  std::shared_ptr<const Scene> m_result;
+  SceneCacheWrite m_result_write;  // the finished load's cache write, handed to m_cache_write
   double m_started = 0;
 
+  SceneCacheWrite m_cache_write;  // the installed (or last) load's; render thread only
   std::string m_queued;  // the newest request made while a load was running
   std::shared_ptr<const Scene> m_current;
   std::string m_current_path;

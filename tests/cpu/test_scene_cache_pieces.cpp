@@ -85,7 +85,8 @@ struct BigCache {
     scene = make_sphere(100000);
     scene.meshlets = std::make_shared<const Meshlets>(build_meshlets(scene));
     std::FILE* f = std::tmpfile();
-    write_scene_cache(f, scene, kSource, {}, 1, 2);
+    write_scene_cache(fileno(f), scene, scene.warnings, kSource, {}, 1, 2);
+    std::fseek(f, 0, SEEK_END);  // the file's end: it was written with pwrite, not through f
     file.resize((size_t)std::ftell(f));
     std::rewind(f);
     EXPECT_EQ(std::fread(file.data(), 1, file.size(), f), file.size());

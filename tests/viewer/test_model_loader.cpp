@@ -5,9 +5,12 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <thread>
+#include <unistd.h>
 
 #include "app/viewer/model_loader.h"
 #include "engine/generate.h"
@@ -219,6 +222,68 @@ TEST(ModelLoader, AFrameShowsTheUploadingStageBeforeTheModelIsInstalled) {
   EXPECT_FALSE(loader.current());
   EXPECT_TRUE(loader.poll(*renderer));
   EXPECT_TRUE(loader.current());
+}
+
+// XDG_CACHE_HOME pointed at a fresh folder for a scope: the loader's cache goes to its facet/.
+struct CacheHome {
+  std::string dir = ::testing::TempDir() + "facet_viewer_cache_" + std::to_string(getpid());
+  std::string previous;
+  bool had = false;
+  CacheHome() {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    if (const char* v = std::getenv("XDG_CACHE_HOME")) previous = v, had = true;
+    setenv("XDG_CACHE_HOME", dir.c_str(), 1);
+  }
+  ~CacheHome() {
+    if (had) setenv("XDG_CACHE_HOME", previous.c_str(), 1);
+    else unsetenv("XDG_CACHE_HOME");
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+  std::vector<std::string> files() const {
+    std::vector<std::string> out;
+    if (std::filesystem::exists(dir + "/facet"))
+      for (const auto& e : std::filesystem::directory_iterator(dir + "/facet")) out.push_back(e.path().string());
+    return out;
+  }
+};
+
+bool has_cache_warning(const std::vector<std::string>& warnings, const std::string& what) {
+  for (const std::string& w : warnings)
+    if (w.find(what) != std::string::npos) return true;
+  return false;
+}
+
+TEST(ModelLoader, AFirstOpensCacheFileWrittenBehindIsWholeOnceTheLoaderIsGone) {
+  CacheHome home;
+  {
+    auto renderer = make_renderer(Backend::Cpu);
+    ModelLoader loader;
+    loader.set_use_cache(true);
+    ASSERT_TRUE(load_and_finish(loader, *renderer, kSpot)) << loader.error();
+  }  // the destructor waits for the write
+  const std::vector<std::string> files = home.files();
+  ASSERT_EQ(files.size(), 1u) << "one file, no temporary left";
+  LoadOptions options;
+  options.use_cache = true;
+  options.cache_dir = home.dir + "/facet";
+  EXPECT_FALSE(has_cache_warning(load_model(kSpot, options).warnings, "scene cache"));
+}
+
+TEST(ModelLoader, AFailedCacheWriteJoinsTheModelsWarnings) {
+  CacheHome home;
+  std::ofstream(home.dir + "/facet") << "not a folder";
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader;
+  loader.set_use_cache(true);
+  ASSERT_TRUE(load_and_finish(loader, *renderer, kSpot)) << loader.error();
+  while (loader.writing_cache()) {
+    loader.poll(*renderer);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_TRUE(has_cache_warning(loader.warnings(), "scene cache not written"));
+  EXPECT_TRUE(loader.error().empty());
 }
 
 }  // namespace
