@@ -29,7 +29,26 @@ class ChunkParser {
     m_out.error.what = std::move(what);
   }
 
+  // `v x y z` or `v x y z r g b` of plain finite numbers, in one pass; false (nothing stored)
+  // for anything else, which vertex() reads.
+  bool plain_vertex(const char* p, const char* e) {
+    float v[6];
+    int n = 0;
+    for (; n < 6; ++n) {
+      p = skip_blanks(p, e);
+      if (p == e) break;
+      p = read_plain_number(p, e, &v[n]);
+      if (!p) return false;
+    }
+    if ((n != 3 && n != 6) || skip_blanks(p, e) != e) return false;
+    if (!(std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]))) return false;
+    m_out.positions.insert(m_out.positions.end(), v, v + 3);
+    if (n == 6) m_out.colors.insert(m_out.colors.end(), v + 3, v + 6);
+    return true;
+  }
+
   void vertex(const char* p, const char* e) {
+    if (plain_vertex(p, e)) return;
     float xyz[3];
     bool unusable = false;
     for (float& c : xyz) {
@@ -51,6 +70,10 @@ class ChunkParser {
   }
 
   void numbers(std::vector<float>& into, int count, const char* p, const char* e) {
+    float plain[3];
+    const char* q = p;
+    for (int k = 0; k < count && q; ++k) q = read_plain_number(skip_blanks(q, e), e, &plain[k]);
+    if (q) return (void)into.insert(into.end(), plain, plain + count);  // the rest is ignored
     for (int k = 0; k < count; ++k) {
       float value;
       next_number(&p, e, 0, &value);
@@ -122,9 +145,19 @@ class ChunkParser {
     while (true) {
       const char* s = skip_blanks(p, e);
       if (s >= e) break;
-      p = word_end(s, e);
       ObjCorner c;
-      if (!corner(s, p, line, &c)) return;
+      int32_t parts[3] = {0, 0, 0};
+      if (const char* q = read_plain_corner(s, e, parts)) {
+        for (int kind = 0; kind < 3; ++kind) {
+          ObjMaxIndex& m = m_out.max_index[kind];
+          if (parts[kind] > m.value) m = {parts[kind], line};
+        }
+        c.v = parts[0], c.vt = parts[1], c.vn = parts[2];
+        p = q;
+      } else {
+        p = word_end(s, e);
+        if (!corner(s, p, line, &c)) return;
+      }
       m_out.corners.push_back(c);
     }
     const size_t n = m_out.corners.size() - first;

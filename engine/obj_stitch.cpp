@@ -12,6 +12,7 @@
 
 #include "engine/big_array.h"
 #include "engine/loader.h"
+#include "engine/obj_chunk_reserve.h"
 #include "engine/obj_triangulate.h"
 #include "engine/parallel.h"
 
@@ -168,6 +169,7 @@ std::vector<ObjChunk> parse_obj_text(const char* text, size_t size,
   }
   std::atomic<size_t> parsed{0};  // bytes
   for_each_chunk(chunks.size(), [&](size_t i, unsigned worker) {
+    reserve_obj_chunk(chunks[i]);
     parse_obj_chunk(chunks[i]);
     size_t done = parsed += (size_t)(chunks[i].end - chunks[i].begin);
     if (worker == 0 && progress) progress((float)((double)done / (double)size));  // caller's thread

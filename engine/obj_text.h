@@ -3,6 +3,7 @@
 // rules facet has always applied to OBJ text: a leading '+' is accepted, a word that is not a
 // number reads as the fallback (0 unless said otherwise), a dangling exponent ("5e", "1e+")
 // makes the whole word unreadable. Pure functions over [p, e) ranges; nothing here allocates.
+// The read_plain_* functions are the one-pass common cases the chunk parser tries first.
 #pragma once
 #include <fast_float/fast_float.h>
 
@@ -49,6 +50,21 @@ inline bool read_number(const char* p, const char* e, float* out) {
   return true;
 }
 
+// The common case of a word read as a number, in one pass: the word at p is a plain number
+// (is_plain_number) that reads whole, finite or not, ending at a blank or e. Returns the word's
+// end with *out set (the value read_number gives); nullptr when the word needs the general
+// reading (not a number, trailing junk, a dangling exponent, out of range).
+inline const char* read_plain_number(const char* p, const char* e, float* out) {
+  bool negative = false;
+  if (p < e && (*p == '+' || *p == '-')) negative = (*p++ == '-');
+  if (p == e || !((*p >= '0' && *p <= '9') || *p == '.')) return nullptr;
+  float value;
+  auto result = fast_float::from_chars(p, e, value);
+  if (result.ec != std::errc() || (result.ptr < e && !is_blank(*result.ptr))) return nullptr;
+  *out = negative ? -value : value;
+  return result.ptr;
+}
+
 // The next word of the line as a number: advances *p past it (and the blanks before it).
 // Returns false when the line has no more words or the word is not a number; *out then
 // holds `fallback`.
@@ -78,6 +94,28 @@ inline bool read_index(const char*& p, const char* e, int64_t* out, bool* overfl
   }
   *out = neg ? -v : v;
   return true;
+}
+
+// One face corner of the plain forms (v, v/vt, v//vn, v/vt/vn with positive indices below 2^31),
+// ending at a blank or e: returns its end, its parts in parts[] (absent ones untouched); nullptr
+// for anything else (relative, zero or too large indices, malformed): the general reading's.
+inline const char* read_plain_corner(const char* p, const char* e, int32_t parts[3]) {
+  constexpr int kMaxDigits = 10;  // INT32_MAX has 10; more go to the general reading
+  for (int kind = 0; kind < 3; ++kind) {
+    if (kind > 0) {
+      if (p == e || is_blank(*p)) return p;
+      if (*p != '/') return nullptr;
+      ++p;
+      if (kind == 1 && p < e && *p == '/') continue;  // v//vn: no texcoord
+    }
+    const char* digits = p;
+    const char* limit = e - p > kMaxDigits ? p + kMaxDigits : e;
+    uint64_t v = 0;
+    while (p < limit && (unsigned)(*p - '0') < 10) v = v * 10 + (uint64_t)(*p++ - '0');
+    if (p == digits || v == 0 || v > INT32_MAX) return nullptr;
+    parts[kind] = (int32_t)v;
+  }
+  return p == e || is_blank(*p) ? p : nullptr;
 }
 
 }  // namespace facet
