@@ -42,8 +42,8 @@ class ChunkParser {
     }
     if ((n != 3 && n != 6) || skip_blanks(p, e) != e) return false;
     if (!(std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]))) return false;
-    m_out.positions.insert(m_out.positions.end(), v, v + 3);
-    if (n == 6) m_out.colors.insert(m_out.colors.end(), v + 3, v + 6);
+    for (int k = 0; k < 3; ++k) m_out.positions.push_back(v[k]);  // one by one: see face()
+    for (int k = 3; k < n; ++k) m_out.colors.push_back(v[k]);
     return true;
   }
 
@@ -73,7 +73,10 @@ class ChunkParser {
     float plain[3];
     const char* q = p;
     for (int k = 0; k < count && q; ++k) q = read_plain_number(skip_blanks(q, e), e, &plain[k]);
-    if (q) return (void)into.insert(into.end(), plain, plain + count);  // the rest is ignored
+    if (q) {  // the rest of the line is ignored
+      for (int k = 0; k < count; ++k) into.push_back(plain[k]);
+      return;
+    }
     for (int k = 0; k < count; ++k) {
       float value;
       next_number(&p, e, 0, &value);
@@ -140,29 +143,35 @@ class ChunkParser {
     return true;
   }
 
+  // Corners and faces are written in place, field by field: a struct assembled on the stack and
+  // copied whole stalls on reading back its parts (store forwarding), a third of the parse.
   void face(const char* p, const char* e, uint32_t line) {
     const size_t first = m_out.corners.size();
     while (true) {
       const char* s = skip_blanks(p, e);
       if (s >= e) break;
-      ObjCorner c;
-      int32_t parts[3] = {0, 0, 0};
+      ObjCorner& c = m_out.corners.emplace_back();
+      int32_t* const parts[3] = {&c.v, &c.vt, &c.vn};
       if (const char* q = read_plain_corner(s, e, parts)) {
         for (int kind = 0; kind < 3; ++kind) {
           ObjMaxIndex& m = m_out.max_index[kind];
-          if (parts[kind] > m.value) m = {parts[kind], line};
+          if (*parts[kind] > m.value) m = {*parts[kind], line};
         }
-        c.v = parts[0], c.vt = parts[1], c.vn = parts[2];
         p = q;
-      } else {
-        p = word_end(s, e);
-        if (!corner(s, p, line, &c)) return;
+        continue;
       }
-      m_out.corners.push_back(c);
+      c = ObjCorner();
+      p = word_end(s, e);
+      if (!corner(s, p, line, &c)) return m_out.corners.pop_back();
     }
     const size_t n = m_out.corners.size() - first;
     if (n >= 3) {
-      m_out.faces.push_back({first, (uint32_t)n, line, m_smoothing, m_usemtl});
+      ObjFace& f = m_out.faces.emplace_back();
+      f.first_corner = first;
+      f.corner_count = (uint32_t)n;
+      f.line = line;
+      f.smoothing = m_smoothing;
+      f.usemtl = m_usemtl;
       return;
     }
     m_out.corners.resize(first);  // 1 or 2 corners: dropped, counted for the warning

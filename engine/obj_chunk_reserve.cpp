@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "engine/big_array.h"
 #include "engine/obj_text.h"
 
 namespace facet {
@@ -20,6 +21,14 @@ constexpr size_t kWindowBytes = size_t(8) << 10;
 // Counts scaled up by this, plus a constant: statements vary in length across a chunk.
 constexpr double kMargin = 1.1;
 constexpr size_t kSlack = 64;
+
+template <class T>
+void reserve(std::vector<T>& v, size_t n) {
+  v.reserve(n);
+  const uintptr_t page = 4096, begin = ((uintptr_t)v.data() + page - 1) & ~(page - 1);
+  const uintptr_t end = ((uintptr_t)v.data() + n * sizeof(T)) & ~(page - 1);
+  if (end > begin) madvise((void*)begin, end - begin, MADV_POPULATE_WRITE);
+}
 
 struct Counts {
   size_t v = 0, vt = 0, vn = 0, f = 0, corners = 0;
@@ -69,11 +78,11 @@ void reserve_obj_chunk(ObjChunk& chunk) {
   if (sampled == 0) return;
   const double scale = kMargin * (double)size / (double)sampled;
   auto room = [&](size_t count) { return (size_t)((double)count * scale) + kSlack; };
-  chunk.positions.reserve(3 * room(n.v));
-  chunk.texcoords.reserve(2 * room(n.vt));
-  chunk.normals.reserve(3 * room(n.vn));
-  chunk.faces.reserve(room(n.f));
-  chunk.corners.reserve(room(n.corners));
+  reserve(chunk.positions, 3 * room(n.v));
+  reserve(chunk.texcoords, 2 * room(n.vt));
+  reserve(chunk.normals, 3 * room(n.vn));
+  reserve(chunk.faces, room(n.f));
+  reserve(chunk.corners, room(n.corners));
 }
 
 }  // namespace facet
