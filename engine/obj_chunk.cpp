@@ -163,6 +163,7 @@ class ChunkParser {
       c = ObjCorner();
       p = word_end(s, e);
       if (!corner(s, p, line, &c)) return m_out.corners.pop_back();
+      m_out.relative_corners += c.relative != 0;
     }
     const size_t n = m_out.corners.size() - first;
     if (n >= 3) {

@@ -39,7 +39,7 @@ struct Plan {
 bool kept(const Plan& plan, const ObjChunk& c, size_t t) {
   if (plan.unusable.empty()) return true;
   for (int k = 0; k < 3; ++k)
-    if (plan.unusable[(size_t)c.corners[c.triangles[3 * t + k]].v]) return false;
+    if (plan.unusable[(size_t)c.corners[c.triangle_corner(t, k)].v]) return false;
   return true;
 }
 
@@ -52,7 +52,7 @@ void count_kept(const ObjModel& model, Plan& plan) {
   }
   std::vector<uint64_t> kept_count(n, 0);
   each_chunk(model, [&](size_t i, const ObjChunk& c) {
-    for (size_t t = 0; t < c.triangle_faces.size(); ++t) kept_count[i] += kept(plan, c, t);
+    for (size_t t = 0; t < c.triangle_count(); ++t) kept_count[i] += kept(plan, c, t);
   });
   plan.first_kept.assign(n + 1, 0);
   for (size_t i = 0; i < n; ++i) plan.first_kept[i + 1] = plan.first_kept[i] + kept_count[i];
@@ -63,17 +63,17 @@ void count_kept(const ObjModel& model, Plan& plan) {
 void write_triangles(const ObjModel& model, Plan& plan, Scene& scene) {
   each_chunk(model, [&](size_t i, const ObjChunk& c) {
     uint64_t t_out = plan.first_kept[i];
-    for (size_t t = 0; t < c.triangle_faces.size(); ++t) {
+    for (size_t t = 0; t < c.triangle_count(); ++t) {
       if (!kept(plan, c, t)) continue;
       for (int k = 0; k < 3; ++k) {
         const uint64_t corner = 3 * t_out + (uint64_t)k;
-        const uint32_t v = (uint32_t)c.corners[c.triangles[3 * t + k]].v;
+        const uint32_t v = (uint32_t)c.corners[c.triangle_corner(t, k)].v;
         scene.indices[corner] = v;
         std::atomic<uint64_t>& first = plan.first_use[v];
         uint64_t seen = first.load(std::memory_order_relaxed);
         while (corner < seen && !first.compare_exchange_weak(seen, corner)) {}
       }
-      const int32_t m = c.faces[c.triangle_faces[t]].usemtl;
+      const int32_t m = c.faces[c.triangle_face(t)].usemtl;
       scene.tri_material[t_out++] = m < 0 ? kNoMaterial : (uint32_t)m;
     }
   });
@@ -136,7 +136,7 @@ size_t build_obj_mesh_by_position(const ObjModel& model, Scene& scene) {
   Plan plan;
   plan.first_triangle.assign(n + 1, 0);
   for (size_t i = 0; i < n; ++i)
-    plan.first_triangle[i + 1] = plan.first_triangle[i] + model.chunks[i].triangle_faces.size();
+    plan.first_triangle[i + 1] = plan.first_triangle[i] + model.chunks[i].triangle_count();
   if (!model.unusable.empty()) plan.unusable.assign(positions, 0);
   for (uint32_t u : model.unusable) plan.unusable[u] = 1;
   plan.first_use.reset(new std::atomic<uint64_t>[positions]);

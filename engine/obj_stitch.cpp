@@ -66,6 +66,14 @@ void for_each_chunk(size_t count, Fn&& fn) {
 // chunk-local line of the first relative v or vt index before the file's first element (0 when
 // none); *bad_normal gets the first such vn line.
 uint32_t resolve_chunk(ObjChunk& chunk, const ObjCounts& before, uint32_t* bad_normal) {
+  if (chunk.relative_corners == 0) {  // absolute indices only: one flat pass, no lines needed
+    for (ObjCorner& c : chunk.corners) {
+      c.v = c.v > 0 ? c.v - 1 : -1;
+      c.vt = c.vt > 0 ? c.vt - 1 : -1;
+      c.vn = c.vn > 0 ? c.vn - 1 : -1;
+    }
+    return 0;
+  }
   const int64_t base[3] = {(int64_t)before.v, (int64_t)before.vt, (int64_t)before.vn};
   for (const ObjFace& f : chunk.faces) {
     for (uint32_t k = 0; k < f.corner_count; ++k) {
@@ -254,12 +262,21 @@ void triangulate_obj_faces(ObjModel& model) {
   const float* positions = model.positions.data();
   for_each_chunk(model.chunks.size(), [&](size_t i) {
     ObjChunk& c = model.chunks[i];
+    c.all_triangles = true;
+    for (size_t f = 0; f < c.faces.size() && c.all_triangles; ++f)
+      c.all_triangles = c.faces[f].corner_count == 3 && c.faces[f].first_corner == 3 * f;
+    if (c.all_triangles) return;
     std::vector<int32_t> v;
     std::vector<uint32_t> local;
     c.triangles.reserve(3 * c.faces.size());
     c.triangle_faces.reserve(c.faces.size());
     for (size_t f = 0; f < c.faces.size(); ++f) {
       const ObjFace& face = c.faces[f];
+      if (face.corner_count == 3) {
+        for (uint32_t k = 0; k < 3; ++k) c.triangles.push_back((uint32_t)(face.first_corner + k));
+        c.triangle_faces.push_back((uint32_t)f);
+        continue;
+      }
       v.resize(face.corner_count);
       for (uint32_t k = 0; k < face.corner_count; ++k) v[k] = c.corners[face.first_corner + k].v;
       local.clear();
