@@ -153,6 +153,7 @@ class ChunkParser {
   void face(const char* p, const char* e, uint32_t line) {
     const size_t first = m_out.corners.size();
     int32_t top_v = 0, top_vt = 0, top_vn = 0;  // the largest plain indices, kept in registers
+    bool other_vt = false, other_vn = false;     // the other corners name a vt, a vn
     while (true) {
       const char* s = skip_blanks(p, e);
       if (s >= e) break;
@@ -168,12 +169,17 @@ class ChunkParser {
       p = word_end(s, e);
       if (!corner(s, p, line, &c)) return m_out.corners.pop_back();
       m_out.relative_corners += c.relative != 0;
+      other_vt |= c.vt != 0 || (c.relative & 2u);
+      other_vn |= c.vn != 0 || (c.relative & 4u);
     }
     const int32_t top[3] = {top_v, top_vt, top_vn};
     for (int kind = 0; kind < 3; ++kind)
       if (top[kind] > m_out.max_index[kind].value) m_out.max_index[kind] = {top[kind], line};
     const size_t n = m_out.corners.size() - first;
     if (n >= 3) {
+      m_out.polygon_faces += n > 3;
+      m_out.texcoord_parts |= other_vt || top_vt > 0;
+      m_out.normal_parts |= other_vn || top_vn > 0;
       ObjFace& f = m_out.faces.emplace_back();
       f.first_corner = first;
       f.corner_count = (uint32_t)n;

@@ -67,6 +67,9 @@ struct ObjChunk {
 
   uint32_t lines = 0;               // lines started in this chunk
   uint64_t relative_corners = 0;    // corners with a chunk-relative part (none: a faster stitch)
+  uint64_t polygon_faces = 0;       // faces of more than 3 corners (none: no triangulation)
+  bool texcoord_parts = false;      // a face's corner names a vt
+  bool normal_parts = false;        // a face's corner names a vn
   uint64_t short_faces = 0;         // `f` with 1 or 2 corners (dropped)
   uint32_t short_face_line = 0;     // chunk-local line of the first
   uint64_t line_statements = 0;     // `l`

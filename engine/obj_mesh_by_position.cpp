@@ -118,16 +118,8 @@ std::unique_ptr<uint32_t[]> write_vertices(const ObjModel& model, Plan& plan, Sc
 
 bool obj_vertices_are_positions(const ObjModel& model, bool use_file_normals) {
   if (model.has_smoothing) return false;
-  std::vector<uint8_t> other(model.chunks.size(), 0);
-  each_chunk(model, [&](size_t i, const ObjChunk& c) {
-    for (const ObjCorner& k : c.corners)
-      if (k.vt >= 0 || (use_file_normals && k.vn >= 0)) {
-        other[i] = 1;
-        return;
-      }
-  });
-  for (uint8_t o : other)
-    if (o) return false;
+  for (const ObjChunk& c : model.chunks)  // what the parse saw of the kept faces' corners
+    if (c.texcoord_parts || (use_file_normals && c.normal_parts)) return false;
   return true;
 }
 

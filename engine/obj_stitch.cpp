@@ -253,6 +253,7 @@ void assign_obj_materials(ObjModel& model, MaterialLibrary& library) {
     }
   }
   for_each_chunk(n, [&](size_t i) {
+    if (model.chunks[i].statements.empty() && at_start[i] < 0) return;  // every face keeps -1
     for (ObjFace& f : model.chunks[i].faces)
       f.usemtl = f.usemtl >= 0 ? chosen[i][(size_t)f.usemtl] : at_start[i];
   });
@@ -262,9 +263,7 @@ void triangulate_obj_faces(ObjModel& model) {
   const float* positions = model.positions.data();
   for_each_chunk(model.chunks.size(), [&](size_t i) {
     ObjChunk& c = model.chunks[i];
-    c.all_triangles = true;
-    for (size_t f = 0; f < c.faces.size() && c.all_triangles; ++f)
-      c.all_triangles = c.faces[f].corner_count == 3 && c.faces[f].first_corner == 3 * f;
+    c.all_triangles = c.polygon_faces == 0 && c.corners.size() == 3 * c.faces.size();
     if (c.all_triangles) return;
     std::vector<int32_t> v;
     std::vector<uint32_t> local;
