@@ -14,6 +14,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "engine/obj_plain_lines.h"
 #include "engine/obj_text.h"
 
 namespace facet {
@@ -34,26 +35,8 @@ class ChunkParser {
     m_out.error.what = std::move(what);
   }
 
-  // `v x y z` or `v x y z r g b` of plain finite numbers, in one pass; false (nothing stored)
-  // for anything else, which vertex() reads.
-  bool plain_vertex(const char* p, const char* e) {
-    float v[6];
-    int n = 0;
-    for (; n < 6; ++n) {
-      p = skip_blanks(p, e);
-      if (p == e) break;
-      p = read_plain_number(p, e, &v[n]);
-      if (!p) return false;
-    }
-    if ((n != 3 && n != 6) || skip_blanks(p, e) != e) return false;
-    if (!(std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]))) return false;
-    for (int k = 0; k < 3; ++k) m_out.positions.push_back(v[k]);  // one by one: see face()
-    for (int k = 3; k < n; ++k) m_out.colors.push_back(v[k]);
-    return true;
-  }
-
   void vertex(const char* p, const char* e) {
-    if (plain_vertex(p, e)) return;
+    if (read_plain_vertex_line(m_out, p, e)) return;
     float xyz[3];
     bool unusable = false;
     for (float& c : xyz) {
@@ -148,9 +131,10 @@ class ChunkParser {
     return true;
   }
 
-  // Corners and faces are written in place, field by field: a struct assembled on the stack and
-  // copied whole stalls on reading back its parts (store forwarding), a third of the parse.
+  // The general face: plain corners read in one pass (obj_plain_lines.h says why field by field),
+  // the others with every rule.
   void face(const char* p, const char* e, uint32_t line) {
+    if (read_plain_face_line(m_out, p, e, line, m_smoothing, m_usemtl)) return;
     const size_t first = m_out.corners.size();
     int32_t top_v = 0, top_vt = 0, top_vn = 0;  // the largest plain indices, kept in registers
     bool other_vt = false, other_vn = false;     // the other corners name a vt, a vn
@@ -228,6 +212,15 @@ class ChunkParser {
       m_smoothing = id < 0 ? 0u : (uint32_t)id;
     }
     m_out.last_smoothing = m_smoothing;
+  }
+
+  // A `v` or `f` line of the plain form, from the raw text: where its text ends, or nullptr
+  // (nothing stored) for the general path.
+  const char* plain_line(const char* p, const char* e, uint32_t line) {
+    if (e - p < 2 || !is_blank(p[1])) return nullptr;
+    if (p[0] == 'v') return read_plain_vertex_line(m_out, p + 2, e);
+    if (p[0] == 'f') return read_plain_face_line(m_out, p + 2, e, line, m_smoothing, m_usemtl);
+    return nullptr;
   }
 
   void statement(const char* p, const char* e, uint32_t line) {
@@ -320,6 +313,11 @@ void parse_obj_chunk(ObjChunk& chunk, const ObjCounts* before) {
   const char* const e = chunk.end;
   std::string joined;  // a statement continued over several lines with '\'
   while (p < e && !parser.failed()) {
+    if (const char* end = parser.plain_line(p, e, chunk.lines + 1)) {
+      ++chunk.lines;
+      p = after_line_end(end, e);
+      continue;
+    }
     const uint32_t first_line = ++chunk.lines;
     std::string error;
     const char* eol = line_end(p, e, chunk, first_line, &error);

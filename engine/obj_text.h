@@ -18,6 +18,9 @@ inline const char* skip_blanks(const char* p, const char* e) {
   return p;
 }
 
+// A byte that ends a word: a blank, or a line end (the plain readers also run over raw text).
+inline bool ends_word(char c) { return is_blank(c) || c == '\n' || c == '\r'; }
+
 // End of the word starting at p (the next blank or e).
 inline const char* word_end(const char* p, const char* e) {
   while (p < e && !is_blank(*p)) ++p;
@@ -51,9 +54,9 @@ inline bool read_number(const char* p, const char* e, float* out) {
 }
 
 // The common case of a word read as a number, in one pass: the word at p is a plain number
-// (is_plain_number) that reads whole, finite or not, ending at a blank or e. Returns the word's
-// end with *out set (the value read_number gives); nullptr when the word needs the general
-// reading (not a number, trailing junk, a dangling exponent, out of range).
+// (is_plain_number) that reads whole, finite or not, ending at a blank, a line end or e.
+// Returns the word's end with *out set (the value read_number gives); nullptr when the word
+// needs the general reading (not a number, trailing junk, a dangling exponent, out of range).
 // Short decimals ("-0.0503644", most of what OBJ writers print) are read here without fast_float:
 // an integer below 2^24 and a power of ten up to 10^10 are both exact floats, so one IEEE
 // division gives the correctly rounded value, the one fast_float gives (its own fast path).
@@ -74,7 +77,7 @@ inline const char* read_plain_number(const char* p, const char* e, float* out) {
     fraction = (int)(q - f);
   }
   if (whole > 0 && whole + fraction <= kMaxDigits && mantissa <= kExactMantissa &&
-      fraction <= 10 && (q == e || is_blank(*q))) {
+      fraction <= 10 && (q == e || ends_word(*q))) {
     const float value = (float)mantissa / kPow10[fraction];
     *out = negative ? -value : value;
     return q;
@@ -82,7 +85,7 @@ inline const char* read_plain_number(const char* p, const char* e, float* out) {
   if (p == e || !((*p >= '0' && *p <= '9') || *p == '.')) return nullptr;
   float value;
   auto result = fast_float::from_chars(p, e, value);
-  if (result.ec != std::errc() || (result.ptr < e && !is_blank(*result.ptr))) return nullptr;
+  if (result.ec != std::errc() || (result.ptr < e && !ends_word(*result.ptr))) return nullptr;
   *out = negative ? -value : value;
   return result.ptr;
 }
@@ -119,13 +122,14 @@ inline bool read_index(const char*& p, const char* e, int64_t* out, bool* overfl
 }
 
 // One face corner of the plain forms (v, v/vt, v//vn, v/vt/vn with positive indices below 2^31),
-// ending at a blank or e: returns its end, its parts through parts[] (absent ones untouched); nullptr
-// for anything else (relative, zero or too large indices, malformed): the general reading's.
+// ending at a blank, a line end or e: returns its end, its parts through parts[] (absent ones
+// untouched); nullptr for anything else (relative, zero or too large indices, malformed): the
+// general reading's.
 inline const char* read_plain_corner(const char* p, const char* e, int32_t* const parts[3]) {
   constexpr int kMaxDigits = 10;  // INT32_MAX has 10; more go to the general reading
   for (int kind = 0; kind < 3; ++kind) {
     if (kind > 0) {
-      if (p == e || is_blank(*p)) return p;
+      if (p == e || ends_word(*p)) return p;
       if (*p != '/') return nullptr;
       ++p;
       if (kind == 1 && p < e && *p == '/') continue;  // v//vn: no texcoord
@@ -137,7 +141,7 @@ inline const char* read_plain_corner(const char* p, const char* e, int32_t* cons
     if (p == digits || v == 0 || v > INT32_MAX) return nullptr;
     *parts[kind] = (int32_t)v;
   }
-  return p == e || is_blank(*p) ? p : nullptr;
+  return p == e || ends_word(*p) ? p : nullptr;
 }
 
 }  // namespace facet
