@@ -2,7 +2,8 @@
 // joins the next line), comments, v (with optional r g b), vt, vn, f, l, p, s, mtllib, usemtl.
 // Other statements (g, o, vw skin weights, t tags, curves) are read past: facet draws one mesh.
 // The validation rules (what refuses a file, with which message) are the ones facet has always
-// applied, so every file keeps its outcome.
+// applied, so every file keeps its outcome. Plain v and f lines, most of a file, are first tried
+// by the one-pass readers of obj_plain_lines.h; whatever they decline is read here.
 #include "engine/obj_chunk.h"
 
 #include <algorithm>
