@@ -215,12 +215,17 @@ class ChunkParser {
     m_out.last_smoothing = m_smoothing;
   }
 
-  // A `v` or `f` line of the plain form, from the raw text: where its text ends, or nullptr
-  // (nothing stored) for the general path.
+  // A `v`, `vt`, `vn` or `f` line of the plain form, from the raw text: where its text ends, or
+  // nullptr (nothing stored) for the general path.
   const char* plain_line(const char* p, const char* e, uint32_t line) {
-    if (e - p < 2 || !is_blank(p[1])) return nullptr;
-    if (p[0] == 'v') return read_plain_vertex_line(m_out, p + 2, e);
-    if (p[0] == 'f') return read_plain_face_line(m_out, p + 2, e, line, m_smoothing, m_usemtl);
+    if (e - p < 3) return nullptr;
+    if (is_blank(p[1])) {
+      if (p[0] == 'v') return read_plain_vertex_line(m_out, p + 2, e);
+      if (p[0] == 'f') return read_plain_face_line(m_out, p + 2, e, line, m_smoothing, m_usemtl);
+    } else if (p[0] == 'v' && is_blank(p[2])) {
+      if (p[1] == 't') return read_plain_numbers_line(m_out.texcoords, 2, p + 3, e);
+      if (p[1] == 'n') return read_plain_numbers_line(m_out.normals, 3, p + 3, e);
+    }
     return nullptr;
   }
 

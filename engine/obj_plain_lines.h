@@ -1,6 +1,6 @@
 // The OBJ lines most files are made of, read straight from the chunk's text in one pass: `v` with
-// three (or six, with a colour) plain finite numbers, and `f` with three or more plain corners
-// (obj_text.h). Each reader stores its line only when the whole line is of that form and returns
+// three (or six, with a colour) plain finite numbers, `vt` with two and `vn` with three plain
+// numbers, and `f` with three or more plain corners (obj_text.h). Each reader stores its line only when the whole line is of that form and returns
 // where its text ends (at a line end, or e); otherwise it stores nothing and returns nullptr, and
 // the chunk parser's general path (obj_chunk.cpp) reads the line with every rule and message.
 // Since every byte they accept is a digit, sign, dot, exponent, slash or blank, a line they read
@@ -32,6 +32,20 @@ inline const char* read_plain_vertex_line(ObjChunk& out, const char* p, const ch
   if (!(std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]))) return nullptr;
   for (int k = 0; k < 3; ++k) out.positions.push_back(v[k]);  // one by one: see below
   for (int k = 3; k < n; ++k) out.colors.push_back(v[k]);
+  return p;
+}
+
+// After the `vt` or `vn` and its blank: exactly `count` numbers (2 or 3), stored in `into`.
+inline const char* read_plain_numbers_line(std::vector<float>& into, int count, const char* p,
+                                           const char* e) {
+  float v[3];
+  for (int k = 0; k < count; ++k) {
+    p = read_plain_number(skip_blanks(p, e), e, &v[k]);
+    if (!p) return nullptr;
+  }
+  p = skip_blanks(p, e);
+  if (!at_line_end(p, e)) return nullptr;  // more words: the general path ignores them
+  for (int k = 0; k < count; ++k) into.push_back(v[k]);
   return p;
 }
 
