@@ -2,13 +2,20 @@
 // joins the next line), comments, v (with optional r g b), vt, vn, f, l, p, s, mtllib, usemtl.
 // Other statements (g, o, vw skin weights, t tags, curves) are read past: facet draws one mesh.
 // The validation rules (what refuses a file, with which message) are the ones facet has always
-// applied, so every file keeps its outcome.
+// applied, so every file keeps its outcome. Plain v and f lines, most of a file, are first tried
+// by the one-pass readers of obj_plain_lines.h; whatever they decline is read here.
 #include "engine/obj_chunk.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "engine/obj_plain_lines.h"
 #include "engine/obj_text.h"
 
 namespace facet {
@@ -30,6 +37,7 @@ class ChunkParser {
   }
 
   void vertex(const char* p, const char* e) {
+    if (read_plain_vertex_line(m_out, p, e)) return;
     float xyz[3];
     bool unusable = false;
     for (float& c : xyz) {
@@ -51,6 +59,13 @@ class ChunkParser {
   }
 
   void numbers(std::vector<float>& into, int count, const char* p, const char* e) {
+    float plain[3];
+    const char* q = p;
+    for (int k = 0; k < count && q; ++k) q = read_plain_number(skip_blanks(q, e), e, &plain[k]);
+    if (q) {  // the rest of the line is ignored
+      for (int k = 0; k < count; ++k) into.push_back(plain[k]);
+      return;
+    }
     for (int k = 0; k < count; ++k) {
       float value;
       next_number(&p, e, 0, &value);
@@ -117,19 +132,45 @@ class ChunkParser {
     return true;
   }
 
+  // The general face: plain corners read in one pass (obj_plain_lines.h says why field by field),
+  // the others with every rule.
   void face(const char* p, const char* e, uint32_t line) {
+    if (read_plain_face_line(m_out, p, e, line, m_smoothing, m_usemtl)) return;
     const size_t first = m_out.corners.size();
+    int32_t top_v = 0, top_vt = 0, top_vn = 0;  // the largest plain indices, kept in registers
+    bool other_vt = false, other_vn = false;     // the other corners name a vt, a vn
     while (true) {
       const char* s = skip_blanks(p, e);
       if (s >= e) break;
+      int32_t v = 0, vt = 0, vn = 0;
+      int32_t* const parts[3] = {&v, &vt, &vn};
+      ObjCorner& c = m_out.corners.emplace_back();
+      if (const char* q = read_plain_corner(s, e, parts)) {
+        c.v = v, c.vt = vt, c.vn = vn;
+        top_v = std::max(top_v, v), top_vt = std::max(top_vt, vt), top_vn = std::max(top_vn, vn);
+        p = q;
+        continue;
+      }
       p = word_end(s, e);
-      ObjCorner c;
-      if (!corner(s, p, line, &c)) return;
-      m_out.corners.push_back(c);
+      if (!corner(s, p, line, &c)) return m_out.corners.pop_back();
+      m_out.relative_corners += c.relative != 0;
+      other_vt |= c.vt != 0 || (c.relative & 2u);
+      other_vn |= c.vn != 0 || (c.relative & 4u);
     }
+    const int32_t top[3] = {top_v, top_vt, top_vn};
+    for (int kind = 0; kind < 3; ++kind)
+      if (top[kind] > m_out.max_index[kind].value) m_out.max_index[kind] = {top[kind], line};
     const size_t n = m_out.corners.size() - first;
     if (n >= 3) {
-      m_out.faces.push_back({first, (uint32_t)n, line, m_smoothing, m_usemtl});
+      m_out.polygon_faces += n > 3;
+      m_out.texcoord_parts |= other_vt || top_vt > 0;
+      m_out.normal_parts |= other_vn || top_vn > 0;
+      ObjFace& f = m_out.faces.emplace_back();
+      f.first_corner = first;
+      f.corner_count = (uint32_t)n;
+      f.line = line;
+      f.smoothing = m_smoothing;
+      f.usemtl = m_usemtl;
       return;
     }
     m_out.corners.resize(first);  // 1 or 2 corners: dropped, counted for the warning
@@ -172,6 +213,20 @@ class ChunkParser {
       m_smoothing = id < 0 ? 0u : (uint32_t)id;
     }
     m_out.last_smoothing = m_smoothing;
+  }
+
+  // A `v`, `vt`, `vn` or `f` line of the plain form, from the raw text: where its text ends, or
+  // nullptr (nothing stored) for the general path.
+  const char* plain_line(const char* p, const char* e, uint32_t line) {
+    if (e - p < 3) return nullptr;
+    if (is_blank(p[1])) {
+      if (p[0] == 'v') return read_plain_vertex_line(m_out, p + 2, e);
+      if (p[0] == 'f') return read_plain_face_line(m_out, p + 2, e, line, m_smoothing, m_usemtl);
+    } else if (p[0] == 'v' && is_blank(p[2])) {
+      if (p[1] == 't') return read_plain_numbers_line(m_out.texcoords, 2, p + 3, e);
+      if (p[1] == 'n') return read_plain_numbers_line(m_out.normals, 3, p + 3, e);
+    }
+    return nullptr;
   }
 
   void statement(const char* p, const char* e, uint32_t line) {
@@ -218,7 +273,20 @@ namespace {
 const char* line_end(const char* p, const char* e, const ObjChunk& chunk, uint32_t line,
                      std::string* error) {
   const char* q = p;
-  // Eight bytes at a time while none is below 0x20 (line ends, tabs, control bytes).
+#if defined(__SSE2__)
+  // Sixteen bytes at a time while none is below 0x20 (line ends, tabs, control bytes): on to the
+  // first that is.
+  const __m128i below_space = _mm_set1_epi8(0x1F);
+  for (; q + 16 <= e; q += 16) {
+    const __m128i x = _mm_loadu_si128((const __m128i*)q);
+    const int low = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x, below_space), x));
+    if (low) {
+      q += __builtin_ctz((unsigned)low);
+      break;
+    }
+  }
+#endif
+  // Eight bytes at a time while none is below 0x20.
   for (uint64_t x; q + 8 <= e; q += 8) {
     std::memcpy(&x, q, 8);
     if ((x - 0x2020202020202020ull) & ~x & 0x8080808080808080ull) break;
@@ -251,6 +319,11 @@ void parse_obj_chunk(ObjChunk& chunk, const ObjCounts* before) {
   const char* const e = chunk.end;
   std::string joined;  // a statement continued over several lines with '\'
   while (p < e && !parser.failed()) {
+    if (const char* end = parser.plain_line(p, e, chunk.lines + 1)) {
+      ++chunk.lines;
+      p = after_line_end(end, e);
+      continue;
+    }
     const uint32_t first_line = ++chunk.lines;
     std::string error;
     const char* eol = line_end(p, e, chunk, first_line, &error);

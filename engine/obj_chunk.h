@@ -66,6 +66,10 @@ struct ObjChunk {
   std::vector<ObjStatement> statements;
 
   uint32_t lines = 0;               // lines started in this chunk
+  uint64_t relative_corners = 0;    // corners with a chunk-relative part (none: a faster stitch)
+  uint64_t polygon_faces = 0;       // faces of more than 3 corners (none: no triangulation)
+  bool texcoord_parts = false;      // a face's corner names a vt
+  bool normal_parts = false;        // a face's corner names a vn
   uint64_t short_faces = 0;         // `f` with 1 or 2 corners (dropped)
   uint32_t short_face_line = 0;     // chunk-local line of the first
   uint64_t line_statements = 0;     // `l`
@@ -75,9 +79,21 @@ struct ObjChunk {
   ObjMaxIndex max_index[3];         // v, vt, vn
   ObjChunkError error;
 
-  // Filled by the stitch: the triangles of the chunk's faces, in order.
+  // Filled by the stitch: the triangles of the chunk's faces, in order. Where every face is a
+  // triangle the triangles are the faces and corners themselves: the two arrays stay empty
+  // (all_triangles) rather than spell out 16 bytes a triangle of counting. Read through the
+  // triangle_* functions below.
+  bool all_triangles = false;
   std::vector<uint32_t> triangles;       // 3 indices into corners per triangle
   std::vector<uint32_t> triangle_faces;  // per triangle: its index into faces
+
+  size_t triangle_count() const { return all_triangles ? faces.size() : triangle_faces.size(); }
+  // Corner k (0, 1, 2) of triangle t, an index into corners.
+  uint32_t triangle_corner(size_t t, int k) const {
+    return all_triangles ? (uint32_t)(3 * t + (size_t)k) : triangles[3 * t + (size_t)k];
+  }
+  // The face triangle t comes from, an index into faces.
+  uint32_t triangle_face(size_t t) const { return all_triangles ? (uint32_t)t : triangle_faces[t]; }
 
   size_t vertex_count() const { return positions.size() / 3; }
   size_t texcoord_count() const { return texcoords.size() / 2; }

@@ -78,15 +78,15 @@ class MeshBuilder {
   }
 
   void chunk(const ObjChunk& c) {
-    for (size_t t = 0; t < c.triangle_faces.size(); ++t) {
-      const ObjCorner* k[3] = {&c.corners[c.triangles[3 * t]], &c.corners[c.triangles[3 * t + 1]],
-                               &c.corners[c.triangles[3 * t + 2]]};
+    for (size_t t = 0; t < c.triangle_count(); ++t) {
+      const ObjCorner* k[3] = {&c.corners[c.triangle_corner(t, 0)], &c.corners[c.triangle_corner(t, 1)],
+                               &c.corners[c.triangle_corner(t, 2)]};
       if (m_unusable[(size_t)k[0]->v] || m_unusable[(size_t)k[1]->v] ||
           m_unusable[(size_t)k[2]->v]) {
         ++m_stats.nonfinite_faces;
         continue;
       }
-      const ObjFace& face = c.faces[c.triangle_faces[t]];
+      const ObjFace& face = c.faces[c.triangle_face(t)];
       // With smoothing groups in the file, group 0 ("s off") means a flat face.
       const bool flat = m_model.has_smoothing && face.smoothing == 0;
       for (const ObjCorner* corner_k : k)
@@ -149,7 +149,7 @@ ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scen
     return stats;
   }
   size_t triangles = 0;
-  for (const ObjChunk& c : model.chunks) triangles += c.triangle_faces.size();
+  for (const ObjChunk& c : model.chunks) triangles += c.triangle_count();
   scene.indices.reserve(3 * triangles);
   scene.tri_material.reserve(triangles);
   MeshBuilder builder(model, scene);

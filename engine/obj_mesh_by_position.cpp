@@ -16,7 +16,6 @@ namespace facet {
 
 namespace {
 
-constexpr uint64_t kUnused = UINT64_MAX;  // a position no kept triangle uses
 // Positions and corners per parallel_for chunk of the flat passes: handing out chunks costs nothing.
 constexpr uint64_t kPositionChunk = 1 << 16, kCornerChunk = 3 << 16;
 
@@ -31,7 +30,6 @@ struct Plan {
   std::vector<uint64_t> first_triangle;  // per chunk: triangles of the file before it
   std::vector<uint64_t> first_kept;      // per chunk: kept triangles before it
   std::vector<uint64_t> first_vertex;    // per chunk: vertices introduced before it
-  std::unique_ptr<std::atomic<uint64_t>[]> first_use;  // per position: first corner number
   std::vector<uint8_t> unusable;                       // per position; empty when none is
   std::vector<std::vector<uint32_t>> introduced;       // per chunk: positions first used there
 };
@@ -39,7 +37,7 @@ struct Plan {
 bool kept(const Plan& plan, const ObjChunk& c, size_t t) {
   if (plan.unusable.empty()) return true;
   for (int k = 0; k < 3; ++k)
-    if (plan.unusable[(size_t)c.corners[c.triangles[3 * t + k]].v]) return false;
+    if (plan.unusable[(size_t)c.corners[c.triangle_corner(t, k)].v]) return false;
   return true;
 }
 
@@ -52,28 +50,31 @@ void count_kept(const ObjModel& model, Plan& plan) {
   }
   std::vector<uint64_t> kept_count(n, 0);
   each_chunk(model, [&](size_t i, const ObjChunk& c) {
-    for (size_t t = 0; t < c.triangle_faces.size(); ++t) kept_count[i] += kept(plan, c, t);
+    for (size_t t = 0; t < c.triangle_count(); ++t) kept_count[i] += kept(plan, c, t);
   });
   plan.first_kept.assign(n + 1, 0);
   for (size_t i = 0; i < n; ++i) plan.first_kept[i + 1] = plan.first_kept[i] + kept_count[i];
 }
 
 // Pass 1: the kept triangles in file order, their corners still position numbers, and each
-// position's first corner (an atomic minimum over the output's corner numbers).
-void write_triangles(const ObjModel& model, Plan& plan, Scene& scene) {
+// position's first corner in first_use (an atomic minimum over the output's corner numbers, of
+// type T: 32 bits where they fit, which halves the randomly read array).
+template <class T>
+void write_triangles(const ObjModel& model, const Plan& plan, std::atomic<T>* first_use,
+                     Scene& scene) {
   each_chunk(model, [&](size_t i, const ObjChunk& c) {
     uint64_t t_out = plan.first_kept[i];
-    for (size_t t = 0; t < c.triangle_faces.size(); ++t) {
+    for (size_t t = 0; t < c.triangle_count(); ++t) {
       if (!kept(plan, c, t)) continue;
       for (int k = 0; k < 3; ++k) {
-        const uint64_t corner = 3 * t_out + (uint64_t)k;
-        const uint32_t v = (uint32_t)c.corners[c.triangles[3 * t + k]].v;
+        const T corner = (T)(3 * t_out + (uint64_t)k);
+        const uint32_t v = (uint32_t)c.corners[c.triangle_corner(t, k)].v;
         scene.indices[corner] = v;
-        std::atomic<uint64_t>& first = plan.first_use[v];
-        uint64_t seen = first.load(std::memory_order_relaxed);
+        std::atomic<T>& first = first_use[v];
+        T seen = first.load(std::memory_order_relaxed);
         while (corner < seen && !first.compare_exchange_weak(seen, corner)) {}
       }
-      const int32_t m = c.faces[c.triangle_faces[t]].usemtl;
+      const int32_t m = c.faces[c.triangle_face(t)].usemtl;
       scene.tri_material[t_out++] = m < 0 ? kNoMaterial : (uint32_t)m;
     }
   });
@@ -81,16 +82,31 @@ void write_triangles(const ObjModel& model, Plan& plan, Scene& scene) {
 
 // Pass 2: the positions each chunk introduces (its corners that are a position's first use), in
 // order, read from the chunk's stretch of the written triangles; so the vertices before each chunk.
-void list_new_vertices(const ObjModel& model, Plan& plan, const std::vector<uint32_t>& corners) {
+template <class T>
+void list_new_vertices(const ObjModel& model, Plan& plan, const std::atomic<T>* first_use,
+                       const std::vector<uint32_t>& corners) {
   const size_t n = model.chunks.size();
   plan.introduced.assign(n, {});
   each_chunk(model, [&](size_t i, const ObjChunk&) {
     std::vector<uint32_t>& mine = plan.introduced[i];
     for (uint64_t corner = 3 * plan.first_kept[i]; corner < 3 * plan.first_kept[i + 1]; ++corner)
-      if (plan.first_use[corners[corner]].load(std::memory_order_relaxed) == corner) mine.push_back(corners[corner]);
+      if (first_use[corners[corner]].load(std::memory_order_relaxed) == (T)corner) mine.push_back(corners[corner]);
   });
   plan.first_vertex.assign(n + 1, 0);
   for (size_t i = 0; i < n; ++i) plan.first_vertex[i + 1] = plan.first_vertex[i] + plan.introduced[i].size();
+}
+
+// Passes 1 and 2 with corner numbers of type T (UINT32_MAX / UINT64_MAX: a position no kept
+// triangle uses).
+template <class T>
+void first_uses(const ObjModel& model, Plan& plan, Scene& scene) {
+  const size_t positions = model.counts.v;
+  const std::unique_ptr<std::atomic<T>[]> first_use(new std::atomic<T>[positions]);
+  parallel_for(positions, kPositionChunk, [&](uint64_t b, uint64_t e, unsigned) {
+    for (uint64_t v = b; v < e; ++v) first_use[v].store(~T(0), std::memory_order_relaxed);
+  });
+  write_triangles<T>(model, plan, first_use.get(), scene);
+  list_new_vertices<T>(model, plan, first_use.get(), scene.indices);
 }
 
 // Pass 3: the vertices, numbered in order of first use; returns the map from a used position to
@@ -118,16 +134,8 @@ std::unique_ptr<uint32_t[]> write_vertices(const ObjModel& model, Plan& plan, Sc
 
 bool obj_vertices_are_positions(const ObjModel& model, bool use_file_normals) {
   if (model.has_smoothing) return false;
-  std::vector<uint8_t> other(model.chunks.size(), 0);
-  each_chunk(model, [&](size_t i, const ObjChunk& c) {
-    for (const ObjCorner& k : c.corners)
-      if (k.vt >= 0 || (use_file_normals && k.vn >= 0)) {
-        other[i] = 1;
-        return;
-      }
-  });
-  for (uint8_t o : other)
-    if (o) return false;
+  for (const ObjChunk& c : model.chunks)  // what the parse saw of the kept faces' corners
+    if (c.texcoord_parts || (use_file_normals && c.normal_parts)) return false;
   return true;
 }
 
@@ -136,18 +144,14 @@ size_t build_obj_mesh_by_position(const ObjModel& model, Scene& scene) {
   Plan plan;
   plan.first_triangle.assign(n + 1, 0);
   for (size_t i = 0; i < n; ++i)
-    plan.first_triangle[i + 1] = plan.first_triangle[i] + model.chunks[i].triangle_faces.size();
+    plan.first_triangle[i + 1] = plan.first_triangle[i] + model.chunks[i].triangle_count();
   if (!model.unusable.empty()) plan.unusable.assign(positions, 0);
   for (uint32_t u : model.unusable) plan.unusable[u] = 1;
-  plan.first_use.reset(new std::atomic<uint64_t>[positions]);
-  parallel_for(positions, kPositionChunk, [&](uint64_t b, uint64_t e, unsigned) {
-    for (uint64_t v = b; v < e; ++v) plan.first_use[v].store(kUnused, std::memory_order_relaxed);
-  });
   count_kept(model, plan);
   resize_on_every_core(scene.indices, 3 * plan.first_kept[n]);
   resize_on_every_core(scene.tri_material, plan.first_kept[n]);
-  write_triangles(model, plan, scene);
-  list_new_vertices(model, plan, scene.indices);
+  if (3 * plan.first_kept[n] < UINT32_MAX) first_uses<uint32_t>(model, plan, scene);
+  else first_uses<uint64_t>(model, plan, scene);
   const std::unique_ptr<uint32_t[]> out = write_vertices(model, plan, scene);
   // Pass 4: the corners from position numbers to vertex numbers, in place.
   std::vector<uint32_t>& corners = scene.indices;

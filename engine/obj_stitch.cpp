@@ -12,6 +12,7 @@
 
 #include "engine/big_array.h"
 #include "engine/loader.h"
+#include "engine/obj_chunk_reserve.h"
 #include "engine/obj_triangulate.h"
 #include "engine/parallel.h"
 
@@ -65,6 +66,14 @@ void for_each_chunk(size_t count, Fn&& fn) {
 // chunk-local line of the first relative v or vt index before the file's first element (0 when
 // none); *bad_normal gets the first such vn line.
 uint32_t resolve_chunk(ObjChunk& chunk, const ObjCounts& before, uint32_t* bad_normal) {
+  if (chunk.relative_corners == 0) {  // absolute indices only: one flat pass, no lines needed
+    for (ObjCorner& c : chunk.corners) {
+      c.v = c.v > 0 ? c.v - 1 : -1;
+      c.vt = c.vt > 0 ? c.vt - 1 : -1;
+      c.vn = c.vn > 0 ? c.vn - 1 : -1;
+    }
+    return 0;
+  }
   const int64_t base[3] = {(int64_t)before.v, (int64_t)before.vt, (int64_t)before.vn};
   for (const ObjFace& f : chunk.faces) {
     for (uint32_t k = 0; k < f.corner_count; ++k) {
@@ -168,6 +177,7 @@ std::vector<ObjChunk> parse_obj_text(const char* text, size_t size,
   }
   std::atomic<size_t> parsed{0};  // bytes
   for_each_chunk(chunks.size(), [&](size_t i, unsigned worker) {
+    reserve_obj_chunk(chunks[i]);
     parse_obj_chunk(chunks[i]);
     size_t done = parsed += (size_t)(chunks[i].end - chunks[i].begin);
     if (worker == 0 && progress) progress((float)((double)done / (double)size));  // caller's thread
@@ -243,6 +253,7 @@ void assign_obj_materials(ObjModel& model, MaterialLibrary& library) {
     }
   }
   for_each_chunk(n, [&](size_t i) {
+    if (model.chunks[i].statements.empty() && at_start[i] < 0) return;  // every face keeps -1
     for (ObjFace& f : model.chunks[i].faces)
       f.usemtl = f.usemtl >= 0 ? chosen[i][(size_t)f.usemtl] : at_start[i];
   });
@@ -252,12 +263,19 @@ void triangulate_obj_faces(ObjModel& model) {
   const float* positions = model.positions.data();
   for_each_chunk(model.chunks.size(), [&](size_t i) {
     ObjChunk& c = model.chunks[i];
+    c.all_triangles = c.polygon_faces == 0 && c.corners.size() == 3 * c.faces.size();
+    if (c.all_triangles) return;
     std::vector<int32_t> v;
     std::vector<uint32_t> local;
     c.triangles.reserve(3 * c.faces.size());
     c.triangle_faces.reserve(c.faces.size());
     for (size_t f = 0; f < c.faces.size(); ++f) {
       const ObjFace& face = c.faces[f];
+      if (face.corner_count == 3) {
+        for (uint32_t k = 0; k < 3; ++k) c.triangles.push_back((uint32_t)(face.first_corner + k));
+        c.triangle_faces.push_back((uint32_t)f);
+        continue;
+      }
       v.resize(face.corner_count);
       for (uint32_t k = 0; k < face.corner_count; ++k) v[k] = c.corners[face.first_corner + k].v;
       local.clear();
