@@ -30,9 +30,12 @@ constexpr uint64_t kVolumeBlock = 1 << 16;
 // union-find uses.
 using Links = std::unique_ptr<std::atomic<uint32_t>[]>;
 
-// Each directed edge adds its hash and takes away its reverse's: zero when every edge is used as
-// often in one direction as in the other. Sums modulo 2^64, so any order gives the same value.
-// False too where an index names no vertex or a vertex with a non-finite position.
+// Each directed edge adds the hash of its undirected key (smaller vertex first) when it runs from
+// the smaller vertex, and takes it away when it runs the other way: zero when every edge is used as
+// often in one direction as in the other. One hash an edge and seed, where a hash of each
+// direction cost twice the arithmetic (the pass's bulk); the sum still weighs each undirected
+// edge's imbalance by an independent 64-bit value. Sums modulo 2^64, so any order gives the same
+// value. False too where an index names no vertex or a vertex with a non-finite position.
 bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indices) {
   const uint64_t kSeed[2] = {0x6a09e667f3bcc909ull, 0xbb67ae8584caa73bull};
   std::mutex mutex;
@@ -49,9 +52,12 @@ bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indic
         ok &= v[c] != kNonFiniteVertex;
       }
       for (int e = 0; e < 3; ++e) {
-        const uint64_t forward = (uint64_t)v[e] << 32 | v[(e + 1) % 3];
-        const uint64_t reverse = (uint64_t)v[(e + 1) % 3] << 32 | v[e];
-        for (int k = 0; k < 2; ++k) sum[k] += mix_bits(forward ^ kSeed[k]) - mix_bits(reverse ^ kSeed[k]);
+        const uint32_t a = v[e], b = v[(e + 1) % 3];
+        const uint64_t key = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
+        for (int k = 0; k < 2; ++k) {
+          const uint64_t h = mix_bits(key ^ kSeed[k]);
+          sum[k] += a < b ? h : a > b ? 0 - h : 0;  // a loop edge (a == b) balances itself
+        }
       }
     }
     if (!ok) usable.store(false, std::memory_order_relaxed);
@@ -79,9 +85,11 @@ uint32_t find_root(const Links& parent, uint32_t v) {
 // whatever order the unions ran in on however many threads.
 void link_pieces(const Links& parent, const std::vector<uint32_t>& indices) {
   parallel_for(indices.size() / 3, kCornerChunk / 3, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t t = begin; t < end; ++t)
+    for (uint64_t t = begin; t < end; ++t) {
+      // The first corner's root, kept for the second edge: any ancestor finds the same root.
+      uint32_t first = indices[3 * t];
       for (int e = 1; e < 3; ++e) {
-        uint32_t a = indices[3 * t], b = indices[3 * t + e];
+        uint32_t a = first, b = indices[3 * t + e];
         for (;;) {
           a = find_root(parent, a);
           b = find_root(parent, b);
@@ -90,7 +98,9 @@ void link_pieces(const Links& parent, const std::vector<uint32_t>& indices) {
           uint32_t root = a;
           if (parent[a].compare_exchange_strong(root, b, std::memory_order_relaxed)) break;
         }
+        first = std::min(a, b);  // the joined piece's root (or an ancestor of it, once re-linked)
       }
+    }
   });
 }
 
@@ -112,8 +122,7 @@ double tetra_volume(const std::vector<Vec3>& positions, const uint32_t* corner, 
 // order; the runs are then added up piece by piece in block order, into a sum kept at the piece's
 // root: the same float sums for any number of threads.
 bool pieces_face_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
-                         const Links& parent) {
-  const Vec3 centre = compute_bounds(positions).center;
+                         const Links& parent, const Vec3& centre) {
   const double o[3] = {centre.x, centre.y, centre.z};
   const uint64_t triangles = indices.size() / 3, blocks = (triangles + kVolumeBlock - 1) / kVolumeBlock;
   using Run = std::pair<uint32_t, double>;  // a piece's root, the volume of a run of its triangles
@@ -141,12 +150,17 @@ bool pieces_face_outward(const std::vector<Vec3>& positions, const std::vector<u
 }  // namespace
 
 bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices) {
+  return closed_outward(positions, indices, compute_bounds(positions).center);
+}
+
+bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
+                    const Vec3& centre) {
   const size_t triangles = indices.size() / 3;
   if (triangles == 0) return false;
   const Links links = weld_by_position(positions);
   if (!edges_balance(links, positions.size(), indices)) return false;
   link_pieces(links, indices);
-  return pieces_face_outward(positions, indices, links);
+  return pieces_face_outward(positions, indices, links, centre);
 }
 
 }  // namespace facet

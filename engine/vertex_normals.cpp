@@ -28,8 +28,6 @@ constexpr size_t kPartsPerWorker = 4;
 constexpr size_t kMinPartVertices = 1 << 14;
 // How much more block scanning the finer parts may cost than one part a worker.
 constexpr double kFinePartsSlack = 1.25;
-// Vertices per parallel_for chunk of the normalising pass.
-constexpr uint64_t kNormaliseChunk = 1 << 15;
 
 struct Span {
   uint32_t lo, hi;  // inclusive; lo > hi when the block has no triangle with valid indices
@@ -89,6 +87,21 @@ void sum_part(const std::vector<Vec3>& positions, const std::vector<uint32_t>& i
   }
 }
 
+// Normalises acc[lo, hi) in place.
+void normalise_part(std::vector<Vec3>& acc, size_t lo, size_t hi) {
+  for (size_t i = lo; i < hi; ++i) {
+    Vec3& a = acc[i];
+    // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the float
+    // length squared would underflow.
+    const double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
+    if (l > 0 && std::isfinite(l)) {
+      a = {(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)};
+    } else {
+      a = {0, 0, 1};  // only degenerate faces touch it: any unit vector keeps shading defined
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
@@ -107,21 +120,13 @@ std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
   const size_t parts = fine > coarse && (double)scan_cost(spans, n, fine) <=
                                             kFinePartsSlack * (double)scan_cost(spans, n, coarse)
                            ? fine : coarse;
+  // Each part normalised as soon as its sums are complete, by the worker that summed them: no
+  // second pass over the whole array, and the part's last entries are still in cache.
   parallel_for(parts, 1, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t p = begin; p < end; ++p)
-      sum_part(positions, indices, spans, part_begin(n, p, parts), part_begin(n, p + 1, parts), acc);
-  });
-  parallel_for(n, kNormaliseChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t i = begin; i < end; ++i) {
-      Vec3& a = acc[i];
-      // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the
-      // float length squared would underflow.
-      const double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
-      if (l > 0 && std::isfinite(l)) {
-        a = {(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)};
-      } else {
-        a = {0, 0, 1};  // only degenerate faces touch it: any unit vector keeps shading defined
-      }
+    for (uint64_t p = begin; p < end; ++p) {
+      const size_t lo = part_begin(n, p, parts), hi = part_begin(n, p + 1, parts);
+      sum_part(positions, indices, spans, lo, hi, acc);
+      normalise_part(acc, lo, hi);
     }
   });
   return acc;
