@@ -32,8 +32,8 @@ using Links = std::unique_ptr<std::atomic<uint32_t>[]>;
 
 // Each directed edge adds the hash of its undirected key (smaller vertex first) when it runs from
 // the smaller vertex, and takes it away when it runs the other way: zero when every edge is used as
-// often in one direction as in the other. One hash an edge and seed, where a hash of each
-// direction cost twice the arithmetic (the pass's bulk); the sum still weighs each undirected
+// often in one direction as in the other. One hash an edge and seed (hashing each direction
+// apart would double the arithmetic, most of this pass); the sum still weighs each undirected
 // edge's imbalance by an independent 64-bit value. Sums modulo 2^64, so any order gives the same
 // value. False too where an index names no vertex or a vertex with a non-finite position.
 bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indices) {
@@ -86,10 +86,16 @@ uint32_t find_root(const Links& parent, uint32_t v) {
 void link_pieces(const Links& parent, const std::vector<uint32_t>& indices) {
   parallel_for(indices.size() / 3, kCornerChunk / 3, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t t = begin; t < end; ++t) {
+      const uint32_t* v = &indices[3 * t];
+      // Corners under one parent are in one piece already (the usual case, once a piece has
+      // grown): nothing to join, and no walk up to the root.
+      const uint32_t p0 = parent[v[0]].load(std::memory_order_relaxed);
+      if (p0 == parent[v[1]].load(std::memory_order_relaxed) && p0 == parent[v[2]].load(std::memory_order_relaxed))
+        continue;
       // The first corner's root, kept for the second edge: any ancestor finds the same root.
-      uint32_t first = indices[3 * t];
+      uint32_t first = v[0];
       for (int e = 1; e < 3; ++e) {
-        uint32_t a = first, b = indices[3 * t + e];
+        uint32_t a = first, b = v[e];
         for (;;) {
           a = find_root(parent, a);
           b = find_root(parent, b);

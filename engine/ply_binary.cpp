@@ -145,7 +145,9 @@ void fan_rows(const Body& b, const char* rows, size_t stride, size_t list_offset
   const size_t count_offset = list_offset - ply_type_size(count_type);
   for (uint64_t r = r0; r < r1; ++r) {
     const char* p = rows + r * stride + list_offset;
-    if (ragged && decode_int(rows + r * stride + count_offset, count_type, b.swap) != (int64_t)k) {
+    const char* count = rows + r * stride + count_offset;  // a uchar, the usual type, read directly
+    if (ragged && (count_type == PlyType::UInt8 ? (int64_t)(uint8_t)*count
+                                                : decode_int(count, count_type, b.swap)) != (int64_t)k) {
       ragged->store(true, std::memory_order_relaxed);
       return;
     }
@@ -181,7 +183,7 @@ size_t read_vertex_rows(const Body& b, size_t ei, size_t at, size_t stride) {
   struct Column {
     size_t offset;
     size_t pi;
-    std::vector<Vec3>* floats;  // the array a float property is copied into, or null
+    Vec3* floats;  // the array a float property is copied into, or null
     float Vec3::*member;
   };
   std::vector<Column> columns;
@@ -192,7 +194,7 @@ size_t read_vertex_rows(const Body& b, size_t ei, size_t at, size_t stride) {
     const bool position = role == PlyRole::X || role == PlyRole::Y || role == PlyRole::Z;
     const bool normal = role == PlyRole::NX || role == PlyRole::NY || role == PlyRole::NZ;
     if (e.properties[pi].type == PlyType::Float32 && (position || normal)) {
-      c.floats = position ? &b.mesh.positions : &b.mesh.normals;
+      c.floats = position ? b.mesh.positions.data() : b.mesh.normals.data();
       const int axis = position ? (int)role - (int)PlyRole::X : (int)role - (int)PlyRole::NX;
       c.member = axis == 0 ? &Vec3::x : axis == 1 ? &Vec3::y : &Vec3::z;
     }
@@ -203,7 +205,7 @@ size_t read_vertex_rows(const Body& b, size_t ei, size_t at, size_t stride) {
       const char* row = b.data + at + r * stride;
       for (const Column& c : columns) {
         const PlyType type = e.properties[c.pi].type;
-        if (c.floats) (*c.floats)[r].*c.member = load<float>(row + c.offset, b.swap);
+        if (c.floats) c.floats[r].*c.member = load<float>(row + c.offset, b.swap);
         else store_vertex_value(b.mesh, r, roles[c.pi], type, decode_real(row + c.offset, type, b.swap));
       }
     }
