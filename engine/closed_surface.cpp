@@ -90,8 +90,8 @@ void link_pieces(const Links& parent, const std::vector<uint32_t>& indices) {
       // Corners under one parent are in one piece already (the usual case, once a piece has
       // grown): nothing to join, and no walk up to the root.
       const uint32_t p0 = parent[v[0]].load(std::memory_order_relaxed);
-      if (p0 == parent[v[1]].load(std::memory_order_relaxed) && p0 == parent[v[2]].load(std::memory_order_relaxed))
-        continue;
+      const uint32_t p1 = parent[v[1]].load(std::memory_order_relaxed);
+      if (p0 == p1 && p0 == parent[v[2]].load(std::memory_order_relaxed)) continue;
       // The first corner's root, kept for the second edge: any ancestor finds the same root.
       uint32_t first = v[0];
       for (int e = 1; e < 3; ++e) {

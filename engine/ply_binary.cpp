@@ -1,7 +1,8 @@
 // Binary PLY bodies, both byte orders. Elements whose rows have a fixed size are read in
 // parallel (a row's place is its number times the row size); a face element whose lists all have
-// the length of its first row's is checked to be so in parallel and then read the same way.
-// Anything else is walked row by row, which is also what finds and names a broken row.
+// the length of its first row's is read the same way, its counts checked in parallel (while the
+// lists are fanned, where the index list is the only list). Anything else is walked row by row,
+// which is also what finds and names a broken row.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
