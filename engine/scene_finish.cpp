@@ -26,10 +26,8 @@ void drop_repeated_warnings(Scene& scene) {
 
 namespace {
 
-// Triangles per parallel_for chunk of the passes below: enough that handing out chunks costs
-// nothing, small enough to spread a 100 K-triangle model over the cores.
-constexpr uint64_t kTriangleChunk = 1 << 16;
-// Vertices per parallel_for chunk, for the same reasons.
+// Vertices per parallel_for chunk of the passes below: enough that handing out chunks costs
+// nothing, small enough to spread a 100 K-vertex model over the cores.
 constexpr uint64_t kVertexChunk = 1 << 15;
 
 bool finite_triangle(const Scene& scene, size_t t) {
@@ -38,8 +36,8 @@ bool finite_triangle(const Scene& scene, size_t t) {
          finite3(scene.positions[idx[3 * t + 2]]);
 }
 
-// Whether any position is NaN or infinite: a pass over the vertices, in order, where looking at
-// every triangle's corners gathered three positions a triangle (twice the vertices, scattered).
+// Whether any position is NaN or infinite: one pass over the vertices in order, cheaper than
+// gathering every triangle's three corners (twice as many vertices, scattered).
 bool any_nonfinite_position(const std::vector<Vec3>& positions) {
   std::atomic<bool> any{false};
   parallel_for(positions.size(), kVertexChunk, [&](uint64_t begin, uint64_t end, unsigned) {
