@@ -121,6 +121,19 @@ TEST(ClosedSurface, ANonFiniteVertexInUseOpensTheSurface) {
   EXPECT_TRUE(closed(t));
 }
 
+TEST(ClosedSurface, ATriangleWithTwoCornersOnOnePositionKeepsTheSurfaceClosed) {
+  // Its edges are a loop (one position to itself) and one edge there and back: balanced.
+  Scene s = make_sphere(2000);
+  ASSERT_TRUE(closed(s));
+  const uint32_t a = s.indices[0], b = s.indices[1];
+  s.indices.insert(s.indices.end(), {a, a, b});
+  EXPECT_TRUE(closed(s));
+  // The same position at another index (a texture seam's copy) welds to it: still balanced.
+  s.positions.push_back(s.positions[a]);
+  s.indices.insert(s.indices.end(), {b, (uint32_t)s.positions.size() - 1, a});
+  EXPECT_TRUE(closed(s));
+}
+
 TEST(ClosedSurface, AnIndexPastTheLastVertexOpensTheSurface) {
   Scene s = make_sphere(2000);
   ASSERT_TRUE(closed(s));
