@@ -35,9 +35,28 @@ using Links = std::unique_ptr<std::atomic<uint32_t>[]>;
 // often in one direction as in the other. One hash an edge and seed (hashing each direction
 // apart would double the arithmetic, most of this pass); the sum still weighs each undirected
 // edge's imbalance by an independent 64-bit value. Sums modulo 2^64, so any order gives the same
-// value. False too where an index names no vertex or a vertex with a non-finite position.
-bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indices) {
+// value. Adds triangle (v[0], v[1], v[2])'s three edges to sum.
+[[gnu::always_inline]] inline void add_edges(const uint32_t v[3], uint64_t sum[2]) {
   const uint64_t kSeed[2] = {0x6a09e667f3bcc909ull, 0xbb67ae8584caa73bull};
+  for (int e = 0; e < 3; ++e) {
+    const uint32_t a = v[e], b = v[(e + 1) % 3];
+    const uint64_t key = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
+    for (int k = 0; k < 2; ++k) {
+      const uint64_t h = mix_bits(key ^ kSeed[k]);
+      sum[k] += a < b ? h : a > b ? 0 - h : 0;  // a loop edge (a == b) balances itself
+    }
+  }
+}
+
+// Adds a worker's sums into the total.
+void add_sums(std::mutex& mutex, const uint64_t sum[2], uint64_t total[2]) {
+  std::lock_guard<std::mutex> lock(mutex);
+  for (int k = 0; k < 2; ++k) total[k] += sum[k];
+}
+
+// Whether the edges of the welded vertices balance (add_edges). False too where an index names no
+// vertex or a vertex with a non-finite position.
+bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indices) {
   std::mutex mutex;
   uint64_t balance[2] = {0, 0};
   std::atomic<bool> usable{true};
@@ -51,20 +70,26 @@ bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indic
         v[c] = i < n ? id[i].load(std::memory_order_relaxed) : kNonFiniteVertex;
         ok &= v[c] != kNonFiniteVertex;
       }
-      for (int e = 0; e < 3; ++e) {
-        const uint32_t a = v[e], b = v[(e + 1) % 3];
-        const uint64_t key = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
-        for (int k = 0; k < 2; ++k) {
-          const uint64_t h = mix_bits(key ^ kSeed[k]);
-          sum[k] += a < b ? h : a > b ? 0 - h : 0;  // a loop edge (a == b) balances itself
-        }
-      }
+      add_edges(v, sum);
     }
     if (!ok) usable.store(false, std::memory_order_relaxed);
-    std::lock_guard<std::mutex> lock(mutex);
-    for (int k = 0; k < 2; ++k) balance[k] += sum[k];
+    add_sums(mutex, sum, balance);
   });
   return usable.load() && balance[0] == 0 && balance[1] == 0;
+}
+
+// Whether two finite vertices share a position (their weld ids are not all their own indices).
+bool any_repeated_position(const Links& id, size_t n) {
+  std::atomic<bool> any{false};
+  parallel_for(n, kCornerChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    bool found = false;
+    for (uint64_t v = begin; v < end; ++v) {
+      const uint32_t w = id[v].load(std::memory_order_relaxed);
+      found |= w != v && w != kNonFiniteVertex;
+    }
+    if (found) any.store(true, std::memory_order_relaxed);
+  });
+  return any.load();
 }
 
 // The root of v's piece, halving the path on the way (every parent stays at most its child).
@@ -82,16 +107,32 @@ uint32_t find_root(const Links& parent, uint32_t v) {
 // points every vertex at its position's first vertex (at most itself); a root is linked (by
 // compare-and-swap) only under a smaller root, and path halving only points a vertex at an
 // ancestor, so every parent is at most its child and each piece's root is its smallest vertex,
-// whatever order the unions ran in on however many threads.
-void link_pieces(const Links& parent, const std::vector<uint32_t>& indices) {
+// whatever order the unions ran in on however many threads. Where `balance` is given (no two
+// vertices share a position, so the indices are the weld ids) the edges are summed into it in the
+// same pass, which then also refuses an index past the vertices or a non-finite vertex (false):
+// the separate edge pass would only gather the same ids again.
+bool link_pieces(const Links& parent, size_t n, const std::vector<uint32_t>& indices, uint64_t* balance) {
+  std::mutex mutex;
+  std::atomic<bool> usable{true};
   parallel_for(indices.size() / 3, kCornerChunk / 3, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t t = begin; t < end; ++t) {
+    uint64_t sum[2] = {0, 0};
+    for (uint64_t t = begin; t < end && usable.load(std::memory_order_relaxed); ++t) {
       const uint32_t* v = &indices[3 * t];
+      if (v[0] >= n || v[1] >= n || v[2] >= n) {
+        usable.store(false, std::memory_order_relaxed);
+        break;
+      }
       // Corners under one parent are in one piece already (the usual case, once a piece has
       // grown): nothing to join, and no walk up to the root.
       const uint32_t p0 = parent[v[0]].load(std::memory_order_relaxed);
       const uint32_t p1 = parent[v[1]].load(std::memory_order_relaxed);
-      if (p0 == p1 && p0 == parent[v[2]].load(std::memory_order_relaxed)) continue;
+      const uint32_t p2 = parent[v[2]].load(std::memory_order_relaxed);
+      if (p0 == kNonFiniteVertex || p1 == kNonFiniteVertex || p2 == kNonFiniteVertex) {
+        usable.store(false, std::memory_order_relaxed);
+        break;
+      }
+      if (balance) add_edges(v, sum);
+      if (p0 == p1 && p0 == p2) continue;
       // The first corner's root, kept for the second edge: any ancestor finds the same root.
       uint32_t first = v[0];
       for (int e = 1; e < 3; ++e) {
@@ -107,7 +148,9 @@ void link_pieces(const Links& parent, const std::vector<uint32_t>& indices) {
         first = std::min(a, b);  // the joined piece's root (or an ancestor of it, once re-linked)
       }
     }
+    if (balance) add_sums(mutex, sum, balance);
   });
+  return usable.load();
 }
 
 // Six times the signed volume of triangle t's tetrahedron with the origin o.
@@ -163,9 +206,14 @@ bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32
                     const Vec3& centre) {
   const size_t triangles = indices.size() / 3;
   if (triangles == 0) return false;
+  const size_t n = positions.size();
   const Links links = weld_by_position(positions);
-  if (!edges_balance(links, positions.size(), indices)) return false;
-  link_pieces(links, indices);
+  // Without repeated positions the indices are the weld ids: the edges are summed while linking.
+  const bool repeats = any_repeated_position(links, n);
+  if (repeats && !edges_balance(links, n, indices)) return false;
+  uint64_t balance[2] = {0, 0};
+  if (!link_pieces(links, n, indices, repeats ? nullptr : balance)) return false;
+  if (balance[0] != 0 || balance[1] != 0) return false;
   return pieces_face_outward(positions, indices, links, centre);
 }
 
