@@ -37,7 +37,8 @@ using Links = std::unique_ptr<std::atomic<uint32_t>[]>;
 // apart would double the arithmetic, most of this pass); the sum still weighs each undirected
 // edge's imbalance by an independent 64-bit value. Sums modulo 2^64, so any order gives the same
 // value. Adds triangle (v0, v1, v2)'s three edges to sum.
-[[gnu::always_inline]] inline void add_edges(uint32_t v0, uint32_t v1, uint32_t v2, uint64_t sum[2]) {
+[[gnu::always_inline]] inline void add_edges(uint32_t v0, uint32_t v1, uint32_t v2,
+                                             uint64_t sum[2]) {
   const uint64_t kSeed[2] = {0x6a09e667f3bcc909ull, 0xbb67ae8584caa73bull};
   const uint32_t from[3] = {v0, v1, v2}, to[3] = {v1, v2, v0};
   for (int e = 0; e < 3; ++e) {
@@ -73,7 +74,9 @@ std::vector<uint64_t> repeated_bits(const Links& id, size_t n) {
   return bits;
 }
 
-bool is_repeated(const std::vector<uint64_t>& bits, uint32_t v) { return bits[v >> 6] >> (v & 63) & 1; }
+bool is_repeated(const std::vector<uint64_t>& bits, uint32_t v) {
+  return bits[v >> 6] >> (v & 63) & 1;
+}
 
 // The root of v's piece, halving the path on the way (every parent stays at most its child),
 // except at the vertices `keep` marks (may be null), whose entries stay their weld ids.
