@@ -22,6 +22,7 @@
 #include "engine/obj_stitch.h"
 #include "engine/parallel.h"
 #include "engine/ply_loader.h"
+#include "engine/position_weld.h"
 #include "engine/scene_finish.h"
 
 
@@ -33,6 +34,7 @@ static void time_common(facet::Scene& scene, int runs) {
   report("vertex normals", runs, [] {}, [&] { facet::compute_vertex_normals(scene.positions, scene.indices); });
   report("bounds", runs, [] {}, [&] { facet::compute_bounds(scene.positions); });
   report("closed surface", runs, [] {}, [&] { facet::closed_outward(scene.positions, scene.indices); });
+  report("  its weld", runs, [] {}, [&] { facet::weld_by_position(scene.positions); });
 }
 
 static void time_obj(const std::string& path, int runs) {

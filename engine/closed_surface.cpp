@@ -1,7 +1,8 @@
 // closed_outward (closed_surface.h), every step on every core: the welding (position_weld.h,
-// which marks non-finite positions), the edge balance (which refuses them), a concurrent
-// union-find into pieces in the weld's own array, and the volumes summed in fixed blocks. The big
-// intermediate arrays are left unwritten until a parallel pass writes them (big_array.h).
+// which marks non-finite positions), one pass that sums the edge balance (refusing non-finite
+// vertices) and runs a concurrent union-find into pieces in the weld's own array, and the volumes
+// summed in fixed blocks. The big intermediate arrays are left unwritten until a parallel pass
+// writes them (big_array.h).
 #include "engine/closed_surface.h"
 
 #include <algorithm>
@@ -30,68 +31,117 @@ constexpr uint64_t kVolumeBlock = 1 << 16;
 // union-find uses.
 using Links = std::unique_ptr<std::atomic<uint32_t>[]>;
 
-// Each directed edge adds its hash and takes away its reverse's: zero when every edge is used as
-// often in one direction as in the other. Sums modulo 2^64, so any order gives the same value.
-// False too where an index names no vertex or a vertex with a non-finite position.
-bool edges_balance(const Links& id, size_t n, const std::vector<uint32_t>& indices) {
+// Each directed edge adds the hash of its undirected key (smaller vertex first) when it runs from
+// the smaller vertex, and takes it away when it runs the other way: zero when every edge is used as
+// often in one direction as in the other. One hash an edge and seed (hashing each direction
+// apart would double the arithmetic, most of this pass); the sum still weighs each undirected
+// edge's imbalance by an independent 64-bit value. Sums modulo 2^64, so any order gives the same
+// value. Adds triangle (v0, v1, v2)'s three edges to sum.
+[[gnu::always_inline]] inline void add_edges(uint32_t v0, uint32_t v1, uint32_t v2,
+                                             uint64_t sum[2]) {
   const uint64_t kSeed[2] = {0x6a09e667f3bcc909ull, 0xbb67ae8584caa73bull};
-  std::mutex mutex;
-  uint64_t balance[2] = {0, 0};
-  std::atomic<bool> usable{true};
-  parallel_for(indices.size() / 3, kCornerChunk / 3, [&](uint64_t begin, uint64_t end, unsigned) {
-    uint64_t sum[2] = {0, 0};
-    bool ok = true;
-    for (uint64_t t = begin; t < end && ok; ++t) {
-      uint32_t v[3];
-      for (int c = 0; c < 3; ++c) {
-        const uint32_t i = indices[3 * t + c];
-        v[c] = i < n ? id[i].load(std::memory_order_relaxed) : kNonFiniteVertex;
-        ok &= v[c] != kNonFiniteVertex;
-      }
-      for (int e = 0; e < 3; ++e) {
-        const uint64_t forward = (uint64_t)v[e] << 32 | v[(e + 1) % 3];
-        const uint64_t reverse = (uint64_t)v[(e + 1) % 3] << 32 | v[e];
-        for (int k = 0; k < 2; ++k) sum[k] += mix_bits(forward ^ kSeed[k]) - mix_bits(reverse ^ kSeed[k]);
-      }
+  const uint32_t from[3] = {v0, v1, v2}, to[3] = {v1, v2, v0};
+  for (int e = 0; e < 3; ++e) {
+    const uint32_t a = from[e], b = to[e];
+    const uint64_t key = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
+    for (int k = 0; k < 2; ++k) {
+      const uint64_t h = mix_bits(key ^ kSeed[k]);
+      sum[k] += a < b ? h : a > b ? 0 - h : 0;  // a loop edge (a == b) balances itself
     }
-    if (!ok) usable.store(false, std::memory_order_relaxed);
-    std::lock_guard<std::mutex> lock(mutex);
-    for (int k = 0; k < 2; ++k) balance[k] += sum[k];
-  });
-  return usable.load() && balance[0] == 0 && balance[1] == 0;
+  }
 }
 
-// The root of v's piece, halving the path on the way (every parent stays at most its child).
-uint32_t find_root(const Links& parent, uint32_t v) {
+// Adds a worker's sums into the total.
+void add_sums(std::mutex& mutex, const uint64_t sum[2], uint64_t total[2]) {
+  std::lock_guard<std::mutex> lock(mutex);
+  for (int k = 0; k < 2; ++k) total[k] += sum[k];
+}
+
+// One bit a vertex, set where it repeats an earlier vertex's position (its weld id is not its own
+// index). Whole 64-bit words a worker, so that no two write one word.
+std::vector<uint64_t> repeated_bits(const Links& id, size_t n) {
+  std::vector<uint64_t> bits((n + 63) / 64);
+  parallel_for(bits.size(), kCornerChunk / 64, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t w = begin; w < end; ++w) {
+      uint64_t word = 0;
+      for (uint64_t v = 64 * w; v < std::min<uint64_t>(n, 64 * w + 64); ++v) {
+        const uint32_t i = id[v].load(std::memory_order_relaxed);
+        word |= (uint64_t)(i != v && i != kNonFiniteVertex) << (v - 64 * w);
+      }
+      bits[w] = word;
+    }
+  });
+  return bits;
+}
+
+bool is_repeated(const std::vector<uint64_t>& bits, uint32_t v) {
+  return bits[v >> 6] >> (v & 63) & 1;
+}
+
+// The root of v's piece, halving the path on the way (every parent stays at most its child),
+// except at the vertices `keep` marks (may be null), whose entries stay their weld ids.
+uint32_t find_root(const Links& parent, uint32_t v, const std::vector<uint64_t>* keep = nullptr) {
   for (;;) {
     uint32_t p = parent[v].load(std::memory_order_relaxed);
     if (p == v) return v;
     const uint32_t g = parent[p].load(std::memory_order_relaxed);
-    if (g != p) parent[v].compare_exchange_weak(p, g, std::memory_order_relaxed);
+    const bool halve = g != p && !(keep && is_repeated(*keep, v));
+    if (halve) parent[v].compare_exchange_weak(p, g, std::memory_order_relaxed);
     v = g;
   }
 }
 
-// Turns the weld ids into the connected pieces' forest, a concurrent union-find: the weld already
-// points every vertex at its position's first vertex (at most itself); a root is linked (by
-// compare-and-swap) only under a smaller root, and path halving only points a vertex at an
-// ancestor, so every parent is at most its child and each piece's root is its smallest vertex,
-// whatever order the unions ran in on however many threads.
-void link_pieces(const Links& parent, const std::vector<uint32_t>& indices) {
+// Turns the weld ids into the connected pieces' forest, a concurrent union-find, and sums the
+// edges of the welded vertices (add_edges) in the same pass: the weld already points every vertex
+// at its position's first vertex (at most itself); a root is linked (by compare-and-swap) only
+// under a smaller root, and path halving only points a vertex at an ancestor, so every parent is
+// at most its child and each piece's root is its smallest vertex, whatever order the unions ran
+// in on however many threads. A repeated vertex (`repeated`) is never a root and never halved, so
+// its entry stays its weld id; any other vertex is its own weld id. False where an index names no
+// vertex or a vertex with a non-finite position.
+bool link_pieces(const Links& parent, size_t n, const std::vector<uint32_t>& indices,
+                 const std::vector<uint64_t>& repeated, uint64_t balance[2]) {
+  std::mutex mutex;
+  std::atomic<bool> usable{true};
   parallel_for(indices.size() / 3, kCornerChunk / 3, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t t = begin; t < end; ++t)
+    uint64_t sum[2] = {0, 0};
+    for (uint64_t t = begin; t < end && usable.load(std::memory_order_relaxed); ++t) {
+      const uint32_t* v = &indices[3 * t];
+      if (v[0] >= n || v[1] >= n || v[2] >= n) {
+        usable.store(false, std::memory_order_relaxed);
+        break;
+      }
+      // Scalars, not arrays: a 32-bit array read back 64 bits at a time stalled every triangle.
+      const uint32_t p0 = parent[v[0]].load(std::memory_order_relaxed);
+      const uint32_t p1 = parent[v[1]].load(std::memory_order_relaxed);
+      const uint32_t p2 = parent[v[2]].load(std::memory_order_relaxed);
+      if (p0 == kNonFiniteVertex || p1 == kNonFiniteVertex || p2 == kNonFiniteVertex) {
+        usable.store(false, std::memory_order_relaxed);
+        break;
+      }
+      add_edges(is_repeated(repeated, v[0]) ? p0 : v[0], is_repeated(repeated, v[1]) ? p1 : v[1],
+                is_repeated(repeated, v[2]) ? p2 : v[2], sum);
+      // Corners under one parent are in one piece already (the usual case, once a piece has
+      // grown): nothing to join, and no walk up to the root.
+      if (p0 == p1 && p0 == p2) continue;
+      // The first corner's root, kept for the second edge: any ancestor finds the same root.
+      uint32_t first = v[0];
       for (int e = 1; e < 3; ++e) {
-        uint32_t a = indices[3 * t], b = indices[3 * t + e];
+        uint32_t a = first, b = v[e];
         for (;;) {
-          a = find_root(parent, a);
-          b = find_root(parent, b);
+          a = find_root(parent, a, &repeated);
+          b = find_root(parent, b, &repeated);
           if (a == b) break;
           if (a < b) std::swap(a, b);
           uint32_t root = a;
           if (parent[a].compare_exchange_strong(root, b, std::memory_order_relaxed)) break;
         }
+        first = std::min(a, b);  // the joined piece's root (or an ancestor of it, once re-linked)
       }
+    }
+    add_sums(mutex, sum, balance);
   });
+  return usable.load();
 }
 
 // Six times the signed volume of triangle t's tetrahedron with the origin o.
@@ -112,8 +162,7 @@ double tetra_volume(const std::vector<Vec3>& positions, const uint32_t* corner, 
 // order; the runs are then added up piece by piece in block order, into a sum kept at the piece's
 // root: the same float sums for any number of threads.
 bool pieces_face_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
-                         const Links& parent) {
-  const Vec3 centre = compute_bounds(positions).center;
+                         const Links& parent, const Vec3& centre) {
   const double o[3] = {centre.x, centre.y, centre.z};
   const uint64_t triangles = indices.size() / 3, blocks = (triangles + kVolumeBlock - 1) / kVolumeBlock;
   using Run = std::pair<uint32_t, double>;  // a piece's root, the volume of a run of its triangles
@@ -141,12 +190,19 @@ bool pieces_face_outward(const std::vector<Vec3>& positions, const std::vector<u
 }  // namespace
 
 bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices) {
+  return closed_outward(positions, indices, compute_bounds(positions).center);
+}
+
+bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
+                    const Vec3& centre) {
   const size_t triangles = indices.size() / 3;
   if (triangles == 0) return false;
+  const size_t n = positions.size();
   const Links links = weld_by_position(positions);
-  if (!edges_balance(links, positions.size(), indices)) return false;
-  link_pieces(links, indices);
-  return pieces_face_outward(positions, indices, links);
+  uint64_t balance[2] = {0, 0};
+  if (!link_pieces(links, n, indices, repeated_bits(links, n), balance)) return false;
+  if (balance[0] != 0 || balance[1] != 0) return false;
+  return pieces_face_outward(positions, indices, links, centre);
 }
 
 }  // namespace facet

@@ -1,12 +1,14 @@
 // Binary PLY bodies, both byte orders. Elements whose rows have a fixed size are read in
 // parallel (a row's place is its number times the row size); a face element whose lists all have
-// the length of its first row's is checked to be so in parallel and then read the same way.
-// Anything else is walked row by row, which is also what finds and names a broken row.
+// the length of its first row's is read the same way, its counts checked in parallel (while the
+// lists are fanned, where the index list is the only list). Anything else is walked row by row,
+// which is also what finds and names a broken row.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <type_traits>
 
 #include "engine/loader.h"
 #include "engine/parallel.h"
@@ -20,28 +22,19 @@ namespace {
 // that 16 cores share a 1 M-row element evenly.
 constexpr uint64_t kRowsPerChunk = 1 << 15;
 
+// The T at p, its bytes reversed where the file's byte order is not the machine's.
 template <class T>
 T load(const char* p, bool swap) {
+  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
+                                  std::conditional_t<sizeof(T) == 2, uint16_t,
+                                                     std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  Bits u;
+  std::memcpy(&u, p, sizeof(T));
+  if constexpr (sizeof(T) == 2) u = swap ? __builtin_bswap16(u) : u;
+  if constexpr (sizeof(T) == 4) u = swap ? __builtin_bswap32(u) : u;
+  if constexpr (sizeof(T) == 8) u = swap ? __builtin_bswap64(u) : u;
   T v;
-  std::memcpy(&v, p, sizeof(T));
-  if (swap) {
-    if constexpr (sizeof(T) == 2) {
-      uint16_t u;
-      std::memcpy(&u, &v, 2);
-      u = __builtin_bswap16(u);
-      std::memcpy(&v, &u, 2);
-    } else if constexpr (sizeof(T) == 4) {
-      uint32_t u;
-      std::memcpy(&u, &v, 4);
-      u = __builtin_bswap32(u);
-      std::memcpy(&v, &u, 4);
-    } else if constexpr (sizeof(T) == 8) {
-      uint64_t u;
-      std::memcpy(&u, &v, 8);
-      u = __builtin_bswap64(u);
-      std::memcpy(&v, &u, 8);
-    }
-  }
+  std::memcpy(&v, &u, sizeof(T));
   return v;
 }
 
@@ -134,14 +127,23 @@ std::string fan(const Body& b, const char* p, PlyType t, uint64_t k, uint32_t* o
 }
 
 // Rows [r0, r1) of a fixed-size face element: the k indices (type T) at list_offset of each row
-// fanned into k - 2 triangles. Stops at the first index out of range, recording it.
+// fanned into k - 2 triangles. Stops at the first index out of range, recording it. Where
+// `ragged` is given, each row's list count (count_type, just before the list) is checked to be k
+// too, and a row where it is not sets it and stops: the caller then reads the element row by row.
 template <class T>
 void fan_rows(const Body& b, const char* rows, size_t stride, size_t list_offset, uint64_t k,
-              uint64_t r0, uint64_t r1, RowError& error) {
+              PlyType count_type, uint64_t r0, uint64_t r1, RowError& error, std::atomic<bool>* ragged) {
   uint32_t* out = &b.mesh.indices[r0 * (k - 2) * 3];
   const uint64_t nv = b.vertex_count;
+  const size_t count_offset = list_offset - ply_type_size(count_type);
   for (uint64_t r = r0; r < r1; ++r) {
     const char* p = rows + r * stride + list_offset;
+    const char* count = rows + r * stride + count_offset;  // a uchar, the usual type, read directly
+    if (ragged && (count_type == PlyType::UInt8 ? (int64_t)(uint8_t)*count
+                                                : decode_int(count, count_type, b.swap)) != (int64_t)k) {
+      ragged->store(true, std::memory_order_relaxed);
+      return;
+    }
     uint32_t first = 0, prev = 0;
     for (uint64_t j = 0; j < k; ++j) {
       const int64_t i = (int64_t)load<T>(p + j * sizeof(T), b.swap);
@@ -162,22 +164,75 @@ void fan_rows(const Body& b, const char* rows, size_t stride, size_t list_offset
   }
 }
 
-// The rows of element `ei` at `at`, fixed size, in parallel: vertex values stored, or (faces) the
-// index lists fanned. list_len[pi]: the length every row's list pi has (0 for scalars). Returns
-// the end of the element.
-size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
-                       const std::vector<uint64_t>& list_len) {
+// What read_face_rows returns when a row's list count differed from the first row's.
+constexpr size_t kRagged = SIZE_MAX;
+
+// The rows of the vertex element `ei` at `at` (scalars only, `stride` bytes a row), in parallel.
+// Float positions and normals are copied as they are (what the double round trip of
+// store_vertex_value gives them too); anything else goes through store_vertex_value.
+size_t read_vertex_rows(const Body& b, size_t ei, size_t at, size_t stride) {
   const PlyElement& e = b.header.elements[ei];
   const std::vector<PlyRole>& roles = b.layout.roles[ei];
-  const bool faces = ei == b.layout.face_element;
-  // Offsets of each property in a row (list pi holding list_len[pi] entries).
-  std::vector<size_t> offset(e.properties.size());
+  struct Column {
+    size_t offset;
+    size_t pi;
+    Vec3* floats;         // the array a float property is copied into, or null
+    float Vec3::*member;  // its coordinate, or null: x, y and z copied at once from offset
+  };
+  std::vector<Column> columns;
+  for (size_t pi = 0, o = 0; pi < e.properties.size(); o += ply_type_size(e.properties[pi].type), ++pi) {
+    const PlyRole role = roles[pi];
+    if (role == PlyRole::Skip) continue;
+    Column c{o, pi, nullptr, &Vec3::x};
+    const bool position = role == PlyRole::X || role == PlyRole::Y || role == PlyRole::Z;
+    const bool normal = role == PlyRole::NX || role == PlyRole::NY || role == PlyRole::NZ;
+    if (e.properties[pi].type == PlyType::Float32 && (position || normal)) {
+      c.floats = position ? b.mesh.positions.data() : b.mesh.normals.data();
+      const int axis = position ? (int)role - (int)PlyRole::X : (int)role - (int)PlyRole::NX;
+      c.member = axis == 0 ? &Vec3::x : axis == 1 ? &Vec3::y : &Vec3::z;
+    }
+    // x, y, z (or nx, ny, nz) side by side in the machine's byte order: one 12-byte copy a row.
+    auto before = [&](size_t back, float Vec3::*m) {
+      const Column& p = columns[columns.size() - back];
+      return p.floats == c.floats && p.member == m && p.offset + 4 * back == o;
+    };
+    if (!b.swap && c.floats && c.member == &Vec3::z && columns.size() >= 2 && before(2, &Vec3::x) &&
+        before(1, &Vec3::y)) {
+      columns.pop_back();
+      columns.back() = Column{o - 8, pi, c.floats, nullptr};
+    } else {
+      columns.push_back(c);
+    }
+  }
+  static_assert(sizeof(Vec3) == 12, "a Vec3 is the file's three floats");
+  parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
+    for (uint64_t r = r0; r < r1; ++r) {
+      const char* row = b.data + at + r * stride;
+      for (const Column& c : columns) {
+        const PlyType type = e.properties[c.pi].type;
+        if (c.floats && !c.member) std::memcpy(&c.floats[r], row + c.offset, sizeof(Vec3));
+        else if (c.floats) c.floats[r].*c.member = load<float>(row + c.offset, b.swap);
+        else store_vertex_value(b.mesh, r, roles[c.pi], type, decode_real(row + c.offset, type, b.swap));
+      }
+    }
+  });
+  return at + e.count * stride;
+}
+
+// The rows of the face element `ei` at `at`, fixed size, in parallel: the index lists fanned.
+// list_len[pi]: the length every row's list pi has (0 for scalars). With check_counts (the
+// element's only list is the indices) each row's count is checked here, in the same pass, rather
+// than by uniform_lists beforehand. Returns the end of the element, or kRagged when a row's count
+// differed (nothing raised: the caller reads the element row by row).
+size_t read_face_rows(const Body& b, size_t ei, size_t at, size_t stride,
+                      const std::vector<uint64_t>& list_len, bool check_counts) {
+  const PlyElement& e = b.header.elements[ei];
+  const std::vector<PlyRole>& roles = b.layout.roles[ei];
   size_t list_offset = 0;
   uint64_t k = 0;
-  PlyType list_type = PlyType::UInt32;
+  PlyType list_type = PlyType::UInt32, count_type = PlyType::UInt8;
   for (size_t pi = 0, o = 0; pi < e.properties.size(); ++pi) {
     const PlyProperty& p = e.properties[pi];
-    offset[pi] = o;
     if (!p.is_list) {
       o += ply_type_size(p.type);
       continue;
@@ -185,45 +240,43 @@ size_t read_fixed_rows(const Body& b, size_t ei, size_t at, size_t stride,
     if (roles[pi] == PlyRole::Indices) {
       list_offset = o + ply_type_size(p.count_type);
       list_type = p.type;
+      count_type = p.count_type;
       k = list_len[pi];
     }
     o += ply_type_size(p.count_type) + list_len[pi] * ply_type_size(p.type);
   }
   const uint64_t tris = k >= 3 ? k - 2 : 0;
-  if (faces) {
-    resize_on_every_core(b.mesh.indices, e.count * tris * 3);
-    if (!tris) b.mesh.short_faces = e.count;
-  }
+  resize_on_every_core(b.mesh.indices, e.count * tris * 3);
+  if (!tris) b.mesh.short_faces = e.count;
   RowError error;
+  std::atomic<bool> ragged{false};
+  std::atomic<bool>* check = check_counts ? &ragged : nullptr;
   parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
-    if (faces) {
-      if (!tris || error.before(r0)) return;
-      const char* rows = b.data + at;
-      switch (list_type) {
-        case PlyType::Int8: return fan_rows<int8_t>(b, rows, stride, list_offset, k, r0, r1, error);
-        case PlyType::UInt8: return fan_rows<uint8_t>(b, rows, stride, list_offset, k, r0, r1, error);
-        case PlyType::Int16: return fan_rows<int16_t>(b, rows, stride, list_offset, k, r0, r1, error);
-        case PlyType::UInt16: return fan_rows<uint16_t>(b, rows, stride, list_offset, k, r0, r1, error);
-        case PlyType::Int32: return fan_rows<int32_t>(b, rows, stride, list_offset, k, r0, r1, error);
-        default: return fan_rows<uint32_t>(b, rows, stride, list_offset, k, r0, r1, error);
-      }
-    }
-    for (uint64_t r = r0; r < r1; ++r) {
-      const char* row = b.data + at + r * stride;
-      for (size_t pi = 0; pi < roles.size(); ++pi)
-        if (roles[pi] != PlyRole::Skip && !e.properties[pi].is_list)
-          store_vertex_value(b.mesh, r, roles[pi], e.properties[pi].type,
-                             decode_real(row + offset[pi], e.properties[pi].type, b.swap));
+    if (!tris || error.before(r0) || ragged.load(std::memory_order_relaxed)) return;
+    const char* rows = b.data + at;
+    auto fan = [&](auto zero) {
+      fan_rows<decltype(zero)>(b, rows, stride, list_offset, k, count_type, r0, r1, error, check);
+    };
+    switch (list_type) {
+      case PlyType::Int8: return fan(int8_t());
+      case PlyType::UInt8: return fan(uint8_t());
+      case PlyType::Int16: return fan(int16_t());
+      case PlyType::UInt16: return fan(uint16_t());
+      case PlyType::Int32: return fan(int32_t());
+      default: return fan(uint32_t());
     }
   });
+  if (ragged.load()) return kRagged;
   error.raise(b.path, e.name);
   return at + e.count * stride;
 }
 
 // Whether every row of face element `ei` has the list lengths of its first row (then its rows
 // have a fixed size, returned in stride, and list_len holds the lengths). False sends the
-// element to walk_rows, which also names the row of any problem found here.
-bool uniform_lists(const Body& b, size_t ei, size_t at, size_t& stride, std::vector<uint64_t>& list_len) {
+// element to walk_rows, which also names the row of any problem found here. True with
+// check_counts set means only that the rows fit: read_face_rows checks the counts.
+bool uniform_lists(const Body& b, size_t ei, size_t at, size_t& stride, std::vector<uint64_t>& list_len,
+                   bool& check_counts) {
   const PlyElement& e = b.header.elements[ei];
   if (e.count == 0) return false;
   list_len.assign(e.properties.size(), 0);
@@ -246,6 +299,10 @@ bool uniform_lists(const Body& b, size_t ei, size_t at, size_t& stride, std::vec
   }
   stride = o;
   if (e.count > (b.size - at) / stride) return false;
+  // A lone index list of 3 or more is checked by read_face_rows as it fans (one pass, not two).
+  check_counts = count_pi.size() == 1 && b.layout.roles[ei][count_pi[0]] == PlyRole::Indices &&
+                 list_len[count_pi[0]] >= 3;
+  if (check_counts) return true;
   std::atomic<bool> uniform{true};
   parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
     for (uint64_t r = r0; r < r1 && uniform.load(std::memory_order_relaxed); ++r)
@@ -321,14 +378,21 @@ void read_ply_binary_body(const std::string& path, const PlyHeader& header, cons
                       std::to_string((size - at) / min_row) + " (truncated file?)");
     const bool wanted = ei == layout.vertex_element || ei == layout.face_element;
     if (ei == layout.vertex_element) allocate_vertex_arrays(mesh, layout, e.count);
-    size_t stride = 0;
+    size_t stride = 0, end = kRagged;
+    bool check_counts = false;
     std::vector<uint64_t> list_len(e.properties.size(), 0);
-    if (!e.has_lists())
-      at = wanted ? read_fixed_rows(b, ei, at, min_row, list_len) : at + e.count * min_row;
-    else if (ei == layout.face_element && uniform_lists(b, ei, at, stride, list_len))
-      at = read_fixed_rows(b, ei, at, stride, list_len);
-    else
-      at = walk_rows(b, ei, at);
+    if (!e.has_lists()) {
+      at = wanted ? read_vertex_rows(b, ei, at, min_row) : at + e.count * min_row;
+      continue;
+    }
+    if (ei == layout.face_element && uniform_lists(b, ei, at, stride, list_len, check_counts))
+      end = read_face_rows(b, ei, at, stride, list_len, check_counts);
+    if (end == kRagged) {  // rows of several sizes: what the parallel read wrote is read again
+      mesh.indices.clear();
+      mesh.short_faces = 0;
+      end = walk_rows(b, ei, at);
+    }
+    at = end;
   }
 }
 

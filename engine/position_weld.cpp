@@ -82,8 +82,10 @@ bool same_position(const Vec3& a, const Vec3& b) {
 
 uint64_t bucket_of(const Layout& l, uint64_t hash) { return l.bucket_shift >= 64 ? 0 : hash >> l.bucket_shift; }
 
-// Pass 1: each block's count per bucket (into offset), non-finite vertices marked; then the
-// offsets, bucket by bucket and within a bucket block by block, so index order is kept.
+// Pass 1: each block's count per bucket (into offset), and every vertex's id set to itself (or
+// kNonFiniteVertex) in index order, so that pass 3 writes, at places scattered over the array,
+// only the ids of repeated positions; then the offsets, bucket by bucket and within a bucket
+// block by block, so index order is kept.
 void count_buckets(const std::vector<Vec3>& positions, Layout& l, std::atomic<uint32_t>* id) {
   parallel_for(l.blocks, 1, [&](uint64_t b_begin, uint64_t b_end, unsigned) {
     for (uint64_t b = b_begin; b < b_end; ++b) {
@@ -91,8 +93,9 @@ void count_buckets(const std::vector<Vec3>& positions, Layout& l, std::atomic<ui
       std::fill(count, count + l.buckets, 0);
       for (uint64_t v = b * l.block; v < std::min(l.n, (b + 1) * l.block); ++v) {
         uint32_t bits[3];
-        if (position_bits(positions[v], bits)) ++count[bucket_of(l, hash_of(bits))];
-        else id[v].store(kNonFiniteVertex, std::memory_order_relaxed);
+        const bool finite = position_bits(positions[v], bits);
+        if (finite) ++count[bucket_of(l, hash_of(bits))];
+        id[v].store(finite ? (uint32_t)v : kNonFiniteVertex, std::memory_order_relaxed);
       }
     }
   });
@@ -148,9 +151,8 @@ void weld_buckets(const std::vector<Vec3>& positions, const Layout& l, const uin
         const uint32_t v = (uint32_t)order[i], check = (uint32_t)(order[i] >> 32);
         for (size_t h = check & (capacity - 1);; h = (h + 1) & (capacity - 1)) {
           Slot& s = table[h];
-          if (s.first == kFree) {
+          if (s.first == kFree) {  // the first of its position: id[v] is v already
             s = Slot{check, v};
-            id[v].store(v, std::memory_order_relaxed);
             break;
           }
           if (s.check == check && same_position(positions[s.first], positions[v])) {

@@ -26,10 +26,8 @@ void drop_repeated_warnings(Scene& scene) {
 
 namespace {
 
-// Triangles per parallel_for chunk of the passes below: enough that handing out chunks costs
-// nothing, small enough to spread a 100 K-triangle model over the cores.
-constexpr uint64_t kTriangleChunk = 1 << 16;
-// Vertices per parallel_for chunk, for the same reasons.
+// Vertices per parallel_for chunk of the passes below: enough that handing out chunks costs
+// nothing, small enough to spread a 100 K-vertex model over the cores.
 constexpr uint64_t kVertexChunk = 1 << 15;
 
 bool finite_triangle(const Scene& scene, size_t t) {
@@ -38,20 +36,25 @@ bool finite_triangle(const Scene& scene, size_t t) {
          finite3(scene.positions[idx[3 * t + 2]]);
 }
 
-// Removes triangles with a corner on a non-finite position; returns how many went. The look runs
-// on every core; the compaction, in order, only where a triangle must go (a rare file).
+// Whether any position is NaN or infinite: one pass over the vertices in order, cheaper than
+// gathering every triangle's three corners (twice as many vertices, scattered).
+bool any_nonfinite_position(const std::vector<Vec3>& positions) {
+  std::atomic<bool> any{false};
+  parallel_for(positions.size(), kVertexChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    bool found = false;
+    for (uint64_t i = begin; i < end; ++i) found |= !finite3(positions[i]);
+    if (found) any.store(true, std::memory_order_relaxed);
+  });
+  return any.load();
+}
+
+// Removes triangles with a corner on a non-finite position; returns how many went. The look at
+// the positions runs on every core; the compaction, in order, only where a position is not finite
+// (a rare file).
 size_t drop_nonfinite_faces(Scene& scene) {
   std::vector<uint32_t>& idx = scene.indices;
   const size_t triangles = idx.size() / 3;
-  std::atomic<bool> any{false};
-  parallel_for(triangles, kTriangleChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t t = begin; t < end; ++t)
-      if (!finite_triangle(scene, t)) {
-        any.store(true, std::memory_order_relaxed);
-        return;
-      }
-  });
-  if (!any.load()) {
+  if (!any_nonfinite_position(scene.positions)) {
     idx.resize(3 * triangles);
     return 0;
   }
@@ -121,7 +124,7 @@ void finish_scene(Scene& scene, const std::string& path) {
   scene.tri_material.clear();
   resize_on_every_core(scene.tri_material, scene.triangle_count());  // all material 0
   scene.bounds = compute_bounds(scene.positions);
-  scene.bounds.closed = closed_outward(scene.positions, scene.indices);
+  scene.bounds.closed = closed_outward(scene.positions, scene.indices, scene.bounds.center);
 }
 
 }  // namespace facet

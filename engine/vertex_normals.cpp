@@ -28,8 +28,6 @@ constexpr size_t kPartsPerWorker = 4;
 constexpr size_t kMinPartVertices = 1 << 14;
 // How much more block scanning the finer parts may cost than one part a worker.
 constexpr double kFinePartsSlack = 1.25;
-// Vertices per parallel_for chunk of the normalising pass.
-constexpr uint64_t kNormaliseChunk = 1 << 15;
 
 struct Span {
   uint32_t lo, hi;  // inclusive; lo > hi when the block has no triangle with valid indices
@@ -40,8 +38,20 @@ std::vector<Span> block_spans(const std::vector<uint32_t>& indices, size_t n) {
   std::vector<Span> spans((triangles + kBlockTriangles - 1) / kBlockTriangles);
   parallel_for(spans.size(), 1, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t b = begin; b < end; ++b) {
+      // The block's smallest and largest index in one plain pass (which the compiler vectorises);
+      // only a block with an index past the vertices is looked at triangle by triangle.
+      const size_t t0 = b * kBlockTriangles, t1 = std::min(triangles, (b + 1) * kBlockTriangles);
+      uint32_t lo = UINT32_MAX, hi = 0;
+      for (size_t i = 3 * t0; i < 3 * t1; ++i) {
+        lo = std::min(lo, indices[i]);
+        hi = std::max(hi, indices[i]);
+      }
+      if (hi < n) {
+        spans[b] = Span{lo, hi};
+        continue;
+      }
       Span s{UINT32_MAX, 0};
-      for (size_t t = b * kBlockTriangles; t < std::min(triangles, (b + 1) * kBlockTriangles); ++t) {
+      for (size_t t = t0; t < t1; ++t) {
         const uint32_t i0 = indices[3 * t], i1 = indices[3 * t + 1], i2 = indices[3 * t + 2];
         if (i0 >= n || i1 >= n || i2 >= n) continue;
         s.lo = std::min({s.lo, i0, i1, i2});
@@ -66,25 +76,53 @@ uint64_t scan_cost(const std::vector<Span>& spans, size_t n, size_t parts) {
   return cost;
 }
 
+// Adds the faces of triangles [t0, t1) around vertices [lo, hi) into acc, in triangle order.
+// all_mine: every valid index of these triangles is in [lo, hi), so nothing is tested per corner.
+template <bool all_mine>
+void sum_block(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices, size_t t0,
+               size_t t1, size_t lo, size_t hi, std::vector<Vec3>& acc) {
+  const size_t n = positions.size();
+  auto mine = [&](uint32_t i) { return all_mine || (i >= lo && i < hi); };
+  for (size_t t = t0; t < t1; ++t) {
+    const uint32_t i0 = indices[3 * t], i1 = indices[3 * t + 1], i2 = indices[3 * t + 2];
+    if (i0 >= n || i1 >= n || i2 >= n) continue;
+    if (!mine(i0) && !mine(i1) && !mine(i2)) continue;
+    const Vec3 p0 = positions[i0], p1 = positions[i1], p2 = positions[i2];
+    // The unnormalised cross product is twice the area times the unit normal: summing it
+    // weights each face by its area, so slivers from triangulation barely count.
+    const Vec3 c = cross(p1 - p0, p2 - p0);
+    if (!finite3(c)) continue;
+    if (mine(i0)) acc[i0] = acc[i0] + c;
+    if (mine(i1)) acc[i1] = acc[i1] + c;
+    if (mine(i2)) acc[i2] = acc[i2] + c;
+  }
+}
+
 // Adds the faces around vertices [lo, hi) into acc, in triangle order.
 void sum_part(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
               const std::vector<Span>& spans, size_t lo, size_t hi, std::vector<Vec3>& acc) {
   const size_t n = positions.size(), triangles = indices.size() / 3;
-  auto mine = [&](uint32_t i) { return i >= lo && i < hi; };
   for (size_t b = 0; b < spans.size(); ++b) {
-    if (spans[b].lo > spans[b].hi || spans[b].lo >= hi || spans[b].hi < lo) continue;
-    for (size_t t = b * kBlockTriangles; t < std::min(triangles, (b + 1) * kBlockTriangles); ++t) {
-      const uint32_t i0 = indices[3 * t], i1 = indices[3 * t + 1], i2 = indices[3 * t + 2];
-      if (i0 >= n || i1 >= n || i2 >= n) continue;
-      if (!mine(i0) && !mine(i1) && !mine(i2)) continue;
-      const Vec3 p0 = positions[i0], p1 = positions[i1], p2 = positions[i2];
-      // The unnormalised cross product is twice the area times the unit normal: summing it
-      // weights each face by its area, so slivers from triangulation barely count.
-      const Vec3 c = cross(p1 - p0, p2 - p0);
-      if (!finite3(c)) continue;
-      if (mine(i0)) acc[i0] = acc[i0] + c;
-      if (mine(i1)) acc[i1] = acc[i1] + c;
-      if (mine(i2)) acc[i2] = acc[i2] + c;
+    const Span s = spans[b];
+    if (s.lo > s.hi || s.lo >= hi || s.hi < lo) continue;
+    const size_t t0 = b * kBlockTriangles, t1 = std::min(triangles, (b + 1) * kBlockTriangles);
+    // Most blocks lie inside one part (a span is a few thousand vertices, a part far more).
+    if (s.lo >= lo && (s.hi < hi || hi == n)) sum_block<true>(positions, indices, t0, t1, lo, hi, acc);
+    else sum_block<false>(positions, indices, t0, t1, lo, hi, acc);
+  }
+}
+
+// Normalises acc[lo, hi) in place.
+void normalise_part(std::vector<Vec3>& acc, size_t lo, size_t hi) {
+  for (size_t i = lo; i < hi; ++i) {
+    Vec3& a = acc[i];
+    // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the float
+    // length squared would underflow.
+    const double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
+    if (l > 0 && std::isfinite(l)) {
+      a = {(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)};
+    } else {
+      a = {0, 0, 1};  // only degenerate faces touch it: any unit vector keeps shading defined
     }
   }
 }
@@ -107,21 +145,13 @@ std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
   const size_t parts = fine > coarse && (double)scan_cost(spans, n, fine) <=
                                             kFinePartsSlack * (double)scan_cost(spans, n, coarse)
                            ? fine : coarse;
+  // Each part normalised as soon as its sums are complete, by the worker that summed them: no
+  // second pass over the whole array, and the part's last entries are still in cache.
   parallel_for(parts, 1, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t p = begin; p < end; ++p)
-      sum_part(positions, indices, spans, part_begin(n, p, parts), part_begin(n, p + 1, parts), acc);
-  });
-  parallel_for(n, kNormaliseChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t i = begin; i < end; ++i) {
-      Vec3& a = acc[i];
-      // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the
-      // float length squared would underflow.
-      const double l = std::sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
-      if (l > 0 && std::isfinite(l)) {
-        a = {(float)(a.x / l), (float)(a.y / l), (float)(a.z / l)};
-      } else {
-        a = {0, 0, 1};  // only degenerate faces touch it: any unit vector keeps shading defined
-      }
+    for (uint64_t p = begin; p < end; ++p) {
+      const size_t lo = part_begin(n, p, parts), hi = part_begin(n, p + 1, parts);
+      sum_part(positions, indices, spans, lo, hi, acc);
+      normalise_part(acc, lo, hi);
     }
   });
   return acc;

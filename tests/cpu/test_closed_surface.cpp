@@ -121,6 +121,50 @@ TEST(ClosedSurface, ANonFiniteVertexInUseOpensTheSurface) {
   EXPECT_TRUE(closed(t));
 }
 
+TEST(ClosedSurface, ATriangleWithTwoCornersOnOnePositionKeepsTheSurfaceClosed) {
+  // Its edges are a loop (one position to itself) and one edge there and back: balanced.
+  Scene s = make_sphere(2000);
+  ASSERT_TRUE(closed(s));
+  const uint32_t a = s.indices[0], b = s.indices[1];
+  s.indices.insert(s.indices.end(), {a, a, b});
+  EXPECT_TRUE(closed(s));
+  // The same position at another index (a texture seam's copy) welds to it: still balanced.
+  s.positions.push_back(s.positions[a]);
+  s.indices.insert(s.indices.end(), {b, (uint32_t)s.positions.size() - 1, a});
+  EXPECT_TRUE(closed(s));
+}
+
+// A tetrahedron wound outward, no two vertices on one position: its edges are summed by index
+// while the pieces are linked, with no separate pass over the weld ids.
+Scene tetrahedron() {
+  Scene s;
+  s.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  s.indices = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
+  return s;
+}
+
+TEST(ClosedSurface, WithoutRepeatedPositionsHolesTurnedFacesAndBadCornersAreStillFound) {
+  ASSERT_TRUE(closed(tetrahedron()));
+  Scene holed = tetrahedron();
+  holed.indices.resize(9);
+  EXPECT_FALSE(closed(holed));
+  Scene turned = tetrahedron();
+  std::swap(turned.indices[1], turned.indices[2]);
+  EXPECT_FALSE(closed(turned));
+  Scene inside_out = tetrahedron();
+  flip_winding(inside_out);
+  EXPECT_FALSE(closed(inside_out));
+  Scene nan_corner = tetrahedron();
+  nan_corner.positions[3].y = NAN;
+  EXPECT_FALSE(closed(nan_corner));
+  Scene past_end = tetrahedron();
+  past_end.indices[11] = 4;
+  EXPECT_FALSE(closed(past_end));
+  Scene loop = tetrahedron();
+  loop.indices.insert(loop.indices.end(), {1, 1, 2});
+  EXPECT_TRUE(closed(loop));
+}
+
 TEST(ClosedSurface, AnIndexPastTheLastVertexOpensTheSurface) {
   Scene s = make_sphere(2000);
   ASSERT_TRUE(closed(s));

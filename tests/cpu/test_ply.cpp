@@ -176,6 +176,37 @@ TEST(Ply, UnknownPropertiesAndElementsAreSkippedInBinary) {
   }
 }
 
+TEST(Ply, ALongerListInALaterParallelChunkIsReadRowByRow) {
+  // The first row says triangles, so the rows are read in parallel with their counts checked as
+  // they are fanned; a quad far in must send the element back to the row-by-row reader, whose
+  // triangles and first bad row are the ones read.
+  ScratchDir dir;
+  const uint32_t rows = 200000, quad = 150000;
+  const std::string header = "ply\nformat binary_little_endian 1.0\nelement vertex 4\nproperty float x\n"
+                             "property float y\nproperty float z\nelement face " + std::to_string(rows) +
+                             "\nproperty list uchar int vertex_indices\nend_header\n";
+  auto body = [&](uint32_t bad_row) {
+    PlyBody b(PlyBody::LittleEndian);
+    for (float v : {0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 1.f, 1.f, 0.f, 0.f, 1.f, 0.f}) b.put(v);
+    for (uint32_t r = 0; r < rows; ++r) {
+      if (r == quad) b.put<uint8_t>(4).put(0).put(1).put(2).put(3);
+      else b.put<uint8_t>(3).put(0).put(1).put(r == bad_row ? 9 : 2);
+    }
+    return b.bytes();
+  };
+  Scene s = load_model(dir.write("quad.ply", header + body(UINT32_MAX)));
+  ASSERT_EQ(s.indices.size(), 3u * (rows + 1));
+  for (uint32_t t = 0; t < rows + 1; ++t) {
+    const uint32_t third = t == quad + 1 ? 3 : 2, second = t == quad + 1 ? 2 : 1;
+    ASSERT_EQ(s.indices[3 * t + 1], second) << t;
+    ASSERT_EQ(s.indices[3 * t + 2], third) << t;
+  }
+  for (uint32_t bad : {40000u, 190000u}) {
+    const std::string path = dir.write("bad" + std::to_string(bad) + ".ply", header + body(bad));
+    EXPECT_EQ(test::load_refusal(path), path + ": face " + std::to_string(bad) + ": index 9 out of range (4 vertices)");
+  }
+}
+
 TEST(Ply, MixedPolygonsAreFanTriangulatedRowByRow) {
   ScratchDir dir;
   for (PlyBody::Format f : {PlyBody::LittleEndian, PlyBody::Ascii}) {
