@@ -37,7 +37,8 @@ Meshlets join_meshlets(std::vector<Meshlets>& parts) {
       }
       std::copy(part.triangles.begin(), part.triangles.end(), out.triangles.begin() + triangle0[p]);
       std::copy(part.positions.begin(), part.positions.end(), out.positions.begin() + vertex0[p]);
-      std::copy(part.triangle_ids.begin(), part.triangle_ids.end(), out.triangle_ids.begin() + triangle0[p]);
+      if (ids)  // else out.triangle_ids is empty: no offset into it, not even by nothing
+        std::copy(part.triangle_ids.begin(), part.triangle_ids.end(), out.triangle_ids.begin() + triangle0[p]);
       part = Meshlets();
     }
   });
