@@ -144,7 +144,7 @@ int run_render(const RenderOptions& o) {
       load.cancel = cancel;
       // The shading arrays go to the device while the meshlets are built.
       load.while_preparing = [&made](const Scene& fresh) {
-        if (Renderer* r = made()) r->upload_ahead(fresh);
+        if (Renderer* r = made()) r->upload_ahead(fresh, UploadPart::Shading);
       };
       loaded = load_model_shared(o.model, load);
       load_s = seconds_since(t0);

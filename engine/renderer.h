@@ -97,6 +97,9 @@ struct PixelHit {
   bool hit() const { return triangle != ~0u; }
 };
 
+// What Renderer::upload_ahead sends.
+enum class UploadPart { Shading, Whole };
+
 class Renderer {
  public:
   virtual ~Renderer() = default;
@@ -104,12 +107,18 @@ class Renderer {
   // Makes `scene` the one drawn; uploads it once. On failure (e.g. out of device memory) throws
   // and keeps the previous scene.
   virtual void set_scene(std::shared_ptr<const Scene> scene) = 0;
-  // A head start on set_scene(scene) for a scene whose meshlets are still being built
-  // (LoadOptions::while_preparing): what does not depend on them goes to the device now, and
-  // set_scene, given this scene (moved into a shared_ptr or not), sends only the rest. Neither a
-  // frame nor set_scene may run meanwhile; a failure throws and set_scene then does it all.
-  // Backends without an upload do nothing.
-  virtual void upload_ahead(const Scene& scene) { (void)scene; }
+  // A head start on set_scene(scene), from another thread, so that set_scene has less or nothing
+  // left to send: UploadPart::Shading sends every array but the meshlets and does not read those
+  // (a load's while_preparing, while they are being built); UploadPart::Whole sends the meshlets
+  // too (the viewer's load thread, while frames of the previous model go on: set_scene then only
+  // swaps). set_scene uses it when given this scene (the same arrays, moved into a shared_ptr or
+  // not); another scene makes it useless. Frames may run meanwhile, set_scene and another
+  // upload_ahead may not. Throws on failure (set_scene then sends it all). Backends without an
+  // upload do nothing.
+  virtual void upload_ahead(const Scene& scene, UploadPart part) {
+    (void)scene;
+    (void)part;
+  }
   virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
                       const FrameTarget& target = {}) = 0;
   // A frame from explicit parameters (make_frame_params; tests and the bench share them between

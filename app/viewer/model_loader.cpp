@@ -1,5 +1,6 @@
 // The load-and-swap logic of the viewer: one background thread per load, results handed over under
-// a mutex, installation (the device upload) on the render thread, which owns the Renderer.
+// a mutex, installation on the render thread, which owns the Renderer (the device upload on the
+// load's thread beforehand where set_upload_renderer asked for it).
 #include "app/viewer/model_loader.h"
 
 #include <algorithm>
@@ -96,6 +97,16 @@ void ModelLoader::start(const std::string& path) {
       failure = e.what();
     } catch (...) {
       failure = path + ": unknown error while loading";
+    }
+    if (failure.empty() && m_upload_renderer) {
+      {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_stage = m_status.stage = "uploading";
+      }
+      try {
+        m_upload_renderer->upload_ahead(*loaded.scene, UploadPart::Whole);
+      } catch (const std::exception&) {  // poll's set_scene sends it all again and says why it fails
+      }
     }
     {
       std::lock_guard<std::mutex> lock(m_mutex);

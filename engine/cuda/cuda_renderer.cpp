@@ -70,8 +70,10 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   // failure (out of memory) leaves the previous scene drawable.
   std::unique_ptr<DeviceScene> ahead = std::move(m_ahead);  // used once, or freed here
   if (ahead && ahead->holds_shading_of(*scene)) {
-    StagedUpload staged;
-    ahead->upload_meshlets(*scene, staged);  // throws and keeps the old one on failure
+    if (!ahead->holds_meshlets_of(*scene)) {
+      StagedUpload staged;
+      ahead->upload_meshlets(*scene, staged);  // throws and keeps the old one on failure
+    }
     m_device_scene = std::move(*ahead);
   } else {
     ahead.reset();
@@ -87,10 +89,12 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   m_have_frame = false;
 }
 
-void CudaRenderer::upload_ahead(const Scene& scene) {
+void CudaRenderer::upload_ahead(const Scene& scene, UploadPart part) {
   m_ahead.reset();  // a head start for another scene is of no use now
   auto ahead = std::make_unique<DeviceScene>();
-  ahead->upload_shading(scene);
+  StagedUpload staged;
+  ahead->upload_shading(scene, staged);
+  if (part == UploadPart::Whole) ahead->upload_meshlets(scene, staged);
   m_ahead = std::move(ahead);
 }
 

@@ -27,7 +27,7 @@ class CudaRenderer final : public Renderer {
   ~CudaRenderer() override;
   const char* name() const override { return "cuda"; }
   void set_scene(std::shared_ptr<const Scene> scene) override;
-  void upload_ahead(const Scene& scene) override;
+  void upload_ahead(const Scene& scene, UploadPart part) override;
   void render(const Camera& camera, const RenderSettings& settings, int width, int height,
               const FrameTarget& target = {}) override;
   void read_rgba(std::vector<Rgba8>& out) override;
@@ -91,7 +91,7 @@ class CudaRenderer final : public Renderer {
 
   std::shared_ptr<const Scene> m_scene;
   DeviceScene m_device_scene;
-  std::unique_ptr<DeviceScene> m_ahead;  // upload_ahead's part of the next scene, until set_scene
+  std::unique_ptr<DeviceScene> m_ahead;  // upload_ahead's part (or whole) of the next scene, until set_scene
   cudaStream_t m_stream = nullptr;
   PersistentBlocks m_persistent;  // blocks of the warp and tile raster kernels
   int m_geometry_blocks = 0;  // resident claiming geometry blocks on the whole device

@@ -25,15 +25,14 @@ void DeviceScene::upload(const Scene& s) {
   *this = std::move(next);
 }
 
-void DeviceScene::upload_shading(const Scene& s) {
-  StagedUpload staged;
-  upload_shading(s, staged);
-}
-
 bool DeviceScene::holds_shading_of(const Scene& s) const {
   return m_source_positions != nullptr && m_source_positions == s.positions.data() &&
          m_source_indices == s.indices.data() && m_vertex_count == s.vertex_count() &&
          m_triangle_count == s.triangle_count();
+}
+
+bool DeviceScene::holds_meshlets_of(const Scene& s) const {
+  return m_source_meshlets != nullptr && m_source_meshlets == s.meshlets.get();
 }
 
 void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
@@ -49,6 +48,7 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
     staged.upload(m_triangle_meshlet, meshlet_of.get(), s.triangle_count(), "triangle meshlets");
   }
   m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
+  m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
 }
 
 void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {

@@ -13,14 +13,16 @@ class DeviceScene {
  public:
   // Throws (naming the array and its size) when device memory runs out; *this is unchanged then.
   void upload(const Scene& scene);
-  // The upload in two parts, for a scene whose meshlets are still being built: first every array
-  // but the meshlets' (which the scene's other arrays do not depend on), then, once the meshlets
-  // exist, theirs. Into a fresh DeviceScene: a throw leaves it half made, to be dropped.
-  void upload_shading(const Scene& scene);
+  // The upload in two parts, for a scene whose meshlets are still being built, or from another
+  // thread than the frames' (Renderer::upload_ahead): first every array but the meshlets' (which
+  // it does not read), then, once the meshlets exist, theirs. Into a fresh DeviceScene: a throw
+  // leaves it half made, to be dropped.
+  void upload_shading(const Scene& scene, StagedUpload& staged);
   void upload_meshlets(const Scene& scene, StagedUpload& staged);
-  // upload_shading ran on this scene (the same arrays, moved or not; a moved std::vector keeps
-  // its storage) and so only the meshlets are missing.
+  // upload_shading (upload_meshlets) ran on this scene: the same arrays, moved or not (a moved
+  // std::vector keeps its storage, a moved shared_ptr its object).
   bool holds_shading_of(const Scene& scene) const;
+  bool holds_meshlets_of(const Scene& scene) const;
   // The scene as resolve reads it. `positions` is null: geometry reads the meshlets' copies.
   SceneView view() const;
   // The scene as the geometry stage reads it (RasterStageParams' first four fields).
@@ -55,11 +57,10 @@ class DeviceScene {
   DeviceBuffer<Rgba8> m_texels;
   uint32_t m_vertex_count = 0, m_triangle_count = 0;
   uint32_t m_single_material = 0;  // when m_tri_material is empty
-  // The host arrays upload_shading read (identity only, never dereferenced): holds_shading_of.
+  // The host arrays the two parts read (identity only, never dereferenced): holds_*_of.
   const void* m_source_positions = nullptr;
   const void* m_source_indices = nullptr;
-
-  void upload_shading(const Scene& scene, StagedUpload& staged);
+  const void* m_source_meshlets = nullptr;
 };
 
 }  // namespace facet

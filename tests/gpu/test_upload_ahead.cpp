@@ -1,7 +1,8 @@
 // Renderer::upload_ahead on the CUDA backend: a scene whose shading arrays went to the device
 // while its meshlets were built (the load's while_preparing) draws the same bytes and triangle ids
-// as the scene sent whole by set_scene, on a textured model and one with several materials; a
-// head start for another scene is not used. Skips, saying why, where no CUDA device exists.
+// as the scene sent whole by set_scene, on a textured model and one with several materials; so
+// does one sent whole ahead (the viewer's load thread); a head start for another scene is not
+// used; the device scene knows which parts of which scene it holds. Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "engine/cuda/cuda_renderer.h"
+#include "engine/cuda/device_scene.h"
+#include "engine/cuda/staged_upload.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "tests/support/gpu_skip.h"
@@ -55,7 +58,7 @@ void expect_ahead_draws_like_whole(const std::string& rel) {
   int calls = 0;
   options.while_preparing = [&](const Scene& s) {
     ++calls;
-    ahead.upload_ahead(s);
+    ahead.upload_ahead(s, UploadPart::Shading);
   };
   auto scene = std::make_shared<Scene>(load_model(test::shared_asset(rel), options));
   ASSERT_EQ(calls, 1) << rel;
@@ -82,7 +85,7 @@ TEST_F(UploadAhead, AHeadStartForAnotherSceneIsNotUsed) {
   auto first = std::make_shared<Scene>(make_sphere(2000));
   auto second = std::make_shared<Scene>(make_sphere(20000));
   CudaRenderer switched, fresh;
-  switched.upload_ahead(*first);
+  switched.upload_ahead(*first, UploadPart::Whole);
   switched.set_scene(second);
   fresh.set_scene(second);
   EXPECT_EQ(switched.stats().triangles_in, second->triangle_count());
@@ -91,4 +94,34 @@ TEST_F(UploadAhead, AHeadStartForAnotherSceneIsNotUsed) {
   EXPECT_GT(covered(b), 1000u);
   EXPECT_TRUE(a.ids == b.ids);
   EXPECT_TRUE(same_pixels(a.rgba, b.rgba));
+}
+
+TEST_F(UploadAhead, AWholeSceneSentAheadDrawsLikeOneSentBySetScene) {
+  auto scene = std::make_shared<Scene>(load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj")));
+  ASSERT_TRUE(scene->meshlets);
+  CudaRenderer ahead, whole;
+  ahead.upload_ahead(*scene, UploadPart::Whole);
+  ahead.set_scene(scene);
+  whole.set_scene(scene);
+  EXPECT_EQ(ahead.stats().scene_bytes, whole.stats().scene_bytes);
+  const Frame a = draw(ahead, *scene), w = draw(whole, *scene);
+  EXPECT_GT(covered(w), 1000u);
+  EXPECT_TRUE(a.ids == w.ids);
+  EXPECT_TRUE(same_pixels(a.rgba, w.rgba));
+}
+
+TEST_F(UploadAhead, TheDeviceSceneKnowsWhichPartsOfWhichSceneItHolds) {
+  auto scene = std::make_shared<Scene>(load_model(test::shared_asset("cornell_box/CornellBox-Original.obj")));
+  const Scene other = make_sphere(2000);
+  DeviceScene device;
+  StagedUpload staged;
+  device.upload_shading(*scene, staged);
+  EXPECT_TRUE(device.holds_shading_of(*scene));
+  EXPECT_FALSE(device.holds_meshlets_of(*scene));
+  EXPECT_FALSE(device.holds_shading_of(other));
+  device.upload_meshlets(*scene, staged);
+  EXPECT_TRUE(device.holds_meshlets_of(*scene));
+  const Scene moved = std::move(*scene);  // moved arrays keep their storage: still the same scene
+  EXPECT_TRUE(device.holds_shading_of(moved));
+  EXPECT_TRUE(device.holds_meshlets_of(moved));
 }
