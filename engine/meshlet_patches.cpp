@@ -143,7 +143,8 @@ class RangeAround {
 // a queue per count, oldest first, which grows the patch ring by ring around its seed; stale
 // entries are skipped when met. Triangles are named by local rank throughout. A triangle's taken
 // flag and count share one byte, and the queues are bare arrays sized once a range: the inner loop
-// over a new vertex's triangles is one load and a store a neighbour (most of the grower's time).
+// over a new vertex's triangles (most of the grower's time) is one load, two stores and no branch
+// a neighbour.
 class PatchGrower {
  public:
   // Grows every patch of ranks [first, end) into `out`; false when hooks.cancel was set. Adds the
@@ -155,9 +156,10 @@ class PatchGrower {
     m_count = end - first;
     m_around.build(scene, m_order, m_count);
     m_state.assign(m_count, 0);
-    // A triangle enters queue c at most once a meshlet (its count passes c once).
+    // A triangle enters queue c at most once a meshlet (its count passes c once); one slot more
+    // for take's write of a taken neighbour past the end.
     for (std::vector<uint32_t>& q : m_queue)
-      if (q.size() < m_count) q.resize(m_count);
+      if (q.size() < m_count + 1) q.resize(m_count + 1);
     m_in_order = m_done = 0;
     m_local.reset(m_around.vertex_count());
     m_open.emplace(out, std::move(m_local));
@@ -211,10 +213,13 @@ class PatchGrower {
       const uint32_t v = corners[k];
       for (const uint32_t* a = m_around.begin(v); a != m_around.end(v); ++a) {
         const uint32_t n = *a;
-        const uint8_t shared = m_state[n];
-        if (shared & kTaken) continue;
-        m_state[n] = shared + 1;
-        m_queue[shared][m_queued[shared]++] = n;  // queue c - 1 holds count c
+        // Without a branch (whether a neighbour is taken is a coin toss on a patch's ring): a
+        // taken one keeps its state, and is written past the end of the first queue, not kept.
+        const uint8_t state = m_state[n];
+        const uint32_t open = !(state & kTaken), shared = state & 3u;
+        m_state[n] = (uint8_t)(state + open);
+        m_queue[shared][m_queued[shared]] = n;  // queue c - 1 holds count c
+        m_queued[shared] += open;
       }
     });
   }
