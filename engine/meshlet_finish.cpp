@@ -178,19 +178,22 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
 
   uint32_t packed[kMeshletMaxTriangles], id[kMeshletMaxTriangles];
   int32_t renumber[kMeshletMaxVertices];
-  Vec3 moved[kMeshletMaxVertices];
+  Vec3 moved[kMeshletMaxVertices + 1];  // one more: the write below a corner already numbered
   std::fill(renumber, renumber + m.vertex_count, -1);
   uint32_t next = 0;
   for (uint32_t s = 0; s < n; ++s) {
     const uint32_t old = triangles[first + order[s]];
     uint32_t p = 0;
     for (int k = 0; k < 3; ++k) {
+      // Without a branch (whether a corner is new is a coin toss): a corner numbered already
+      // writes its position where the next new one will overwrite it.
       const uint32_t l = local_index(old, k);
-      if (renumber[l] < 0) {
-        renumber[l] = (int32_t)next;
-        moved[next++] = pos[l];
-      }
-      p |= (uint32_t)renumber[l] << (8 * k);
+      const bool fresh = renumber[l] < 0;
+      const int32_t number = fresh ? (int32_t)next : renumber[l];
+      renumber[l] = number;
+      moved[next] = pos[l];
+      next += fresh;
+      p |= (uint32_t)number << (8 * k);
     }
     packed[s] = p;
     id[s] = ids[first + order[s]];
