@@ -155,7 +155,11 @@ class PatchGrower {
     m_order = &ranges.order[first];
     m_count = end - first;
     m_around.build(scene, m_order, m_count);
-    m_state.assign(m_count, 0);
+    m_state.resize(m_count);
+    for (uint32_t p = 0; p < m_count; ++p) {
+      const uint32_t* c = m_around.corners(p);
+      m_state[p] = c[0] == c[1] || c[1] == c[2] || c[0] == c[2] ? kRepeat : 0;
+    }
     // A triangle enters queue c at most once a meshlet (its count passes c once); one slot more
     // for take's write of a taken neighbour past the end.
     for (std::vector<uint32_t>& q : m_queue)
@@ -200,7 +204,10 @@ class PatchGrower {
       // Nothing touches the patch (an island, or a pocket left between patches or at the range's
       // border): the range's next triangle fills it up instead, so that meshlets stay full.
       if (p < 0) p = next_in_order();
-      if (m_open->meshlet().vertex_count + m_open->fresh_vertices(m_around.corners(p)) > kPatchMaxVertices) return;
+      // A count of c corners in the meshlet is 3 - c new vertices, but for a repeated corner.
+      const uint8_t state = m_state[p];
+      const int fresh = state & kRepeat ? m_open->fresh_vertices(m_around.corners(p)) : 3 - (state & 3);
+      if (m_open->meshlet().vertex_count + fresh > kPatchMaxVertices) return;
       take((uint32_t)p);
     }
   }
@@ -229,7 +236,7 @@ class PatchGrower {
     for (int c = 3; c >= 1; --c)
       for (; m_head[c - 1] < m_queued[c - 1]; ++m_head[c - 1]) {
         const uint32_t p = m_queue[c - 1][m_head[c - 1]];
-        if (m_state[p] == c) return p;  // neither taken nor counted up since
+        if ((m_state[p] & (kTaken | 3)) == c) return p;  // neither taken nor counted up since
       }
     return -1;
   }
@@ -241,7 +248,7 @@ class PatchGrower {
 
   void forget_candidates() {
     // Every triangle counted entered the first queue when its count left 0.
-    for (uint32_t i = 0; i < m_queued[0]; ++i) m_state[m_queue[0][i]] &= kTaken;
+    for (uint32_t i = 0; i < m_queued[0]; ++i) m_state[m_queue[0][i]] &= kTaken | kRepeat;
     for (int c = 0; c < 3; ++c) m_queued[c] = m_head[c] = 0;
   }
 
@@ -250,8 +257,10 @@ class PatchGrower {
   RangeAround m_around;
   LocalVertexArray m_local{0};                         // the open meshlet's, between ranges
   std::optional<OpenMeshlet<LocalVertexArray>> m_open;  // on the range's Meshlets while it runs
-  static constexpr uint8_t kTaken = 0x80;  // in m_state: in a meshlet already
-  std::vector<uint8_t> m_state;  // per local rank: kTaken, or its corners the open meshlet holds
+  static constexpr uint8_t kTaken = 0x80;   // in m_state: in a meshlet already
+  static constexpr uint8_t kRepeat = 0x40;  // in m_state: two corners the same vertex
+  std::vector<uint8_t> m_state;  // per local rank: kTaken, or kRepeat and the corners the open
+                                 //   meshlet holds (low two bits)
   std::vector<uint32_t> m_queue[3];  // [c - 1]: local ranks whose count reached c, oldest first
   uint32_t m_queued[3] = {0, 0, 0};  // entries in each queue
   uint32_t m_head[3] = {0, 0, 0};    // each queue's first entry not yet looked at
