@@ -4,12 +4,14 @@
 //                       [--meshlets]
 // dragon, bunny: load_model of the shared asset (scene cache off); sphere-N: make_sphere(N) and
 // its meshlets. Steps: vertex normals, closed-surface check, bounds, meshlets (runs and patches);
-// then each grouping's quality (vertices and meshlets a triangle: what every frame pays) and a
+// then each grouping's quality (vertices and meshlets a triangle: what every frame pays; each
+// meshlet's sphere and normal cone: what culling it depends on) and a
 // checksum of its bytes (the same for any thread count, and before and after a change that must
 // not move them). --meshlets: the model loaded once, only the meshlet steps timed. Set
 // FACET_MESHLET_TIMES=1 for the meshlet build's own steps (engine/meshlet_timing.h).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -87,6 +89,21 @@ int main(int argc, char** argv) {
     std::printf("  %-8s quality: %.4f vertices a triangle, %.5f meshlets a triangle (%.1f triangles a meshlet)\n",
                 kind, (double)m.positions.size() / m.triangles.size(), (double)m.meshlets.size() / m.triangles.size(),
                 (double)m.triangles.size() / m.meshlets.size());
+    // What culling a whole meshlet depends on (cluster.h): its sphere, and how far its normal cone
+    // opens (cone_cos 0: never culled as back-facing). Radius relative to the model's bounds.
+    const facet::Bounds bounds = facet::compute_bounds(scene.positions);
+    const double dx = bounds.max.x - bounds.min.x, dy = bounds.max.y - bounds.min.y, dz = bounds.max.z - bounds.min.z;
+    const double diagonal = std::sqrt(dx * dx + dy * dy + dz * dz);
+    double radius = 0, cone_cos = 0, open = 0;
+    for (const facet::Meshlet& ml : m.meshlets) {
+      radius += ml.radius;
+      cone_cos += ml.cone_cos;
+      open += ml.cone_cos <= 0.0f;
+    }
+    const double n = (double)m.meshlets.size();
+    std::printf("  %-8s %zu meshlets, %.2f vertices a meshlet, mean radius %.3e of the diagonal, mean cone cos %.4f, "
+                "%.2f %% cones open\n", kind, m.meshlets.size(), m.positions.size() / n, radius / n / diagonal,
+                cone_cos / n, 100 * open / n);
     std::printf("  %-8s checksum: %016llx\n", kind, (unsigned long long)checksum(m));
   }
   return 0;

@@ -25,21 +25,24 @@ float round_down(double v) {
 }
 
 // Each slot's triangle normal as the cone needs it: the unit normal (the corners' cross product
-// over its length), that length, and the length at or under which the triangle has no normal
-// (its corners in a line: 1e-9 of |e1| |e2|). The slot order computes them on its way, so that the
-// bounds after it need not.
+// over its length), that length, and whether the triangle has a normal at all (a length above
+// 1e-9 of |e1| |e2|: else its corners are in a line). The slot order computes them on its way, so
+// that the bounds after it need not.
 struct SlotNormals {
   D3 unit[kMeshletMaxTriangles];
   double length[kMeshletMaxTriangles];
-  double floor[kMeshletMaxTriangles];
+  bool has_normal[kMeshletMaxTriangles];
 };
 
 void slot_normal(D3 p0, D3 p1, D3 p2, SlotNormals& out, uint32_t s) {
   const D3 e1 = sub(p1, p0), e2 = sub(p2, p0), n = cross(e1, e2);
-  const double len = std::sqrt(dot(n, n));
+  const double n2 = dot(n, n), len = std::sqrt(n2);
   out.unit[s] = {n.x / len, n.y / len, n.z / len};
   out.length[s] = len;
-  out.floor[s] = 1e-9 * std::sqrt(dot(e1, e1) * dot(e2, e2));
+  // len > 1e-9 |e1| |e2|, that floor's square root taken only near it: twice its square is
+  // beyond any rounding of either side (a false or NaN comparison takes the exact test).
+  const double e = dot(e1, e1) * dot(e2, e2);
+  out.has_normal[s] = n2 > 2e-18 * e || len > 1e-9 * std::sqrt(e);
 }
 
 // The bounding sphere and normal cone of meshlet m (cluster.h), in double precision from the
@@ -78,7 +81,7 @@ void set_bounds(Meshlet& m, const Vec3* pos, const uint32_t* packed, const SlotN
   // A triangle without a normal leaves the cone open.
   D3 sum{0, 0, 0};
   for (uint32_t t = 0; t < m.triangle_count; ++t) {
-    if (!(normals->length[t] > normals->floor[t])) return;
+    if (!normals->has_normal[t]) return;
     sum = {sum.x + normals->unit[t].x, sum.y + normals->unit[t].y, sum.z + normals->unit[t].z};
   }
   double len = std::sqrt(dot(sum, sum));
@@ -175,25 +178,28 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
 
   uint32_t packed[kMeshletMaxTriangles], id[kMeshletMaxTriangles];
   int32_t renumber[kMeshletMaxVertices];
-  Vec3 moved[kMeshletMaxVertices];
+  Vec3 moved[kMeshletMaxVertices + 1];  // one more: the write below a corner already numbered
   std::fill(renumber, renumber + m.vertex_count, -1);
   uint32_t next = 0;
   for (uint32_t s = 0; s < n; ++s) {
     const uint32_t old = triangles[first + order[s]];
     uint32_t p = 0;
     for (int k = 0; k < 3; ++k) {
+      // Without a branch (whether a corner is new is a coin toss): a corner numbered already
+      // writes its position where the next new one will overwrite it.
       const uint32_t l = local_index(old, k);
-      if (renumber[l] < 0) {
-        renumber[l] = (int32_t)next;
-        moved[next++] = pos[l];
-      }
-      p |= (uint32_t)renumber[l] << (8 * k);
+      const bool fresh = renumber[l] < 0;
+      const int32_t number = fresh ? (int32_t)next : renumber[l];
+      renumber[l] = number;
+      moved[next] = pos[l];
+      next += fresh;
+      p |= (uint32_t)number << (8 * k);
     }
     packed[s] = p;
     id[s] = ids[first + order[s]];
     normals.unit[s] = before.unit[order[s]];
     normals.length[s] = before.length[order[s]];
-    normals.floor[s] = before.floor[order[s]];
+    normals.has_normal[s] = before.has_normal[order[s]];
   }
   std::copy(packed, packed + n, triangles.begin() + first);
   std::copy(id, id + n, ids.begin() + first);

@@ -23,6 +23,9 @@ constexpr uint32_t kHookEvery = 1 << 16;
 // A range whose vertex indices span fewer than this many a triangle numbers its vertices through
 // an array over the span (4 B an entry: 2 MB for a range of 128 K triangles, in cache).
 constexpr uint32_t kWindowPerTriangle = 4;
+// Triangles (or corners) ahead that the gathers from the scene's arrays ask for: enough misses
+// in flight to cover a trip to memory, few enough that the lines are still cached when used.
+constexpr uint32_t kPrefetch = 16;
 
 // A range's triangles around each of its vertices. Triangles are named by their rank within the
 // range ("local rank"), vertices by their order of first use in the range ("local vertex").
@@ -58,13 +61,17 @@ class RangeAround {
   // thousand vertices) an array over that span numbers them, else a hash table.
   uint32_t number_corners(const Scene& scene, const uint32_t* tris, uint32_t n) {
     uint32_t lo = ~0u, hi = 0;
-    for (uint32_t p = 0; p < n; ++p)
+    for (uint32_t p = 0; p < n; ++p) {
+      // The range's triangles are scattered over the scene's index array: ask for one kPrefetch
+      // triangles ahead, so that many misses are under way at once.
+      if (p + kPrefetch < n) __builtin_prefetch(&scene.indices[3 * (size_t)tris[p + kPrefetch]]);
       for (int k = 0; k < 3; ++k) {
         const uint32_t g = scene.indices[3 * (size_t)tris[p] + k];
         m_corner[3 * (size_t)p + k] = g;
         lo = std::min(lo, g);
         hi = std::max(hi, g);
       }
+    }
     if (n > 0 && hi - lo < kWindowPerTriangle * n) return number_in_window(scene, lo, hi);
     return number_by_hash(scene, n);
   }
@@ -72,7 +79,14 @@ class RangeAround {
   uint32_t number_in_window(const Scene& scene, uint32_t lo, uint32_t hi) {
     m_number.assign(hi - lo + 1, ~0u);
     uint32_t count = 0;
-    for (uint32_t& c : m_corner) {
+    const size_t corners = m_corner.size();
+    for (size_t i = 0; i < corners; ++i) {
+      if (i + 3 * kPrefetch < corners) {
+        const uint32_t ahead = m_corner[i + 3 * kPrefetch];
+        __builtin_prefetch(&m_number[ahead - lo]);
+        __builtin_prefetch(&scene.positions[ahead]);
+      }
+      uint32_t& c = m_corner[i];
       uint32_t& v = m_number[c - lo];
       if (v == ~0u) {
         v = count++;
@@ -92,9 +106,17 @@ class RangeAround {
     m_slot.assign(capacity, kFree);  // vertex << 32 | its number: one load a probe
     std::vector<uint64_t>& slot = m_slot;
     uint32_t count = 0;
-    for (uint32_t& c : m_corner) {
+    auto home = [&](uint32_t g) { return (g * 0x9e3779b97f4a7c15ull) >> 40 & (capacity - 1); };
+    const size_t corners = m_corner.size();
+    for (size_t i = 0; i < corners; ++i) {
+      if (i + 3 * kPrefetch < corners) {
+        const uint32_t ahead = m_corner[i + 3 * kPrefetch];
+        __builtin_prefetch(&slot[home(ahead)]);
+        __builtin_prefetch(&scene.positions[ahead]);
+      }
+      uint32_t& c = m_corner[i];
       const uint32_t g = c;
-      size_t s = (g * 0x9e3779b97f4a7c15ull) >> 40 & (capacity - 1);
+      size_t s = home(g);
       while (slot[s] != kFree && slot[s] >> 32 != g) s = (s + 1) & (capacity - 1);
       if (slot[s] == kFree) {
         slot[s] = (uint64_t)g << 32 | count++;
@@ -117,9 +139,12 @@ class RangeAround {
 
 // Grows one range's patches one after another: each from a seed, by the candidate that adds the
 // fewest new vertices. Candidates are not-yet-taken triangles of the range with corners in the
-// open meshlet (`m_shared` counts them, 0..3: 3 costs no new vertex, 2 one, 1 two); they wait in
+// open meshlet (`m_state` counts them, 0..3: 3 costs no new vertex, 2 one, 1 two); they wait in
 // a queue per count, oldest first, which grows the patch ring by ring around its seed; stale
-// entries are skipped when met. Triangles are named by local rank throughout.
+// entries are skipped when met. Triangles are named by local rank throughout. A triangle's taken
+// flag and count share one byte, and the queues are bare arrays sized once a range: the inner loop
+// over a new vertex's triangles (most of the grower's time) is one load, two stores and no branch
+// a neighbour.
 class PatchGrower {
  public:
   // Grows every patch of ranks [first, end) into `out`; false when hooks.cancel was set. Adds the
@@ -130,8 +155,15 @@ class PatchGrower {
     m_order = &ranges.order[first];
     m_count = end - first;
     m_around.build(scene, m_order, m_count);
-    m_taken.assign(m_count, 0);
-    m_shared.assign(m_count, 0);
+    m_state.resize(m_count);
+    for (uint32_t p = 0; p < m_count; ++p) {
+      const uint32_t* c = m_around.corners(p);
+      m_state[p] = c[0] == c[1] || c[1] == c[2] || c[0] == c[2] ? kRepeat : 0;
+    }
+    // A triangle enters queue c at most once a meshlet (its count passes c once); one slot more
+    // for take's write of a taken neighbour past the end.
+    for (std::vector<uint32_t>& q : m_queue)
+      if (q.size() < m_count + 1) q.resize(m_count + 1);
     m_in_order = m_done = 0;
     m_local.reset(m_around.vertex_count());
     m_open.emplace(out, std::move(m_local));
@@ -148,7 +180,7 @@ class PatchGrower {
     int64_t seed = -1;
     uint32_t reported = 0;
     while (m_done < m_count) {
-      take(seed >= 0 && !m_taken[seed] ? (uint32_t)seed : next_in_order());
+      take(seed >= 0 && !(m_state[seed] & kTaken) ? (uint32_t)seed : next_in_order());
       grow();
       // The next patch starts beside this one, where its best candidate was.
       seed = best_candidate();
@@ -172,23 +204,29 @@ class PatchGrower {
       // Nothing touches the patch (an island, or a pocket left between patches or at the range's
       // border): the range's next triangle fills it up instead, so that meshlets stay full.
       if (p < 0) p = next_in_order();
-      if (m_open->meshlet().vertex_count + m_open->fresh_vertices(m_around.corners(p)) > kPatchMaxVertices) return;
+      // A count of c corners in the meshlet is 3 - c new vertices, but for a repeated corner.
+      const uint8_t state = m_state[p];
+      const int fresh = state & kRepeat ? m_open->fresh_vertices(m_around.corners(p)) : 3 - (state & 3);
+      if (m_open->meshlet().vertex_count + fresh > kPatchMaxVertices) return;
       take((uint32_t)p);
     }
   }
 
   void take(uint32_t p) {
-    m_taken[p] = 1;
+    m_state[p] = kTaken;
     ++m_done;
     const uint32_t* corners = m_around.corners(p);
     m_open->add(m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true, [&](int k) {
       const uint32_t v = corners[k];
       for (const uint32_t* a = m_around.begin(v); a != m_around.end(v); ++a) {
         const uint32_t n = *a;
-        if (m_taken[n]) continue;
-        if (m_shared[n] == 0) m_touched.push_back(n);
-        ++m_shared[n];
-        m_queue[m_shared[n]].push_back(n);
+        // Without a branch (whether a neighbour is taken is a coin toss on a patch's ring): a
+        // taken one keeps its state, and is written past the end of the first queue, not kept.
+        const uint8_t state = m_state[n];
+        const uint32_t open = !(state & kTaken), shared = state & 3u;
+        m_state[n] = (uint8_t)(state + open);
+        m_queue[shared][m_queued[shared]] = n;  // queue c - 1 holds count c
+        m_queued[shared] += open;
       }
     });
   }
@@ -196,25 +234,22 @@ class PatchGrower {
   // The open meshlet's best candidate: fewest new vertices, then longest waiting; or -1.
   int64_t best_candidate() {
     for (int c = 3; c >= 1; --c)
-      for (; m_head[c] < m_queue[c].size(); ++m_head[c]) {
-        const uint32_t p = m_queue[c][m_head[c]];
-        if (!m_taken[p] && m_shared[p] == c) return p;
+      for (; m_head[c - 1] < m_queued[c - 1]; ++m_head[c - 1]) {
+        const uint32_t p = m_queue[c - 1][m_head[c - 1]];
+        if ((m_state[p] & (kTaken | 3)) == c) return p;  // neither taken nor counted up since
       }
     return -1;
   }
 
   uint32_t next_in_order() {
-    while (m_in_order < m_count && m_taken[m_in_order]) ++m_in_order;
+    while (m_in_order < m_count && (m_state[m_in_order] & kTaken)) ++m_in_order;
     return m_in_order;
   }
 
   void forget_candidates() {
-    for (uint32_t p : m_touched) m_shared[p] = 0;
-    m_touched.clear();
-    for (int c = 0; c < 4; ++c) {
-      m_queue[c].clear();
-      m_head[c] = 0;
-    }
+    // Every triangle counted entered the first queue when its count left 0.
+    for (uint32_t i = 0; i < m_queued[0]; ++i) m_state[m_queue[0][i]] &= kTaken | kRepeat;
+    for (int c = 0; c < 3; ++c) m_queued[c] = m_head[c] = 0;
   }
 
   const uint32_t* m_order = nullptr;  // the range's scene triangles, by local rank
@@ -222,11 +257,13 @@ class PatchGrower {
   RangeAround m_around;
   LocalVertexArray m_local{0};                         // the open meshlet's, between ranges
   std::optional<OpenMeshlet<LocalVertexArray>> m_open;  // on the range's Meshlets while it runs
-  std::vector<uint8_t> m_taken;   // per local rank: in a meshlet already
-  std::vector<uint8_t> m_shared;  // per local rank: its corners the open meshlet holds
-  std::vector<uint32_t> m_queue[4];
-  size_t m_head[4] = {0, 0, 0, 0};
-  std::vector<uint32_t> m_touched;  // local ranks whose m_shared to reset
+  static constexpr uint8_t kTaken = 0x80;   // in m_state: in a meshlet already
+  static constexpr uint8_t kRepeat = 0x40;  // in m_state: two corners the same vertex
+  std::vector<uint8_t> m_state;  // per local rank: kTaken, or kRepeat and the corners the open
+                                 //   meshlet holds (low two bits)
+  std::vector<uint32_t> m_queue[3];  // [c - 1]: local ranks whose count reached c, oldest first
+  uint32_t m_queued[3] = {0, 0, 0};  // entries in each queue
+  uint32_t m_head[3] = {0, 0, 0};    // each queue's first entry not yet looked at
   uint32_t m_in_order = 0;          // every local rank before it is taken
   uint32_t m_done = 0;              // triangles taken
 };
