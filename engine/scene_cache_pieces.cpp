@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -34,6 +33,9 @@ constexpr uintptr_t kPage = 4096;
 constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
 // Arrays smaller than this are faulted in by their own zero-fill: too few pages to spread.
 constexpr uint64_t kFirstTouchBytes = uint64_t(4) << 20;
+// Bytes of one write of the cache file: large enough for the page cache's largest folios and for
+// the call to cost nothing, small enough not to hold one write for long.
+constexpr uint64_t kWriteStep = uint64_t(16) << 20;
 
 // The checksum64 of payload bytes [begin, end) (one block), handing each step of it, once
 // checksummed, to step(piece, payload offset, bytes, count) while it is in the core's cache.
@@ -111,25 +113,28 @@ uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, int fd, uint6
   const uint64_t total = pieces.empty() ? 0 : pieces.back().offset + pieces.back().size;
   if (total) reserve(fd, file_offset, total);
   std::vector<uint64_t> sums((total + kChecksumBlock - 1) / kChecksumBlock);
-  std::atomic<int> failure{0};  // the first failed write's errno; the rest of the pass is skipped
-  const auto write = [&](const CachePiece&, uint64_t at, const uint8_t* from, uint64_t n) {
-    if (failure.load(std::memory_order_relaxed) == 0 && !write_all(fd, from, n, file_offset + at)) {
-      int none = 0;
-      failure.compare_exchange_strong(none, errno);
-    }
-  };
-  // Low priority: while the caller's own passes run (an upload, a frame), the workers go to them.
+  // The checksums on every core, at low priority: while the caller's own passes run (an upload, a
+  // frame), the workers go to them.
+  const auto nothing = [](const CachePiece&, uint64_t, const uint8_t*, uint64_t) {};
   tbb::task_arena arena((int)worker_count(), 1, tbb::task_arena::priority::low);
   arena.execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<uint64_t>(0, sums.size(), 1),
         [&](const tbb::blocked_range<uint64_t>& r) {
           for (uint64_t b = r.begin(); b < r.end(); ++b)
-            sums[b] = one_block(pieces, b * kChecksumBlock, std::min(total, (b + 1) * kChecksumBlock), true, write);
+            sums[b] = one_block(pieces, b * kChecksumBlock, std::min(total, (b + 1) * kChecksumBlock), true, nothing);
         },
         tbb::simple_partitioner());
   });
-  if (failure) throw std::runtime_error(std::strerror(failure));
+  // Then the bytes in file order, in large writes from this one thread: the page cache then holds
+  // the file in large folios, which the next open maps with few faults. Written a step at a time
+  // from every core in block order, an 87 M-triangle cache read back 0.1 s slower on the H200
+  // host (bench/NOTES.md); and the kernel serialises buffered writes to one file anyway.
+  for (const CachePiece& p : pieces)
+    for (uint64_t done = 0; done < p.size; done += kWriteStep) {
+      const uint64_t n = std::min(kWriteStep, p.size - done);
+      if (!write_all(fd, p.from + done, n, file_offset + p.offset + done)) throw std::runtime_error(std::strerror(errno));
+    }
   return checksum64(sums.data(), sums.size() * sizeof(uint64_t));
 }
 

@@ -1,6 +1,6 @@
 // The scene cache's payload as a list of pieces, and the passes that move its bytes, on every
-// core: the checksum fused with the pwrite into the file (writer) or with the copy into the
-// scene's arrays (reader), and the first touch of those arrays' memory. A cache hit of a
+// core: the checksum (writer, before its writes in file order) or the checksum fused with the
+// copy into the scene's arrays (reader), and the first touch of those arrays' memory. A cache hit of a
 // 100 M-triangle model moves ~4 GB, so each byte is read from the file once and each array
 // written once after its pages are faulted in on every core. Not here: what the payload holds
 // (scene_cache_format.cpp).
@@ -23,11 +23,11 @@ struct CachePiece {
 // `checksum` it only copies, and returns 0.
 uint64_t copy_and_checksum(const std::vector<CachePiece>& pieces, bool checksum);
 
-// The writer's pass: preallocates bytes [file_offset, file_offset + payload size) of `fd`, then
-// on every core checksums each block exactly as copy_and_checksum does and writes it there with
-// pwrite, a step at a time while it is in the core's cache, in a low-priority arena (a write in
-// the background yields the cores to the caller's passes). Returns the checksum; throws
-// std::runtime_error("reason") after the pass when the room or a write failed.
+// The writer's pass: preallocates bytes [file_offset, file_offset + payload size) of `fd`,
+// checksums each block exactly as copy_and_checksum does on every core, in a low-priority arena
+// (a write in the background yields the cores to the caller's passes), then writes the pieces
+// there in file order with large pwrites from the calling thread. Returns the checksum; throws
+// std::runtime_error("reason") when the room or a write failed.
 uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, int fd, uint64_t file_offset);
 
 // Arrays about to be overwritten whole (by copy_and_checksum). std::vector zero-fills on resize,
