@@ -51,6 +51,16 @@ size_t covered(const Frame& f) {
   return n;
 }
 
+// `a` and `b` hold the same scene, however it got there: the same bytes on the device, the same
+// frame, and enough of it drawn for that to mean something.
+void expect_same_frames(CudaRenderer& a, CudaRenderer& b, const Scene& scene, const std::string& label) {
+  EXPECT_EQ(a.stats().scene_bytes, b.stats().scene_bytes) << label;
+  const Frame fa = draw(a, scene), fb = draw(b, scene);
+  EXPECT_GT(covered(fb), 1000u) << label << ": too little drawn to compare";
+  EXPECT_TRUE(fa.ids == fb.ids) << label;
+  EXPECT_TRUE(same_pixels(fa.rgba, fb.rgba)) << label;
+}
+
 // The model loaded with the head start into one renderer and sent whole to another.
 void expect_ahead_draws_like_whole(const std::string& rel) {
   CudaRenderer ahead, whole;
@@ -64,11 +74,7 @@ void expect_ahead_draws_like_whole(const std::string& rel) {
   ASSERT_EQ(calls, 1) << rel;
   ahead.set_scene(scene);
   whole.set_scene(scene);
-  EXPECT_EQ(ahead.stats().scene_bytes, whole.stats().scene_bytes) << rel;
-  const Frame a = draw(ahead, *scene), w = draw(whole, *scene);
-  EXPECT_GT(covered(w), 1000u) << rel << ": too little drawn to compare";
-  EXPECT_TRUE(a.ids == w.ids) << rel;
-  EXPECT_TRUE(same_pixels(a.rgba, w.rgba)) << rel;
+  expect_same_frames(ahead, whole, *scene, rel);
 }
 
 }  // namespace
@@ -89,11 +95,7 @@ TEST_F(UploadAhead, AHeadStartForAnotherSceneIsNotUsed) {
   switched.set_scene(second);
   fresh.set_scene(second);
   EXPECT_EQ(switched.stats().triangles_in, second->triangle_count());
-  EXPECT_EQ(switched.stats().scene_bytes, fresh.stats().scene_bytes);
-  const Frame a = draw(switched, *second), b = draw(fresh, *second);
-  EXPECT_GT(covered(b), 1000u);
-  EXPECT_TRUE(a.ids == b.ids);
-  EXPECT_TRUE(same_pixels(a.rgba, b.rgba));
+  expect_same_frames(switched, fresh, *second, "switched");
 }
 
 TEST_F(UploadAhead, AWholeSceneSentAheadDrawsLikeOneSentBySetScene) {
@@ -103,11 +105,7 @@ TEST_F(UploadAhead, AWholeSceneSentAheadDrawsLikeOneSentBySetScene) {
   ahead.upload_ahead(*scene, UploadPart::Whole);
   ahead.set_scene(scene);
   whole.set_scene(scene);
-  EXPECT_EQ(ahead.stats().scene_bytes, whole.stats().scene_bytes);
-  const Frame a = draw(ahead, *scene), w = draw(whole, *scene);
-  EXPECT_GT(covered(w), 1000u);
-  EXPECT_TRUE(a.ids == w.ids);
-  EXPECT_TRUE(same_pixels(a.rgba, w.rgba));
+  expect_same_frames(ahead, whole, *scene, "spot, whole ahead");
 }
 
 TEST_F(UploadAhead, TheDeviceSceneKnowsWhichPartsOfWhichSceneItHolds) {

@@ -14,6 +14,7 @@
 
 #include "app/viewer/model_loader.h"
 #include "engine/generate.h"
+#include "tests/viewer/forwarding_renderer.h"
 
 namespace facet {
 namespace {
@@ -88,21 +89,13 @@ TEST(ModelLoader, ADropOpensTheFirstModelFileWhateverItsFormat) {
 
 TEST(ModelLoader, AnUploadThatFailsKeepsThePreviousModel) {
   // A renderer that accepts the first scene and refuses the next (as out of device memory would).
-  struct RefusingRenderer : Renderer {
-    std::unique_ptr<Renderer> cpu = make_renderer(Backend::Cpu);
+  struct RefusingRenderer : test::ForwardingRenderer {
     int scenes = 0;
     const char* name() const override { return "refusing"; }
     void set_scene(std::shared_ptr<const Scene> s) override {
       if (scenes++ > 0) throw std::runtime_error("out of device memory uploading the scene");
       cpu->set_scene(std::move(s));
     }
-    void render(const Camera& c, const RenderSettings& s, int w, int h, const FrameTarget& t) override {
-      cpu->render(c, s, w, h, t);
-    }
-    void render(const FrameParams& fp, const FrameTarget& t) override { cpu->render(fp, t); }
-    void read_rgba(std::vector<Rgba8>& out) override { cpu->read_rgba(out); }
-    void read_triangle_ids(std::vector<uint32_t>& out) override { cpu->read_triangle_ids(out); }
-    FrameStats stats() const override { return cpu->stats(); }
   } renderer;
   ModelLoader loader([](const std::string& p, const LoadOptions&) {
     Scene s = make_sphere(p == "small" ? 64 : 512);

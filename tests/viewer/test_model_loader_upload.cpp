@@ -12,19 +12,19 @@
 
 #include "app/viewer/model_loader.h"
 #include "engine/generate.h"
+#include "tests/viewer/forwarding_renderer.h"
 
 namespace facet {
 namespace {
 
 // The CPU renderer, with every upload_ahead and set_scene written down in order.
-struct RecordingRenderer : Renderer {
+struct RecordingRenderer : test::ForwardingRenderer {
   struct Ahead {
     const Scene* scene;
     UploadPart part;
     std::thread::id thread;
     int set_scenes_before;  // set_scene calls made before this one
   };
-  std::unique_ptr<Renderer> cpu = make_renderer(Backend::Cpu);
   std::mutex mutex;
   std::vector<Ahead> aheads;
   int set_scenes = 0;
@@ -43,13 +43,6 @@ struct RecordingRenderer : Renderer {
     }
     cpu->set_scene(std::move(s));
   }
-  void render(const Camera& c, const RenderSettings& s, int w, int h, const FrameTarget& t) override {
-    cpu->render(c, s, w, h, t);
-  }
-  void render(const FrameParams& fp, const FrameTarget& t) override { cpu->render(fp, t); }
-  void read_rgba(std::vector<Rgba8>& out) override { cpu->read_rgba(out); }
-  void read_triangle_ids(std::vector<uint32_t>& out) override { cpu->read_triangle_ids(out); }
-  FrameStats stats() const override { return cpu->stats(); }
 };
 
 ModelLoader sphere_loader() {
