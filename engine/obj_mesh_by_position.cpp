@@ -37,7 +37,7 @@ struct Plan {
 bool kept(const Plan& plan, const ObjChunk& c, size_t t) {
   if (plan.unusable.empty()) return true;
   for (int k = 0; k < 3; ++k)
-    if (plan.unusable[(size_t)c.corners[c.triangle_corner(t, k)].v]) return false;
+    if (plan.unusable[(size_t)c.corner_v[c.triangle_corner(t, k)]]) return false;
   return true;
 }
 
@@ -64,19 +64,18 @@ void write_triangles(const ObjModel& model, const Plan& plan, std::atomic<T>* fi
                      Scene& scene) {
   each_chunk(model, [&](size_t i, const ObjChunk& c) {
     uint64_t t_out = plan.first_kept[i];
-    for (size_t t = 0; t < c.triangle_count(); ++t) {
-      if (!kept(plan, c, t)) continue;
-      for (int k = 0; k < 3; ++k) {
-        const T corner = (T)(3 * t_out + (uint64_t)k);
-        const uint32_t v = (uint32_t)c.corners[c.triangle_corner(t, k)].v;
+    c.each_triangle([&](size_t t, const uint32_t* k, const ObjFace& face) {
+      if (!kept(plan, c, t)) return;
+      for (int j = 0; j < 3; ++j) {
+        const T corner = (T)(3 * t_out + (uint64_t)j);
+        const uint32_t v = (uint32_t)c.corner_v[k[j]];
         scene.indices[corner] = v;
         std::atomic<T>& first = first_use[v];
         T seen = first.load(std::memory_order_relaxed);
         while (corner < seen && !first.compare_exchange_weak(seen, corner)) {}
       }
-      const int32_t m = c.faces[c.triangle_face(t)].usemtl;
-      scene.tri_material[t_out++] = m < 0 ? kNoMaterial : (uint32_t)m;
-    }
+      scene.tri_material[t_out++] = face.usemtl < 0 ? kNoMaterial : (uint32_t)face.usemtl;
+    });
   });
 }
 

@@ -113,8 +113,11 @@ TEST(ObjText, ReservingAChunkChangesNothingItParses) {
   const ObjChunk a = parse(text, false)[0], b = parse(text, true)[0];
   EXPECT_EQ(a.positions, b.positions);
   EXPECT_EQ(a.texcoords, b.texcoords);
-  ASSERT_EQ(a.corners.size(), b.corners.size());
-  EXPECT_EQ(0, std::memcmp(a.corners.data(), b.corners.data(), a.corners.size() * sizeof(ObjCorner)));
+  EXPECT_EQ(a.corner_v, b.corner_v);
+  EXPECT_EQ(a.corner_vt, b.corner_vt);
+  EXPECT_EQ(a.corner_vn, b.corner_vn);
+  ASSERT_EQ(a.relative.size(), b.relative.size());
+  EXPECT_EQ(0, std::memcmp(a.relative.data(), b.relative.data(), a.relative.size() * sizeof(ObjRelative)));
   ASSERT_EQ(a.faces.size(), b.faces.size());
   EXPECT_EQ(a.relative_corners, b.relative_corners);
   EXPECT_EQ(a.relative_corners, a.faces.size());
@@ -130,7 +133,6 @@ TEST(ObjText, ChunksOfTrianglesOnlyReadTheirTrianglesFromTheFaces) {
   ASSERT_EQ(c.triangle_count(), 2u);
   EXPECT_EQ(c.triangle_corner(1, 0), 3u);
   EXPECT_EQ(c.triangle_corner(1, 2), 5u);
-  EXPECT_EQ(c.triangle_face(1), 1u);
 
   ObjModel q = stitch_obj_chunks("q.obj", parse(tris + "f 1 2 4 3\n", true));
   triangulate_obj_faces(q);
@@ -138,5 +140,30 @@ TEST(ObjText, ChunksOfTrianglesOnlyReadTheirTrianglesFromTheFaces) {
   ASSERT_FALSE(d.all_triangles);
   ASSERT_EQ(d.triangle_count(), 4u);
   EXPECT_EQ(d.triangle_corner(1, 0), 3u);
-  EXPECT_EQ(d.triangle_face(3), 2u);
+  EXPECT_EQ(d.triangle_faces[3], 1u) << "the quad's record follows the triangles' one";
+}
+
+TEST(ObjText, ConsecutiveTrianglesShareOneFaceRecordUntilSmoothingOrMaterialChanges) {
+  const std::string v = "v 0 0 0\nv 1 0 0\nv 0 1 0\n";
+  const ObjChunk a = parse(v + "f 1 2 3\nf 1 2 3\nf 1/1 2 3\nf -3 -2 -1\n", true)[0];
+  ASSERT_EQ(a.faces.size(), 1u);
+  EXPECT_EQ(a.faces[0].corner_count, 12u);
+  EXPECT_EQ(a.face_statements, 4u);
+  const ObjChunk b = parse(v + "f 1 2 3\ns 1\nf 1 2 3\nusemtl x\nf 1 2 3\nf 1 2 3 1\nf 1 2 3\n", true)[0];
+  ASSERT_EQ(b.faces.size(), 5u);
+  EXPECT_EQ(b.faces[1].smoothing, 1u);
+  EXPECT_EQ(b.faces[2].usemtl, 0);
+  EXPECT_FALSE(b.faces[3].triangles);
+  EXPECT_EQ(b.faces[4].corner_count, 3u);
+}
+
+TEST(ObjText, CornersKeepOnlyThePartsTheFileNames) {
+  const std::string v = "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\n";
+  const ObjChunk a = parse(v + "f 1 2 3\nf 1 2 3\n", true)[0];
+  EXPECT_EQ(a.corner_v.size(), 6u);
+  EXPECT_TRUE(a.corner_vt.empty());
+  EXPECT_TRUE(a.corner_vn.empty());
+  const ObjChunk b = parse(v + "f 1 2 3\nf 1//1 2 3\nf 1 2/1 3\n", true)[0];
+  EXPECT_EQ(b.corner_vn, (std::vector<int32_t>{0, 0, 0, 1}));
+  EXPECT_EQ(b.corner_vt, (std::vector<int32_t>{0, 0, 0, 0, 0, 0, 0, 1}));
 }
