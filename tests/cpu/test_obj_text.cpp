@@ -104,6 +104,40 @@ TEST(ObjText, PlainCornerReadsEachFormAndLeavesTheRestToTheGeneralReading) {
   }
 }
 
+// The plain index reading's definition, one digit at a time.
+static bool reference_index(const std::string& digits, int32_t* out) {
+  if (digits.empty() || digits.size() > 10) return false;
+  const long long v = std::stoll(digits);
+  if (v == 0 || v > INT32_MAX) return false;
+  *out = (int32_t)v;
+  return true;
+}
+
+TEST(ObjText, PlainCornerReadsIndicesOfAnyLengthWhereverTheTextEnds) {
+  std::mt19937 rng(11);
+  for (int i = 0; i < 100000; ++i) {
+    std::string parts[3], word;
+    const int kinds = 1 + (int)(rng() % 3);
+    for (int k = 0; k < kinds; ++k) {
+      const int length = (int)(rng() % 13);
+      for (int d = 0; d < length; ++d) parts[k] += (char)('0' + (d == 0 ? 1 + rng() % 9 : rng() % 10));
+      if (rng() % 8 == 0 && length) parts[k][0] = '0';
+      word += (k ? "/" : "") + parts[k];
+    }
+    const std::string text = rng() % 2 ? word : word + (rng() % 2 ? " 12345678" : "\n");
+    int32_t got[3] = {0, 0, 0}, want[3] = {0, 0, 0};
+    int32_t* const into[3] = {&got[0], &got[1], &got[2]};
+    const char* end = read_plain_corner(text.data(), text.data() + text.size(), into);
+    bool ok = reference_index(parts[0], &want[0]);
+    for (int k = 1; k < kinds; ++k)
+      ok = ok && (parts[k].empty() ? k == 1 && kinds == 3 : reference_index(parts[k], &want[k]));
+    ASSERT_EQ(end != nullptr, ok) << text;
+    if (!ok) continue;
+    EXPECT_EQ(end, text.data() + word.size()) << text;
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(got[k], want[k]) << text;
+  }
+}
+
 TEST(ObjText, ReservingAChunkChangesNothingItParses) {
   // Vertices first, then faces: the sampled mix is wrong for most of the text.
   std::string text;
