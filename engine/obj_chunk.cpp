@@ -24,7 +24,7 @@ namespace {
 
 const char* const kKindName[3] = {"vertex", "texture coordinate", "normal"};
 
-// A corner as the general path reads it (parts as in ObjRelative).
+// A corner as the general path reads it (parts as in ObjChunk::corner_v before the stitch).
 struct Corner {
   int32_t v = 0, vt = 0, vn = 0;
   uint32_t relative = 0;  // bit k set: part k (v, vt, vn) is chunk-relative
@@ -161,7 +161,7 @@ class ChunkParser {
       if (!corner(s, p, line, &c)) return m_out.drop_corners(first);
       const bool has_vt = c.vt != 0 || (c.relative & 2u), has_vn = c.vn != 0 || (c.relative & 4u);
       if (c.relative) {
-        m_out.relative.push_back({(uint32_t)m_out.corner_v.size(), line, c.relative, {c.v, c.vt, c.vn}});
+        m_out.relative.push_back({(uint32_t)m_out.corner_v.size(), line, c.relative});
         ++m_out.relative_corners;
       }
       m_out.add_corner(c.v, c.vt, c.vn, has_vt, has_vn);

@@ -12,13 +12,12 @@
 namespace facet {
 
 // A face corner with a chunk-relative part (rare: most files write absolute indices), kept aside
-// so that the corner arrays stay one 32-bit number a part. Its parts as written: > 0 absolute,
-// else the number of elements of its kind read so far in this chunk plus the relative index.
+// so that the corner arrays stay one 32-bit number a part. Such a part holds, in its corner
+// array, the number of elements of its kind read so far in this chunk plus the relative index.
 struct ObjRelative {
-  uint32_t corner;    // index into the corner arrays
-  uint32_t line;      // chunk-local line of its `f`
-  uint32_t bits;      // bit k set: part k (v, vt, vn) is chunk-relative
-  int32_t parts[3];   // v, vt, vn as written (see above)
+  uint32_t corner;  // index into the corner arrays
+  uint32_t line;    // chunk-local line of its `f`
+  uint32_t bits;    // bit k set: part k (v, vt, vn) is chunk-relative
 };
 
 // Faces, as few records as the file allows: one record for a run of consecutive triangles with the
@@ -66,7 +65,7 @@ struct ObjChunk {
   std::vector<float> texcoords;   // u, v per `vt`
   std::vector<float> normals;     // x, y, z per `vn`
   // Face corners, one array per part. Before the stitch: each part as written (> 0: 1-based
-  // absolute; 0: absent; relative parts: see ObjRelative). After the stitch: 0-based indices into
+  // absolute; 0: absent; relative parts, which may read 0 or less: see ObjRelative). After the stitch: 0-based indices into
   // the whole file, -1 = absent. corner_vt / corner_vn end after the last corner that names a vt /
   // vn (empty in a file without them): the corners past their end have none.
   std::vector<int32_t> corner_v;

@@ -38,16 +38,17 @@ void reserve(std::vector<T>& v, size_t room, size_t expected) {
 }
 
 struct Counts {
-  size_t v = 0, vt = 0, vn = 0, polygons = 0, corners = 0, vt_parts = 0, vn_parts = 0;
+  size_t v = 0, vt = 0, vn = 0, polygons = 0, corners = 0, vt_parts = 0, vn_parts = 0, relative = 0;
 };
 
-// Counts the corners of one `f` line after its `f`, and their vt and vn parts.
+// Counts the corners of one `f` line after its `f`, their vt and vn parts, the relative ones.
 void count_corners(const char* q, const char* eol, Counts& n) {
   size_t corners = 0;
   int slashes = 0;  // in the current corner
   for (; q + 1 < eol; ++q) {
     const bool starts = is_blank(q[0]) && !is_blank(q[1]);
     corners += starts;
+    n.relative += starts && q[1] == '-';  // a corner whose first part is relative (most are)
     slashes = starts ? 0 : slashes + (q[1] == '/');
     // A part after a slash: the first is vt (unless empty), the second vn.
     if (q[0] == '/' && !is_blank(q[1]) && q[1] != '/' && q[1] != '\r') {
@@ -111,6 +112,7 @@ void reserve_obj_chunk(ObjChunk& chunk) {
   reserve(chunk.corner_v, room(n.corners), expect(n.corners));
   reserve(chunk.corner_vt, room(n.vt_parts), expect(n.vt_parts));
   reserve(chunk.corner_vn, room(n.vn_parts), expect(n.vn_parts));
+  reserve(chunk.relative, room(n.relative), expect(n.relative));
 }
 
 }  // namespace facet

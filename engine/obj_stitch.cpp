@@ -71,28 +71,30 @@ void to_zero_based(std::vector<int32_t>& parts) {
 // chunk-local line of the first relative v or vt index before the file's first element (0 when
 // none); *bad_normal gets the first such vn line.
 uint32_t resolve_chunk(ObjChunk& chunk, const ObjCounts& before, uint32_t* bad_normal) {
-  to_zero_based(chunk.corner_v);
-  to_zero_based(chunk.corner_vt);
-  to_zero_based(chunk.corner_vn);
-  // The relative parts, read as absolute ones above, from what the corner kept aside.
+  // The relative parts first, written 1-based (a vn that points at nothing as 0, absent) for the
+  // flat passes below. A whole-file index of 2^31 - 1 or more would not survive that, but no
+  // index past 2^31 - 1 survives the mesh's 32-bit corners either.
   const int64_t base[3] = {(int64_t)before.v, (int64_t)before.vt, (int64_t)before.vn};
   std::vector<int32_t>* const arrays[3] = {&chunk.corner_v, &chunk.corner_vt, &chunk.corner_vn};
   for (const ObjRelative& r : chunk.relative) {
     for (int kind = 0; kind < 3; ++kind) {
       if (!(r.bits & (1u << kind))) continue;
       int32_t& part = (*arrays[kind])[r.corner];
-      const int64_t global = base[kind] + r.parts[kind];
+      const int64_t global = base[kind] + part;
       if (global >= 0) {
-        part = (int32_t)global;
+        part = (int32_t)(global + 1);
       } else if (kind < 2) {
         return r.line;
       } else {
-        part = -1;
+        part = 0;
         if (!*bad_normal) *bad_normal = r.line;
       }
     }
   }
   std::vector<ObjRelative>().swap(chunk.relative);
+  to_zero_based(chunk.corner_v);
+  to_zero_based(chunk.corner_vt);
+  to_zero_based(chunk.corner_vn);
   return 0;
 }
 
