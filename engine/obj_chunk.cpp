@@ -24,6 +24,12 @@ namespace {
 
 const char* const kKindName[3] = {"vertex", "texture coordinate", "normal"};
 
+// A corner as the general path reads it (parts as in ObjChunk::corner_v before the stitch).
+struct Corner {
+  int32_t v = 0, vt = 0, vn = 0;
+  uint32_t relative = 0;  // bit k set: part k (v, vt, vn) is chunk-relative
+};
+
 class ChunkParser {
  public:
   ChunkParser(ObjChunk& chunk, const ObjCounts* before) : m_out(chunk), m_before(before) {}
@@ -103,7 +109,7 @@ class ChunkParser {
   }
 
   // v, v/vt, v//vn or v/vt/vn.
-  bool corner(const char* t, const char* e, uint32_t line, ObjCorner* c) {
+  bool corner(const char* t, const char* e, uint32_t line, Corner* c) {
     int32_t* parts[3] = {&c->v, &c->vt, &c->vn};
     const char* p = t;
     for (int kind = 0; kind < 3; ++kind) {
@@ -136,7 +142,7 @@ class ChunkParser {
   // the others with every rule.
   void face(const char* p, const char* e, uint32_t line) {
     if (read_plain_face_line(m_out, p, e, line, m_smoothing, m_usemtl)) return;
-    const size_t first = m_out.corners.size();
+    const size_t first = m_out.corner_v.size();
     int32_t top_v = 0, top_vt = 0, top_vn = 0;  // the largest plain indices, kept in registers
     bool other_vt = false, other_vn = false;     // the other corners name a vt, a vn
     while (true) {
@@ -144,36 +150,35 @@ class ChunkParser {
       if (s >= e) break;
       int32_t v = 0, vt = 0, vn = 0;
       int32_t* const parts[3] = {&v, &vt, &vn};
-      ObjCorner& c = m_out.corners.emplace_back();
       if (const char* q = read_plain_corner(s, e, parts)) {
-        c.v = v, c.vt = vt, c.vn = vn;
+        m_out.add_corner(v, vt, vn, vt != 0, vn != 0);
         top_v = std::max(top_v, v), top_vt = std::max(top_vt, vt), top_vn = std::max(top_vn, vn);
         p = q;
         continue;
       }
       p = word_end(s, e);
-      if (!corner(s, p, line, &c)) return m_out.corners.pop_back();
-      m_out.relative_corners += c.relative != 0;
-      other_vt |= c.vt != 0 || (c.relative & 2u);
-      other_vn |= c.vn != 0 || (c.relative & 4u);
+      Corner c;
+      if (!corner(s, p, line, &c)) return m_out.drop_corners(first);
+      const bool has_vt = c.vt != 0 || (c.relative & 2u), has_vn = c.vn != 0 || (c.relative & 4u);
+      if (c.relative) {
+        m_out.relative.push_back({(uint32_t)m_out.corner_v.size(), line, c.relative});
+        ++m_out.relative_corners;
+      }
+      m_out.add_corner(c.v, c.vt, c.vn, has_vt, has_vn);
+      other_vt |= has_vt;
+      other_vn |= has_vn;
     }
     const int32_t top[3] = {top_v, top_vt, top_vn};
     for (int kind = 0; kind < 3; ++kind)
       if (top[kind] > m_out.max_index[kind].value) m_out.max_index[kind] = {top[kind], line};
-    const size_t n = m_out.corners.size() - first;
+    const size_t n = m_out.corner_v.size() - first;
     if (n >= 3) {
-      m_out.polygon_faces += n > 3;
       m_out.texcoord_parts |= other_vt || top_vt > 0;
       m_out.normal_parts |= other_vn || top_vn > 0;
-      ObjFace& f = m_out.faces.emplace_back();
-      f.first_corner = first;
-      f.corner_count = (uint32_t)n;
-      f.line = line;
-      f.smoothing = m_smoothing;
-      f.usemtl = m_usemtl;
+      m_out.add_face(first, (uint32_t)n, m_smoothing, m_usemtl);
       return;
     }
-    m_out.corners.resize(first);  // 1 or 2 corners: dropped, counted for the warning
+    m_out.drop_corners(first);  // 1 or 2 corners: dropped, counted for the warning
     if (!m_out.short_faces) m_out.short_face_line = line;
     ++m_out.short_faces;
   }

@@ -38,8 +38,27 @@ void reserve(std::vector<T>& v, size_t room, size_t expected) {
 }
 
 struct Counts {
-  size_t v = 0, vt = 0, vn = 0, f = 0, corners = 0;
+  size_t v = 0, vt = 0, vn = 0, polygons = 0, corners = 0, vt_parts = 0, vn_parts = 0, relative = 0;
 };
+
+// Counts the corners of one `f` line after its `f`, their vt and vn parts, the relative ones.
+void count_corners(const char* q, const char* eol, Counts& n) {
+  size_t corners = 0;
+  int slashes = 0;  // in the current corner
+  for (; q + 1 < eol; ++q) {
+    const bool starts = is_blank(q[0]) && !is_blank(q[1]);
+    corners += starts;
+    n.relative += starts && q[1] == '-';  // a corner whose first part is relative (most are)
+    slashes = starts ? 0 : slashes + (q[1] == '/');
+    // A part after a slash: the first is vt (unless empty), the second vn.
+    if (q[0] == '/' && !is_blank(q[1]) && q[1] != '/' && q[1] != '\r') {
+      n.vt_parts += slashes == 1;
+      n.vn_parts += slashes == 2;
+    }
+  }
+  n.corners += corners;
+  n.polygons += corners > 3;
+}
 
 // Counts the statements of the whole lines that start in [p, e) (the first one begins at p).
 void count_lines(const char* p, const char* e, const char* text_end, Counts& n) {
@@ -52,8 +71,7 @@ void count_lines(const char* p, const char* e, const char* text_end, Counts& n) 
       n.vt += s[1] == 't';
       n.vn += s[1] == 'n';
     } else if (eol - s >= 2 && s[0] == 'f' && is_blank(s[1])) {
-      ++n.f;
-      for (const char* q = s + 1; q + 1 < eol; ++q) n.corners += is_blank(q[0]) && !is_blank(q[1]);
+      count_corners(s + 1, eol, n);
     }
     p = eol + 1;
   }
@@ -89,8 +107,12 @@ void reserve_obj_chunk(ObjChunk& chunk) {
   reserve(chunk.positions, 3 * room(n.v), 3 * expect(n.v));
   reserve(chunk.texcoords, 2 * room(n.vt), 2 * expect(n.vt));
   reserve(chunk.normals, 3 * room(n.vn), 3 * expect(n.vn));
-  reserve(chunk.faces, room(n.f), expect(n.f));
-  reserve(chunk.corners, room(n.corners), expect(n.corners));
+  // Face records: one per polygon, one per run of triangles (a few; grown as needed).
+  reserve(chunk.faces, room(n.polygons), expect(n.polygons));
+  reserve(chunk.corner_v, room(n.corners), expect(n.corners));
+  reserve(chunk.corner_vt, room(n.vt_parts), expect(n.vt_parts));
+  reserve(chunk.corner_vn, room(n.vn_parts), expect(n.vn_parts));
+  reserve(chunk.relative, room(n.relative), expect(n.relative));
 }
 
 }  // namespace facet

@@ -60,8 +60,9 @@ class MeshBuilder {
     return out;
   }
 
-  uint32_t corner(const ObjCorner& c, bool flat, uint32_t smoothing) {
-    int32_t v = c.v, vt = c.vt, vn = c.vn;
+  // Corner `at` of chunk c.
+  uint32_t corner(const ObjChunk& c, uint32_t at, bool flat, uint32_t smoothing) {
+    int32_t v = c.corner_v[at], vt = c.texcoord_of(at), vn = c.normal_of(at);
     if (vt < 0 || (uint64_t)vt >= m_model.counts.vt) vt = -1;
     if (!m_use_vn || vn < 0 || (uint64_t)vn >= m_model.counts.vn) vn = -1;
     if (vn < 0 && flat) return emit(v, vt, vn);  // a flat corner shares its normal with no face
@@ -78,21 +79,17 @@ class MeshBuilder {
   }
 
   void chunk(const ObjChunk& c) {
-    for (size_t t = 0; t < c.triangle_count(); ++t) {
-      const ObjCorner* k[3] = {&c.corners[c.triangle_corner(t, 0)], &c.corners[c.triangle_corner(t, 1)],
-                               &c.corners[c.triangle_corner(t, 2)]};
-      if (m_unusable[(size_t)k[0]->v] || m_unusable[(size_t)k[1]->v] ||
-          m_unusable[(size_t)k[2]->v]) {
+    c.each_triangle([&](size_t, const uint32_t* k, const ObjFace& face) {
+      if (m_unusable[(size_t)c.corner_v[k[0]]] || m_unusable[(size_t)c.corner_v[k[1]]] ||
+          m_unusable[(size_t)c.corner_v[k[2]]]) {
         ++m_stats.nonfinite_faces;
-        continue;
+        return;
       }
-      const ObjFace& face = c.faces[c.triangle_face(t)];
       // With smoothing groups in the file, group 0 ("s off") means a flat face.
       const bool flat = m_model.has_smoothing && face.smoothing == 0;
-      for (const ObjCorner* corner_k : k)
-        m_scene.indices.push_back(corner(*corner_k, flat, face.smoothing));
+      for (int j = 0; j < 3; ++j) m_scene.indices.push_back(corner(c, k[j], flat, face.smoothing));
       m_scene.tri_material.push_back(face.usemtl < 0 ? kNoMaterial : (uint32_t)face.usemtl);
-    }
+    });
   }
 
   // Computed for all vertices (it is cheap), then replaced where the file gave a usable normal.

@@ -1,9 +1,9 @@
 // The by-position OBJ mesh (see obj_mesh_by_position.h), in passes that each run on every core:
 // the kept triangles written in file order with position numbers for corners, while each
 // position's first use is found (an atomic minimum over corner numbers); the positions each chunk
-// introduces, read from its stretch of those triangles; the vertices; then the corners renumbered
-// in place. Only the first pass reads the parsed chunks' corners. Arrays are faulted in on every
-// core (big_array.h).
+// introduces, from the corners that lowered a minimum while it was written; the vertices; then
+// the corners renumbered in place. Only the first pass reads the parsed chunks' corners. Arrays
+// are faulted in on every core (big_array.h).
 #include "engine/obj_mesh_by_position.h"
 
 #include <atomic>
@@ -37,7 +37,7 @@ struct Plan {
 bool kept(const Plan& plan, const ObjChunk& c, size_t t) {
   if (plan.unusable.empty()) return true;
   for (int k = 0; k < 3; ++k)
-    if (plan.unusable[(size_t)c.corners[c.triangle_corner(t, k)].v]) return false;
+    if (plan.unusable[(size_t)c.corner_v[c.triangle_corner(t, k)]]) return false;
   return true;
 }
 
@@ -58,39 +58,48 @@ void count_kept(const ObjModel& model, Plan& plan) {
 
 // Pass 1: the kept triangles in file order, their corners still position numbers, and each
 // position's first corner in first_use (an atomic minimum over the output's corner numbers, of
-// type T: 32 bits where they fit, which halves the randomly read array).
+// type T: 32 bits where they fit, which halves the randomly read array). Each chunk lists the
+// corners that lowered a minimum (`candidates`, in order): a position's first use is among them,
+// since nothing below it can have been there when it was written.
 template <class T>
 void write_triangles(const ObjModel& model, const Plan& plan, std::atomic<T>* first_use,
-                     Scene& scene) {
+                     std::vector<std::vector<T>>& candidates, Scene& scene) {
   each_chunk(model, [&](size_t i, const ObjChunk& c) {
+    std::vector<T>& mine = candidates[i];
     uint64_t t_out = plan.first_kept[i];
-    for (size_t t = 0; t < c.triangle_count(); ++t) {
-      if (!kept(plan, c, t)) continue;
-      for (int k = 0; k < 3; ++k) {
-        const T corner = (T)(3 * t_out + (uint64_t)k);
-        const uint32_t v = (uint32_t)c.corners[c.triangle_corner(t, k)].v;
+    c.each_triangle([&](size_t t, const uint32_t* k, const ObjFace& face) {
+      if (!kept(plan, c, t)) return;
+      for (int j = 0; j < 3; ++j) {
+        const T corner = (T)(3 * t_out + (uint64_t)j);
+        const uint32_t v = (uint32_t)c.corner_v[k[j]];
         scene.indices[corner] = v;
         std::atomic<T>& first = first_use[v];
         T seen = first.load(std::memory_order_relaxed);
-        while (corner < seen && !first.compare_exchange_weak(seen, corner)) {}
+        while (corner < seen) {
+          if (first.compare_exchange_weak(seen, corner)) {
+            mine.push_back(corner);
+            break;
+          }
+        }
       }
-      const int32_t m = c.faces[c.triangle_face(t)].usemtl;
-      scene.tri_material[t_out++] = m < 0 ? kNoMaterial : (uint32_t)m;
-    }
+      scene.tri_material[t_out++] = face.usemtl < 0 ? kNoMaterial : (uint32_t)face.usemtl;
+    });
   });
 }
 
-// Pass 2: the positions each chunk introduces (its corners that are a position's first use), in
-// order, read from the chunk's stretch of the written triangles; so the vertices before each chunk.
+// Pass 2: the positions each chunk introduces (its candidate corners that are still a position's
+// first use), in order; so the vertices before each chunk.
 template <class T>
 void list_new_vertices(const ObjModel& model, Plan& plan, const std::atomic<T>* first_use,
-                       const std::vector<uint32_t>& corners) {
+                       std::vector<std::vector<T>>& candidates, const std::vector<uint32_t>& corners) {
   const size_t n = model.chunks.size();
   plan.introduced.assign(n, {});
   each_chunk(model, [&](size_t i, const ObjChunk&) {
     std::vector<uint32_t>& mine = plan.introduced[i];
-    for (uint64_t corner = 3 * plan.first_kept[i]; corner < 3 * plan.first_kept[i + 1]; ++corner)
-      if (first_use[corners[corner]].load(std::memory_order_relaxed) == (T)corner) mine.push_back(corners[corner]);
+    mine.reserve(candidates[i].size());
+    for (T corner : candidates[i])
+      if (first_use[corners[corner]].load(std::memory_order_relaxed) == corner) mine.push_back(corners[corner]);
+    std::vector<T>().swap(candidates[i]);
   });
   plan.first_vertex.assign(n + 1, 0);
   for (size_t i = 0; i < n; ++i) plan.first_vertex[i + 1] = plan.first_vertex[i] + plan.introduced[i].size();
@@ -105,8 +114,9 @@ void first_uses(const ObjModel& model, Plan& plan, Scene& scene) {
   parallel_for(positions, kPositionChunk, [&](uint64_t b, uint64_t e, unsigned) {
     for (uint64_t v = b; v < e; ++v) first_use[v].store(~T(0), std::memory_order_relaxed);
   });
-  write_triangles<T>(model, plan, first_use.get(), scene);
-  list_new_vertices<T>(model, plan, first_use.get(), scene.indices);
+  std::vector<std::vector<T>> candidates(model.chunks.size());
+  write_triangles<T>(model, plan, first_use.get(), candidates, scene);
+  list_new_vertices<T>(model, plan, first_use.get(), candidates, scene.indices);
 }
 
 // Pass 3: the vertices, numbered in order of first use; returns the map from a used position to

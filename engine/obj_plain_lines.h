@@ -50,12 +50,12 @@ inline const char* read_plain_numbers_line(std::vector<float>& into, int count, 
 }
 
 // After the `f` and its blank: the corners and the face, with `line` (chunk-local) and the
-// smoothing group and usemtl statement in force. Corners and faces are written in place, field
-// by field: a struct assembled on the stack and copied whole stalls on reading back its parts
-// (store forwarding), which was a third of the parse.
+// smoothing group and usemtl statement in force. Each corner part goes straight to its array:
+// a struct assembled on the stack and copied whole stalls on reading back its parts (store
+// forwarding), which was a third of the parse.
 inline const char* read_plain_face_line(ObjChunk& out, const char* p, const char* e,
                                         uint32_t line, uint32_t smoothing, int32_t usemtl) {
-  const size_t first = out.corners.size();
+  const size_t first = out.corner_v.size();
   int32_t top_v = 0, top_vt = 0, top_vn = 0;  // the largest indices, kept in registers
   while (true) {
     p = skip_blanks(p, e);
@@ -64,30 +64,23 @@ inline const char* read_plain_face_line(ObjChunk& out, const char* p, const char
     int32_t* const parts[3] = {&v, &vt, &vn};
     p = read_plain_corner(p, e, parts);
     if (!p) {
-      out.corners.resize(first);
+      out.drop_corners(first);
       return nullptr;
     }
-    ObjCorner& c = out.corners.emplace_back();
-    c.v = v, c.vt = vt, c.vn = vn;
+    out.add_corner(v, vt, vn, vt != 0, vn != 0);
     top_v = std::max(top_v, v), top_vt = std::max(top_vt, vt), top_vn = std::max(top_vn, vn);
   }
-  const size_t n = out.corners.size() - first;
+  const size_t n = out.corner_v.size() - first;
   if (n < 3) {  // dropped with a warning: the general path counts it
-    out.corners.resize(first);
+    out.drop_corners(first);
     return nullptr;
   }
   const int32_t top[3] = {top_v, top_vt, top_vn};
   for (int kind = 0; kind < 3; ++kind)
     if (top[kind] > out.max_index[kind].value) out.max_index[kind] = {top[kind], line};
-  out.polygon_faces += n > 3;
   out.texcoord_parts |= top_vt > 0;
   out.normal_parts |= top_vn > 0;
-  ObjFace& f = out.faces.emplace_back();
-  f.first_corner = first;
-  f.corner_count = (uint32_t)n;
-  f.line = line;
-  f.smoothing = smoothing;
-  f.usemtl = usemtl;
+  out.add_face(first, (uint32_t)n, smoothing, usemtl);
   return p;
 }
 

@@ -62,42 +62,39 @@ void for_each_chunk(size_t count, Fn&& fn) {
   throw LoadError(path + ":" + std::to_string(line) + ": " + what);
 }
 
+// One corner array's parts from 1-based (0 = absent) to 0-based (-1 = absent).
+void to_zero_based(std::vector<int32_t>& parts) {
+  for (int32_t& x : parts) x = x > 0 ? x - 1 : -1;
+}
+
 // Relative indices of one chunk to whole-file ones, absolute ones to 0-based. Returns the
 // chunk-local line of the first relative v or vt index before the file's first element (0 when
 // none); *bad_normal gets the first such vn line.
 uint32_t resolve_chunk(ObjChunk& chunk, const ObjCounts& before, uint32_t* bad_normal) {
-  if (chunk.relative_corners == 0) {  // absolute indices only: one flat pass, no lines needed
-    for (ObjCorner& c : chunk.corners) {
-      c.v = c.v > 0 ? c.v - 1 : -1;
-      c.vt = c.vt > 0 ? c.vt - 1 : -1;
-      c.vn = c.vn > 0 ? c.vn - 1 : -1;
-    }
-    return 0;
-  }
+  // The relative parts first, written 1-based (a vn that points at nothing as 0, absent) for the
+  // flat passes below. A whole-file index of 2^31 - 1 or more would not survive that, but no
+  // index past 2^31 - 1 survives the mesh's 32-bit corners either.
   const int64_t base[3] = {(int64_t)before.v, (int64_t)before.vt, (int64_t)before.vn};
-  for (const ObjFace& f : chunk.faces) {
-    for (uint32_t k = 0; k < f.corner_count; ++k) {
-      ObjCorner& c = chunk.corners[f.first_corner + k];
-      int32_t* parts[3] = {&c.v, &c.vt, &c.vn};
-      for (int kind = 0; kind < 3; ++kind) {
-        int32_t& part = *parts[kind];
-        if (!(c.relative & (1u << kind))) {
-          part = part > 0 ? part - 1 : -1;
-          continue;
-        }
-        const int64_t global = base[kind] + part;
-        if (global >= 0) {
-          part = (int32_t)global;
-        } else if (kind < 2) {
-          return f.line;
-        } else {
-          part = -1;
-          if (!*bad_normal) *bad_normal = f.line;
-        }
+  std::vector<int32_t>* const arrays[3] = {&chunk.corner_v, &chunk.corner_vt, &chunk.corner_vn};
+  for (const ObjRelative& r : chunk.relative) {
+    for (int kind = 0; kind < 3; ++kind) {
+      if (!(r.bits & (1u << kind))) continue;
+      int32_t& part = (*arrays[kind])[r.corner];
+      const int64_t global = base[kind] + part;
+      if (global >= 0) {
+        part = (int32_t)(global + 1);
+      } else if (kind < 2) {
+        return r.line;
+      } else {
+        part = 0;
+        if (!*bad_normal) *bad_normal = r.line;
       }
-      c.relative = 0;
     }
   }
+  std::vector<ObjRelative>().swap(chunk.relative);
+  to_zero_based(chunk.corner_v);
+  to_zero_based(chunk.corner_vt);
+  to_zero_based(chunk.corner_vn);
   return 0;
 }
 
@@ -218,7 +215,7 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
   for (size_t i = 0; i < n; ++i) {
     ObjChunk& c = m.chunks[i];
     for (uint32_t& u : c.unusable) m.unusable.push_back((uint32_t)(before[i].v + u));
-    m.faces += c.faces.size();
+    m.faces += c.face_statements;
     if (c.short_faces && !m.short_faces) m.short_face_line = lines[i] + c.short_face_line;
     m.short_faces += c.short_faces;
     m.line_statements += c.line_statements;
@@ -263,21 +260,23 @@ void triangulate_obj_faces(ObjModel& model) {
   const float* positions = model.positions.data();
   for_each_chunk(model.chunks.size(), [&](size_t i) {
     ObjChunk& c = model.chunks[i];
-    c.all_triangles = c.polygon_faces == 0 && c.corners.size() == 3 * c.faces.size();
+    c.all_triangles = c.polygon_faces == 0;
     if (c.all_triangles) return;
     std::vector<int32_t> v;
     std::vector<uint32_t> local;
-    c.triangles.reserve(3 * c.faces.size());
-    c.triangle_faces.reserve(c.faces.size());
+    c.triangles.reserve(3 * (c.face_statements + c.polygon_faces));
+    c.triangle_faces.reserve(c.face_statements + c.polygon_faces);
     for (size_t f = 0; f < c.faces.size(); ++f) {
       const ObjFace& face = c.faces[f];
-      if (face.corner_count == 3) {
-        for (uint32_t k = 0; k < 3; ++k) c.triangles.push_back((uint32_t)(face.first_corner + k));
-        c.triangle_faces.push_back((uint32_t)f);
+      if (face.triangles) {
+        for (uint32_t k = 0; k < face.corner_count; k += 3) {
+          for (uint32_t j = 0; j < 3; ++j) c.triangles.push_back((uint32_t)(face.first_corner + k + j));
+          c.triangle_faces.push_back((uint32_t)f);
+        }
         continue;
       }
       v.resize(face.corner_count);
-      for (uint32_t k = 0; k < face.corner_count; ++k) v[k] = c.corners[face.first_corner + k].v;
+      for (uint32_t k = 0; k < face.corner_count; ++k) v[k] = c.corner_v[face.first_corner + k];
       local.clear();
       triangulate_polygon(v.data(), face.corner_count, positions, local);
       for (uint32_t corner : local) c.triangles.push_back((uint32_t)(face.first_corner + corner));

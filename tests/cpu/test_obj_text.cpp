@@ -104,6 +104,40 @@ TEST(ObjText, PlainCornerReadsEachFormAndLeavesTheRestToTheGeneralReading) {
   }
 }
 
+// The plain index reading's definition, one digit at a time.
+static bool reference_index(const std::string& digits, int32_t* out) {
+  if (digits.empty() || digits.size() > 10) return false;
+  const long long v = std::stoll(digits);
+  if (v == 0 || v > INT32_MAX) return false;
+  *out = (int32_t)v;
+  return true;
+}
+
+TEST(ObjText, PlainCornerReadsIndicesOfAnyLengthWhereverTheTextEnds) {
+  std::mt19937 rng(11);
+  for (int i = 0; i < 100000; ++i) {
+    std::string parts[3], word;
+    const int kinds = 1 + (int)(rng() % 3);
+    for (int k = 0; k < kinds; ++k) {
+      const int length = (int)(rng() % 13);
+      for (int d = 0; d < length; ++d) parts[k] += (char)('0' + (d == 0 ? 1 + rng() % 9 : rng() % 10));
+      if (rng() % 8 == 0 && length) parts[k][0] = '0';
+      word += (k ? "/" : "") + parts[k];
+    }
+    const std::string text = rng() % 2 ? word : word + (rng() % 2 ? " 12345678" : "\n");
+    int32_t got[3] = {0, 0, 0}, want[3] = {0, 0, 0};
+    int32_t* const into[3] = {&got[0], &got[1], &got[2]};
+    const char* end = read_plain_corner(text.data(), text.data() + text.size(), into);
+    bool ok = reference_index(parts[0], &want[0]);
+    for (int k = 1; k < kinds; ++k)
+      ok = ok && (parts[k].empty() ? k == 1 && kinds == 3 : reference_index(parts[k], &want[k]));
+    ASSERT_EQ(end != nullptr, ok) << text;
+    if (!ok) continue;
+    EXPECT_EQ(end, text.data() + word.size()) << text;
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(got[k], want[k]) << text;
+  }
+}
+
 TEST(ObjText, ReservingAChunkChangesNothingItParses) {
   // Vertices first, then faces: the sampled mix is wrong for most of the text.
   std::string text;
@@ -113,8 +147,11 @@ TEST(ObjText, ReservingAChunkChangesNothingItParses) {
   const ObjChunk a = parse(text, false)[0], b = parse(text, true)[0];
   EXPECT_EQ(a.positions, b.positions);
   EXPECT_EQ(a.texcoords, b.texcoords);
-  ASSERT_EQ(a.corners.size(), b.corners.size());
-  EXPECT_EQ(0, std::memcmp(a.corners.data(), b.corners.data(), a.corners.size() * sizeof(ObjCorner)));
+  EXPECT_EQ(a.corner_v, b.corner_v);
+  EXPECT_EQ(a.corner_vt, b.corner_vt);
+  EXPECT_EQ(a.corner_vn, b.corner_vn);
+  ASSERT_EQ(a.relative.size(), b.relative.size());
+  EXPECT_EQ(0, std::memcmp(a.relative.data(), b.relative.data(), a.relative.size() * sizeof(ObjRelative)));
   ASSERT_EQ(a.faces.size(), b.faces.size());
   EXPECT_EQ(a.relative_corners, b.relative_corners);
   EXPECT_EQ(a.relative_corners, a.faces.size());
@@ -130,7 +167,6 @@ TEST(ObjText, ChunksOfTrianglesOnlyReadTheirTrianglesFromTheFaces) {
   ASSERT_EQ(c.triangle_count(), 2u);
   EXPECT_EQ(c.triangle_corner(1, 0), 3u);
   EXPECT_EQ(c.triangle_corner(1, 2), 5u);
-  EXPECT_EQ(c.triangle_face(1), 1u);
 
   ObjModel q = stitch_obj_chunks("q.obj", parse(tris + "f 1 2 4 3\n", true));
   triangulate_obj_faces(q);
@@ -138,5 +174,30 @@ TEST(ObjText, ChunksOfTrianglesOnlyReadTheirTrianglesFromTheFaces) {
   ASSERT_FALSE(d.all_triangles);
   ASSERT_EQ(d.triangle_count(), 4u);
   EXPECT_EQ(d.triangle_corner(1, 0), 3u);
-  EXPECT_EQ(d.triangle_face(3), 2u);
+  EXPECT_EQ(d.triangle_faces[3], 1u) << "the quad's record follows the triangles' one";
+}
+
+TEST(ObjText, ConsecutiveTrianglesShareOneFaceRecordUntilSmoothingOrMaterialChanges) {
+  const std::string v = "v 0 0 0\nv 1 0 0\nv 0 1 0\n";
+  const ObjChunk a = parse(v + "f 1 2 3\nf 1 2 3\nf 1/1 2 3\nf -3 -2 -1\n", true)[0];
+  ASSERT_EQ(a.faces.size(), 1u);
+  EXPECT_EQ(a.faces[0].corner_count, 12u);
+  EXPECT_EQ(a.face_statements, 4u);
+  const ObjChunk b = parse(v + "f 1 2 3\ns 1\nf 1 2 3\nusemtl x\nf 1 2 3\nf 1 2 3 1\nf 1 2 3\n", true)[0];
+  ASSERT_EQ(b.faces.size(), 5u);
+  EXPECT_EQ(b.faces[1].smoothing, 1u);
+  EXPECT_EQ(b.faces[2].usemtl, 0);
+  EXPECT_FALSE(b.faces[3].triangles);
+  EXPECT_EQ(b.faces[4].corner_count, 3u);
+}
+
+TEST(ObjText, CornersKeepOnlyThePartsTheFileNames) {
+  const std::string v = "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\n";
+  const ObjChunk a = parse(v + "f 1 2 3\nf 1 2 3\n", true)[0];
+  EXPECT_EQ(a.corner_v.size(), 6u);
+  EXPECT_TRUE(a.corner_vt.empty());
+  EXPECT_TRUE(a.corner_vn.empty());
+  const ObjChunk b = parse(v + "f 1 2 3\nf 1//1 2 3\nf 1 2/1 3\n", true)[0];
+  EXPECT_EQ(b.corner_vn, (std::vector<int32_t>{0, 0, 0, 1}));
+  EXPECT_EQ(b.corner_vt, (std::vector<int32_t>{0, 0, 0, 0, 0, 0, 0, 1}));
 }
