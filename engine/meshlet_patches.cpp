@@ -218,16 +218,22 @@ class PatchGrower {
     const uint32_t* corners = m_around.corners(p);
     m_open->add(m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true, [&](int k) {
       const uint32_t v = corners[k];
-      for (const uint32_t* a = m_around.begin(v); a != m_around.end(v); ++a) {
+      // Locals, not members: a store to the byte-wide states may alias any member (a char type
+      // aliases everything), which would reload the queues' pointers and ends every neighbour.
+      uint8_t* const state_of = m_state.data();
+      uint32_t* const queue[3] = {m_queue[0].data(), m_queue[1].data(), m_queue[2].data()};
+      uint32_t queued[3] = {m_queued[0], m_queued[1], m_queued[2]};
+      for (const uint32_t *a = m_around.begin(v), *end = m_around.end(v); a != end; ++a) {
         const uint32_t n = *a;
         // Without a branch (whether a neighbour is taken is a coin toss on a patch's ring): a
         // taken one keeps its state, and is written past the end of the first queue, not kept.
-        const uint8_t state = m_state[n];
+        const uint8_t state = state_of[n];
         const uint32_t open = !(state & kTaken), shared = state & 3u;
-        m_state[n] = (uint8_t)(state + open);
-        m_queue[shared][m_queued[shared]] = n;  // queue c - 1 holds count c
-        m_queued[shared] += open;
+        state_of[n] = (uint8_t)(state + open);
+        queue[shared][queued[shared]] = n;  // queue c - 1 holds count c
+        queued[shared] += open;
       }
+      for (int c = 0; c < 3; ++c) m_queued[c] = queued[c];
     });
   }
 
