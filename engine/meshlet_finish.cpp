@@ -34,7 +34,9 @@ struct SlotNormals {
   bool has_normal[kMeshletMaxTriangles];
 };
 
-void slot_normal(D3 p0, D3 p1, D3 p2, SlotNormals& out, uint32_t s) {
+// Inlined into the loops over slots (GCC kept it out of line, two callers): each slot's square
+// root and division then overlap the next slot's products.
+inline __attribute__((always_inline)) void slot_normal(D3 p0, D3 p1, D3 p2, SlotNormals& out, uint32_t s) {
   const D3 e1 = sub(p1, p0), e2 = sub(p2, p0), n = cross(e1, e2);
   const double n2 = dot(n, n), len = std::sqrt(n2), inv = 1.0 / len;  // one division, not three
   out.unit[s] = {n.x * inv, n.y * inv, n.z * inv};
