@@ -34,10 +34,12 @@ struct SlotNormals {
   bool has_normal[kMeshletMaxTriangles];
 };
 
-void slot_normal(D3 p0, D3 p1, D3 p2, SlotNormals& out, uint32_t s) {
+// Inlined into the loops over slots (GCC kept it out of line, two callers): each slot's square
+// root and division then overlap the next slot's products.
+inline __attribute__((always_inline)) void slot_normal(D3 p0, D3 p1, D3 p2, SlotNormals& out, uint32_t s) {
   const D3 e1 = sub(p1, p0), e2 = sub(p2, p0), n = cross(e1, e2);
-  const double n2 = dot(n, n), len = std::sqrt(n2);
-  out.unit[s] = {n.x / len, n.y / len, n.z / len};
+  const double n2 = dot(n, n), len = std::sqrt(n2), inv = 1.0 / len;  // one division, not three
+  out.unit[s] = {n.x * inv, n.y * inv, n.z * inv};
   out.length[s] = len;
   // len > 1e-9 |e1| |e2|, that floor's square root taken only near it: twice its square is
   // beyond any rounding of either side (a false or NaN comparison takes the exact test).
@@ -140,7 +142,8 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
   for (uint32_t t = 0; t < n; ++t) {
     D3 p0 = d3(pos[local_index(triangles[first + t], 0)]), p1 = d3(pos[local_index(triangles[first + t], 1)]);
     D3 p2 = d3(pos[local_index(triangles[first + t], 2)]);
-    centroid[t] = {(p0.x + p1.x + p2.x) / 3, (p0.y + p1.y + p2.y) / 3, (p0.z + p1.z + p2.z) / 3};
+    // Three times the centroid: the curve below scales by the patch's extent, so no division.
+    centroid[t] = {p0.x + p1.x + p2.x, p0.y + p1.y + p2.y, p0.z + p1.z + p2.z};
     slot_normal(p0, p1, p2, before, t);
     const double len = before.length[t];
     if (len > 0 && std::isfinite(len))
@@ -166,11 +169,13 @@ void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_
   // Slots by curve position, ties in slot order.
   uint16_t curve[kMeshletMaxTriangles];
   uint32_t order[kMeshletMaxTriangles];
+  double scale[2];  // cells an unit of u and v: one division a meshlet, not one a slot
+  for (int a = 0; a < 2; ++a) scale[a] = hi[a] > lo[a] ? 255.0 / (hi[a] - lo[a]) : 0.0;
   for (uint32_t t = 0; t < n; ++t) {
     uint32_t q[2];
     for (int a = 0; a < 2; ++a) {
-      double f = hi[a] > lo[a] ? (uv[t][a] - lo[a]) / (hi[a] - lo[a]) : 0.0;
-      q[a] = std::isfinite(f) ? (uint32_t)std::clamp(f * 255.0, 0.0, 255.0) : 0u;
+      const double f = (uv[t][a] - lo[a]) * scale[a];
+      q[a] = std::isfinite(f) ? (uint32_t)std::clamp(f, 0.0, 255.0) : 0u;
     }
     curve[t] = (uint16_t)morton2(q[0], q[1]);
   }

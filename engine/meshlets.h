@@ -67,7 +67,7 @@ Meshlets build_meshlet_runs(const Scene& scene);
 // patch that runs out of neighbours (a pocket left between patches, or a range's border) is
 // filled up with the range's next triangles in that order rather than closed small: about one
 // meshlet in ten then spans two places (bounds that cull less), against a fifth more meshlets,
-// each a block's bookkeeping. Slots are ordered along a Z-order curve over the patch.
+// each a block's bookkeeping. Slots stay in the order the patch grew (kCurveOrderSlots).
 Meshlets build_meshlet_patches(const Scene& scene);
 
 }  // namespace facet
