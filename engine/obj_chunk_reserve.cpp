@@ -1,6 +1,6 @@
 // The reservation before a chunk's parse (see obj_chunk_reserve.h): a few evenly spaced windows
 // of the chunk's text are read line by line for v / vt / vn / f statements and face corners, and
-// the counts scaled to the whole chunk: that much is faulted in, half as much again reserved.
+// the counts scaled to the whole chunk, and half as much again reserved.
 // Files that change kind along the way (all v, then all f) are why the windows are spread
 // rather than taken at the start.
 #include "engine/obj_chunk_reserve.h"
@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/big_array.h"
 #include "engine/obj_text.h"
 
 namespace facet {
@@ -24,18 +23,6 @@ constexpr size_t kWindowBytes = size_t(4) << 10;
 // reservation is copied whole into one twice its size, so the address space is generous.
 constexpr double kReserveMargin = 1.5;
 constexpr size_t kSlack = 64;
-
-// Reserves `room` elements and faults in the first `expected` at once (MADV_POPULATE_WRITE,
-// Linux 5.14; an older kernel refuses it and the parse faults them one page at a time, as
-// before): about a third cheaper in the kernel than a fault per page. Only the estimate is
-// faulted in, not the margin, which costs nothing while untouched.
-template <class T>
-void reserve(std::vector<T>& v, size_t room, size_t expected) {
-  v.reserve(room);
-  const uintptr_t page = 4096, begin = ((uintptr_t)v.data() + page - 1) & ~(page - 1);
-  const uintptr_t end = ((uintptr_t)v.data() + std::min(room, expected) * sizeof(T)) & ~(page - 1);
-  if (end > begin) madvise((void*)begin, end - begin, MADV_POPULATE_WRITE);  // failure: time only
-}
 
 struct Counts {
   size_t v = 0, vt = 0, vn = 0, polygons = 0, corners = 0, vt_parts = 0, vn_parts = 0, relative = 0;
@@ -102,17 +89,21 @@ void reserve_obj_chunk(ObjChunk& chunk) {
   }
   if (sampled == 0) return;
   const double scale = (double)size / (double)sampled;
-  auto expect = [&](size_t count) { return (size_t)((double)count * scale); };
+  // The pages are faulted in by the parse's first writes, not at once with MADV_POPULATE_WRITE
+  // (a third cheaper in the kernel): that holds the process's mmap lock for the whole range, and
+  // with every core reserving (mmap: the lock held for writing) and populating at once they queue
+  // behind each other; a page fault takes only its own area's lock (bench/NOTES.md, the parse on
+  // the H200 host's 16 cores with and without it).
   auto room = [&](size_t count) { return (size_t)((double)count * scale * kReserveMargin) + kSlack; };
-  reserve(chunk.positions, 3 * room(n.v), 3 * expect(n.v));
-  reserve(chunk.texcoords, 2 * room(n.vt), 2 * expect(n.vt));
-  reserve(chunk.normals, 3 * room(n.vn), 3 * expect(n.vn));
+  chunk.positions.reserve(3 * room(n.v));
+  chunk.texcoords.reserve(2 * room(n.vt));
+  chunk.normals.reserve(3 * room(n.vn));
   // Face records: one per polygon, one per run of triangles (a few; grown as needed).
-  reserve(chunk.faces, room(n.polygons), expect(n.polygons));
-  reserve(chunk.corner_v, room(n.corners), expect(n.corners));
-  reserve(chunk.corner_vt, room(n.vt_parts), expect(n.vt_parts));
-  reserve(chunk.corner_vn, room(n.vn_parts), expect(n.vn_parts));
-  reserve(chunk.relative, room(n.relative), expect(n.relative));
+  chunk.faces.reserve(room(n.polygons));
+  chunk.corner_v.reserve(room(n.corners));
+  chunk.corner_vt.reserve(room(n.vt_parts));
+  chunk.corner_vn.reserve(room(n.vn_parts));
+  chunk.relative.reserve(room(n.relative));
 }
 
 }  // namespace facet
