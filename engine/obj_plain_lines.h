@@ -1,8 +1,9 @@
 // The OBJ lines most files are made of, read straight from the chunk's text in one pass: `v` with
 // three (or six, with a colour) plain finite numbers, `vt` with two and `vn` with three plain
-// numbers, and `f` with three or more plain corners (obj_text.h). Each reader stores its line only when the whole line is of that form and returns
-// where its text ends (at a line end, or e); otherwise it stores nothing and returns nullptr, and
-// the chunk parser's general path (obj_chunk.cpp) reads the line with every rule and message.
+// numbers, and `f` with three or more plain corners (obj_text.h). Each reader stores its line
+// only when the whole line is of that form and returns where its text ends (at a line end, or
+// e); otherwise it stores nothing and returns nullptr, and the chunk parser's general path
+// (obj_chunk.cpp) reads the line with every rule and message.
 // Since every byte they accept is a digit, sign, dot, exponent, slash or blank, a line they read
 // has no control byte for the general path to refuse and no '\' continuing it.
 #pragma once

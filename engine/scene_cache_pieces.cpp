@@ -1,9 +1,10 @@
 // copy_and_checksum, write_and_checksum and ArrayClaims (scene_cache_pieces.h): the scene cache's
-// byte-moving passes on every core (parallel.h; the writer's in a low-priority oneTBB arena, which
-// parallel.h does not offer). Linux calls: madvise to fault pages in, fallocate and pwrite. Huge pages are not asked for
-// (MADV_HUGEPAGE): with THP's usual defrag setting ("madvise") their faults may stop for direct
-// compaction, which took the first touch of 388 MB from 0.1 s to 1-2 s at random on the build
-// machine; where THP is "always" the kernel gives them unasked, without the wait.
+// byte-moving passes on every core (parallel.h; the writer's checksums in a low-priority oneTBB
+// arena, which parallel.h does not offer). Linux calls: madvise to fault pages in, fallocate and
+// pwrite. Huge pages are not asked for (MADV_HUGEPAGE): with THP's usual defrag setting
+// ("madvise") their faults may stop for direct compaction, which took the first touch of 388 MB
+// from 0.1 s to 1-2 s at random on the build machine; where THP is "always" the kernel gives them
+// unasked, without the wait.
 #include "engine/scene_cache_pieces.h"
 
 #include <fcntl.h>
