@@ -55,7 +55,6 @@ int frame_loop(ViewerState& s, Host& host) {
   RunReport report(s.options.reload_every > 0 ? s.options.reload_every + 100 : 1);
   const bool scripted = s.options.frames > 0;
   s.loader.set_use_cache(s.options.cache);
-  s.loader.set_upload_renderer(s.renderer.get());  // the upload beside the frames, not between them
   s.loader.request(s.options.model);
   if (scripted) s.loader.finish(*s.renderer);  // the model is there from the first frame
   host.set_vsync(s.vsync);

@@ -1,7 +1,7 @@
 // Label gpu: the viewer's device memory comes back to where it started after 200 resizes (each
-// re-registering the interop texture) and after 50 model loads, each sent to the device on its
-// load's thread while frames of the model before go on, as the viewer does. Skips, saying why,
-// without a CUDA device. Tolerance: 2 MiB, the granularity cudaMemGetInfo reports in.
+// re-registering the interop texture) and after 50 model loads, each installed while frames of
+// the model before go on, as in the viewer. Skips, saying why, without a CUDA device.
+// Tolerance: 2 MiB, the granularity cudaMemGetInfo reports in.
 #include <gtest/gtest.h>
 
 #include "app/viewer/cuda_interop.h"
@@ -28,7 +28,6 @@ class ViewerMemory : public ::testing::Test {
     FACET_SKIP_WITHOUT_CUDA();
     m_host = make_offscreen_host(64, 64);  // the GL context the interop texture lives in
     m_renderer = make_renderer(Backend::Cuda);
-    m_loader.set_upload_renderer(m_renderer.get());  // as the viewer: the upload on the load's thread
     m_loader.request(kSpot);
     m_loader.finish(*m_renderer);
     ASSERT_TRUE(m_loader.current()) << m_loader.error();
