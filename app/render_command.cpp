@@ -147,6 +147,7 @@ int run_render(const RenderOptions& o) {
         if (Renderer* r = made()) r->upload_ahead(fresh, UploadPart::Shading);
       };
       loaded = load_model_shared(o.model, load);
+      load.while_preparing = nullptr;  // it holds `made`, which ends with make_renderer_while
       load_s = seconds_since(t0);
       if (o.verbose) clock.enter("done");
     });
