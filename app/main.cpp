@@ -13,6 +13,7 @@
 #include "app/command.h"
 #include "app/exit_codes.h"
 #include "app/version.h"
+#include "engine/memory_policy.h"
 
 namespace facet {
 
@@ -119,6 +120,7 @@ int parse_with_defaults(std::unique_ptr<Cli>& cli, const std::vector<std::string
 
 int main(int argc, char** argv) {
   using namespace facet;
+  keep_freed_memory_for_reuse();
   std::vector<std::string> args = with_default_command(std::vector<std::string>(argv + 1, argv + argc));
   std::unique_ptr<Cli> cli;
   int rc = parse_with_defaults(cli, args);

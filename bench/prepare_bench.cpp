@@ -8,7 +8,7 @@
 // meshlet's sphere and normal cone: what culling it depends on) and a
 // checksum of its bytes (the same for any thread count, and before and after a change that must
 // not move them). --meshlets: the model loaded once, only the meshlet steps timed. Set
-// FACET_MESHLET_TIMES=1 for the meshlet build's own steps (engine/meshlet_timing.h).
+// FACET_STEP_TIMES=1 for the meshlet build's own steps (engine/step_timing.h).
 #include <algorithm>
 #include <chrono>
 #include <cmath>

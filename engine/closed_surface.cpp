@@ -16,6 +16,7 @@
 #include "engine/parallel.h"
 #include "engine/position_weld.h"
 #include "engine/scene.h"
+#include "engine/step_timing.h"
 
 namespace facet {
 
@@ -198,11 +199,16 @@ bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32
   const size_t triangles = indices.size() / 3;
   if (triangles == 0) return false;
   const size_t n = positions.size();
+  StepTimer timer("closed");
   const Links links = weld_by_position(positions);
+  timer.step("weld");
   uint64_t balance[2] = {0, 0};
-  if (!link_pieces(links, n, indices, repeated_bits(links, n), balance)) return false;
-  if (balance[0] != 0 || balance[1] != 0) return false;
-  return pieces_face_outward(positions, indices, links, centre);
+  const bool linked = link_pieces(links, n, indices, repeated_bits(links, n), balance);
+  timer.step("edges, pieces");
+  if (!linked || balance[0] != 0 || balance[1] != 0) return false;
+  const bool outward = pieces_face_outward(positions, indices, links, centre);
+  timer.step("volumes");
+  return outward;
 }
 
 }  // namespace facet

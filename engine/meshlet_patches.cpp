@@ -11,7 +11,7 @@
 #include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_ranges.h"
-#include "engine/meshlet_timing.h"
+#include "engine/step_timing.h"
 #include "engine/parallel.h"
 
 namespace facet {
@@ -284,7 +284,7 @@ class PatchGrower {
 Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
   BackgroundRelease release;  // the ranges' scratch, freed while the growers run
   PatchRanges ranges = patch_ranges(scene, release);
-  MeshletStepTimer timer;
+  StepTimer timer("meshlets");
   const size_t count = ranges.first_rank.size() - 1;
   std::vector<Meshlets> parts(count);
   std::atomic<uint64_t> done{0};

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "engine/meshlet_memory.h"
-#include "engine/meshlet_timing.h"
+#include "engine/step_timing.h"
 #include "engine/parallel.h"
 #include "kernels/tuning.h"
 
@@ -102,7 +102,7 @@ std::unique_ptr<uint32_t[]> sorted_by_code(const uint32_t* codes, uint64_t n, Ba
 
 PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release) {
   PatchRanges r;
-  MeshletStepTimer timer;
+  StepTimer timer("meshlets");
   const uint64_t tris = scene.triangle_count();
   std::unique_ptr<uint32_t[]> codes = centroid_codes(scene);
   timer.step("codes");

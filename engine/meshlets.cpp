@@ -12,7 +12,7 @@
 #include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_patches.h"
-#include "engine/meshlet_timing.h"
+#include "engine/step_timing.h"
 #include "engine/parallel.h"
 
 namespace facet {
@@ -108,7 +108,7 @@ Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
   });
   if (cancelled) return Meshlets();  // incomplete: the caller discards it
   if (hooks.progress) hooks.progress(tris);  // whichever threads grouped the chunks
-  MeshletStepTimer timer;
+  StepTimer timer("meshlets");
   Meshlets out = join_meshlets(parts);
   timer.step("join");
   return out;
@@ -152,7 +152,7 @@ bool strip_ordered(const Scene& scene) {
 }  // namespace
 
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks) {
-  MeshletStepTimer timer;
+  StepTimer timer("meshlets");
   check_indices(scene);
   const bool strips = strip_ordered(scene);
   timer.step("check, order");

@@ -13,6 +13,7 @@
 #include "engine/colour_space.h"
 #include "engine/loader.h"
 #include "engine/parallel.h"
+#include "engine/step_timing.h"
 
 namespace facet {
 
@@ -101,6 +102,7 @@ std::vector<size_t> normalise_file_normals(std::vector<Vec3>& normals) {
 
 void finish_scene(Scene& scene, const std::string& path) {
   if (scene.source.empty()) scene.source = path;
+  StepTimer timer("finish");
   if (size_t dropped = drop_nonfinite_faces(scene)) {
     if (scene.indices.empty())
       throw LoadError(path + ": no triangles left after dropping " + std::to_string(dropped) +
@@ -117,13 +119,16 @@ void finish_scene(Scene& scene, const std::string& path) {
                                " vertex normals were zero or not finite; computed from the "
                                "geometry instead");
   }
+  timer.step("drop, normals");
   if (scene.materials.empty()) {
     scene.materials.push_back(Material{{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
     scene.material_names.push_back("<default>");
   }
   scene.tri_material.clear();
   resize_on_every_core(scene.tri_material, scene.triangle_count());  // all material 0
+  timer.step("materials");
   scene.bounds = compute_bounds(scene.positions);
+  timer.step("bounds");
   scene.bounds.closed = closed_outward(scene.positions, scene.indices, scene.bounds.center);
 }
 

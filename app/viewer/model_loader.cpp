@@ -1,6 +1,5 @@
 // The load-and-swap logic of the viewer: one background thread per load, results handed over under
-// a mutex, installation on the render thread, which owns the Renderer (the device upload on the
-// load's thread beforehand where set_upload_renderer asked for it).
+// a mutex, installation on the render thread, which owns the Renderer.
 #include "app/viewer/model_loader.h"
 
 #include <algorithm>
@@ -9,9 +8,15 @@
 #include <cstdio>
 #include <utility>
 
+#include "engine/memory_policy.h"
+
 namespace facet {
 
 namespace {
+// Free heap bytes above which a finished load hands memory back to the system: what a few-MB model
+// leaves is kept for the next load; a huge model's gigabytes of scratch are not.
+constexpr size_t kReturnFreedAtLeast = size_t(256) << 20;
+
 double now_seconds() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
@@ -98,16 +103,6 @@ void ModelLoader::start(const std::string& path) {
     } catch (...) {
       failure = path + ": unknown error while loading";
     }
-    if (failure.empty() && m_upload_renderer) {
-      {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_stage = m_status.stage = "uploading";
-      }
-      try {
-        m_upload_renderer->upload_ahead(*loaded.scene, UploadPart::Whole);
-      } catch (const std::exception&) {  // poll's set_scene sends it all again and says why it fails
-      }
-    }
     {
       std::lock_guard<std::mutex> lock(m_mutex);
       if (failure.empty()) m_result = std::move(loaded.scene);
@@ -115,6 +110,9 @@ void ModelLoader::start(const std::string& path) {
       m_failure = failure;
     }
     m_done = true;
+    // The load's scratch, freed into the heap (memory_policy.h), back to the system: off the frame
+    // loop's thread, and only after a load big enough to matter.
+    return_freed_memory(kReturnFreedAtLeast);
   });
 }
 

@@ -43,13 +43,6 @@ class ModelLoader {
   void cancel();
   // Whether loads go through the scene cache (LoadOptions::use_cache); off until set.
   void set_use_cache(bool on) { m_use_cache = on; }
-  // The renderer a finished load is sent to from the load's own thread (Renderer::upload_ahead,
-  // the whole scene) while the frames of the current model go on; poll's set_scene then only
-  // swaps. Null (the default): poll's set_scene sends it all, between two frames. The renderer
-  // must outlive the loader; set it while no load runs. The viewer does not set it yet: on CUDA,
-  // with the scene cache, its long run grew host memory by 47 MiB over 19 reloads this way
-  // against 6 MiB without (bench/NOTES.md); the cause is not found.
-  void set_upload_renderer(Renderer* renderer) { m_upload_renderer = renderer; }
 
   // Once per frame on the render thread: installs a finished load with renderer.set_scene (on
   // the poll after the one that finds it loaded, so that a frame shows the "uploading" stage).
@@ -83,7 +76,6 @@ class ModelLoader {
   std::atomic<float> m_progress{0};
   std::atomic<bool> m_cancel{false};  // LoadOptions::cancel of the running load
   bool m_use_cache = false;
-  Renderer* m_upload_renderer = nullptr;  // set_upload_renderer
   mutable std::mutex m_mutex;  // guards m_stage, m_status, m_result(_write), m_failure, m_path
   std::string m_stage, m_path, m_failure;
   LoadStatus m_status;

@@ -1,0 +1,29 @@
+// keep_freed_memory_for_reuse and return_freed_memory (memory_policy.h), through mallopt and
+// malloc_trim.
+#include "engine/memory_policy.h"
+
+#include <malloc.h>
+
+namespace facet {
+
+void keep_freed_memory_for_reuse() {
+#if defined(__GLIBC__)
+  // No block is mmapped (a block too big for a thread's arena falls back to the main heap), and
+  // -1, which mallopt documents, turns the trimming of the heap's top off.
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, -1);
+#endif
+}
+
+bool return_freed_memory(size_t at_least) {
+#if defined(__GLIBC__)
+  if (mallinfo2().fordblks < at_least) return false;
+  malloc_trim(0);
+  return true;
+#else
+  (void)at_least;
+  return false;
+#endif
+}
+
+}  // namespace facet

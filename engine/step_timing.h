@@ -1,0 +1,50 @@
+// Wall, user and system CPU time of each step of a long load stage (the meshlet build, a format's
+// body, the scene's finish), printed to stderr when the environment variable FACET_STEP_TIMES is
+// set (to anything), with the page faults taken (first writes to fresh memory, each a trip into
+// the kernel): what tells the sequential steps of a big model's load from the parallel ones, and
+// work from page handling, on a host we only reach now and then and that has no profiler.
+// Not a profiler: one line a step, nothing kept.
+#pragma once
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+namespace facet {
+
+class StepTimer {
+ public:
+  // `stage`: the prefix of each line ("meshlets", "ply", "finish").
+  explicit StepTimer(const char* stage) : m_stage(stage) { restart(); }
+  // Prints the time since the last step (or construction) under `step`, then starts the next.
+  void step(const char* step) {
+    if (enabled()) {
+      const double wall = std::chrono::duration<double, std::milli>(Clock::now() - m_wall).count();
+      rusage now{};
+      getrusage(RUSAGE_SELF, &now);
+      std::fprintf(stderr, "  %-8s %-14s %8.1f ms (%8.1f ms user, %7.1f ms system, %7ld page faults)\n", m_stage,
+                   step, wall, ms(now.ru_utime) - ms(m_usage.ru_utime), ms(now.ru_stime) - ms(m_usage.ru_stime),
+                   now.ru_minflt - m_usage.ru_minflt);
+    }
+    restart();
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static double ms(const timeval& t) { return 1e3 * (double)t.tv_sec + 1e-3 * (double)t.tv_usec; }
+  void restart() {
+    if (!enabled()) return;
+    m_wall = Clock::now();
+    getrusage(RUSAGE_SELF, &m_usage);
+  }
+  static bool enabled() {
+    static const bool on = std::getenv("FACET_STEP_TIMES") != nullptr;
+    return on;
+  }
+  const char* m_stage;
+  Clock::time_point m_wall;
+  rusage m_usage{};
+};
+
+}  // namespace facet
