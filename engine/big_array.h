@@ -1,12 +1,15 @@
 // Big arrays for the loader's parallel passes, without the zero-fill on one thread that
-// std::vector(n) and resize(n) do (about 0.6 s a GB on one core, mostly the kernel handing out and
-// clearing fresh pages; bench/NOTES.md). Two tools:
+// std::vector(n) and resize(n) do (about 0.2 s a GB on one core of the H200 host even with the
+// pages in place; bench/NOTES.md). Three tools:
+//  - BigVector<T>: a std::vector whose resize(n) and BigVector(n) leave new elements of a trivial
+//    type unwritten (an allocator that default-initialises), for the scene's and the meshlets'
+//    arrays. Whoever grows one writes every new element, or uses resize_on_every_core.
 //  - uninitialized_array<T>(n): an array of a trivial type left unwritten, for intermediates the
 //    next parallel pass writes whole: their pages are first touched on every core.
-//  - resize_on_every_core(v, n): a std::vector (whose type the scene fixes) grown to n with its
-//    pages faulted in on every core first (madvise MADV_POPULATE_WRITE, Linux 5.14), so that the
-//    zero-fill left to resize runs at memory speed. On older kernels it is a plain resize.
-// It does not parallelise the fill itself: std::vector has no way to skip it.
+//  - resize_on_every_core(v, n, value): v grown to n, the new elements set to value on every core
+//    (for a BigVector: the fill itself is spread, and first touches its pages on every core; for a
+//    std::vector, whose fill cannot be skipped, the pages are faulted in on every core first with
+//    madvise MADV_POPULATE_WRITE, Linux 5.14, so that the one-thread fill runs at memory speed).
 #pragma once
 #include <sys/mman.h>
 
@@ -15,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "engine/big_vector.h"
 #include "engine/parallel.h"
 
 #ifndef MADV_POPULATE_WRITE
@@ -49,7 +53,23 @@ inline void fault_in_on_every_core(void* data, size_t bytes) {
   });
 }
 
-// v.resize(n, value) for a vector of a trivial type, its new storage faulted in on every core
+// Items a parallel_for chunk of the fill below: a few hundred KB of writes.
+constexpr uint64_t kFillChunk = 1 << 15;
+
+// v grown (or shrunk) to n, the new elements set to `value` by every core.
+template <class T>
+void resize_on_every_core(BigVector<T>& v, size_t n, const T& value = T()) {
+  static_assert(std::is_trivially_copyable<T>::value, "for plain data arrays");
+  const size_t old = v.size();
+  v.resize(n);  // unwritten (DefaultInitAllocator)
+  if (n <= old) return;
+  T* data = v.data() + old;
+  parallel_for(n - old, kFillChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    std::fill(data + begin, data + end, value);
+  });
+}
+
+// v.resize(n, value) for a std::vector of a trivial type, its new storage faulted in on every core
 // first: one pass writes the new elements, value-initialised or `value`.
 template <class T>
 void resize_on_every_core(std::vector<T>& v, size_t n, const T& value = T()) {

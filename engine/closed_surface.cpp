@@ -100,7 +100,7 @@ uint32_t find_root(const Links& parent, uint32_t v, const std::vector<uint64_t>*
 // in on however many threads. A repeated vertex (`repeated`) is never a root and never halved, so
 // its entry stays its weld id; any other vertex is its own weld id. False where an index names no
 // vertex or a vertex with a non-finite position.
-bool link_pieces(const Links& parent, size_t n, const std::vector<uint32_t>& indices,
+bool link_pieces(const Links& parent, size_t n, const BigVector<uint32_t>& indices,
                  const std::vector<uint64_t>& repeated, uint64_t balance[2]) {
   std::mutex mutex;
   std::atomic<bool> usable{true};
@@ -146,7 +146,7 @@ bool link_pieces(const Links& parent, size_t n, const std::vector<uint32_t>& ind
 }
 
 // Six times the signed volume of triangle t's tetrahedron with the origin o.
-double tetra_volume(const std::vector<Vec3>& positions, const uint32_t* corner, const double o[3]) {
+double tetra_volume(const BigVector<Vec3>& positions, const uint32_t* corner, const double o[3]) {
   double p[3][3];
   for (int c = 0; c < 3; ++c) {
     const Vec3& q = positions[corner[c]];
@@ -162,7 +162,7 @@ double tetra_volume(const std::vector<Vec3>& positions, const uint32_t* corner, 
 // (smaller coordinates round less). Each fixed block of triangles sums its runs of one piece in
 // order; the runs are then added up piece by piece in block order, into a sum kept at the piece's
 // root: the same float sums for any number of threads.
-bool pieces_face_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
+bool pieces_face_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
                          const Links& parent, const Vec3& centre) {
   const double o[3] = {centre.x, centre.y, centre.z};
   const uint64_t triangles = indices.size() / 3, blocks = (triangles + kVolumeBlock - 1) / kVolumeBlock;
@@ -190,11 +190,11 @@ bool pieces_face_outward(const std::vector<Vec3>& positions, const std::vector<u
 
 }  // namespace
 
-bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices) {
+bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices) {
   return closed_outward(positions, indices, compute_bounds(positions).center);
 }
 
-bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
+bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
                     const Vec3& centre) {
   const size_t triangles = indices.size() / 3;
   if (triangles == 0) return false;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/big_vector.h"
 #include "kernels/params.h"
 
 namespace facet {
@@ -20,10 +21,10 @@ namespace facet {
 // with a hole, mixed winding (many scans), an inside-out piece or no triangles is not closed.
 // The edge balance is checked by two 64-bit hashes of each undirected edge, added or taken away by
 // its direction: an unbalanced mesh passes only if both sums cancel by chance (about 2^-128).
-bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices);
+bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices);
 // The same, the volumes taken about `centre`, which must be compute_bounds(positions).center
 // (a caller that has the bounds saves a pass over the positions).
-bool closed_outward(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
+bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
                     const Vec3& centre);
 
 }  // namespace facet

@@ -182,7 +182,7 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   // Whole meshlets first (cluster.h), with the same test as the CUDA geometry stage.
   ClusterCull cull = make_cluster_cull(fp, planes);
   skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius);
-  const std::vector<uint32_t>& slot_ids = m_meshlets->triangle_ids;
+  const BigVector<uint32_t>& slot_ids = m_meshlets->triangle_ids;
   const uint32_t* ids = slot_ids.empty() ? nullptr : slot_ids.data();
   const RasterJob job{s, fp, planes, cull, m_meshlets->meshlets.data(), ids, m_projected.data(), vis};
   parallel_for(m_meshlets->meshlets.size(), kCpuMeshletChunk, [&](uint64_t b, uint64_t e, unsigned w) {

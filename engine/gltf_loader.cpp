@@ -211,8 +211,8 @@ void append_vertices(Builder& b, const tinygltf::Primitive& prim, const glm::mat
   }
   std::vector<float> nrm = attribute(b, prim, "NORMAL", 3, n, what);
   if (nrm.empty()) {  // this primitive's own area-weighted normals, in world space
-    std::vector<Vec3> own(s.positions.begin() + (std::ptrdiff_t)base, s.positions.end());
-    std::vector<Vec3> computed = compute_vertex_normals(own, tris);
+    const BigVector<Vec3> own(s.positions.begin() + (std::ptrdiff_t)base, s.positions.end());
+    const BigVector<Vec3> computed = compute_vertex_normals(own, BigVector<uint32_t>(tris.begin(), tris.end()));
     s.normals.insert(s.normals.end(), computed.begin(), computed.end());
   } else {
     const glm::mat3 to_world = glm::transpose(glm::inverse(glm::mat3(world)));

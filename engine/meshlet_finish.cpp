@@ -133,8 +133,8 @@ void sort_slots(const uint16_t* key, uint32_t n, uint32_t* slot) {
 // closer to what a strip of the file's triangles gives. Measured on the 20 M sphere built as
 // patches: geometry 0.273 -> 0.270 ms, still short of its strips' 0.258 (NOTES.md, v8).
 // `normals`: the slots' SlotNormals in the new order.
-void order_meshlet(Meshlet& m, std::vector<Vec3>& positions, std::vector<uint32_t>& triangles,
-                   std::vector<uint32_t>& ids, SlotNormals& normals) {
+void order_meshlet(Meshlet& m, BigVector<Vec3>& positions, BigVector<uint32_t>& triangles,
+                   BigVector<uint32_t>& ids, SlotNormals& normals) {
   const uint32_t n = m.triangle_count, first = m.first_triangle;
   const Vec3* pos = &positions[m.first_vertex];
   D3 centroid[kMeshletMaxTriangles], normal{0, 0, 0};

@@ -1,6 +1,6 @@
 // join_meshlets (meshlet_open.h): parts grouped apart, copied into one Meshlets in part order,
 // every part's offsets moved by the sizes of the parts before it; the copying spread over cores,
-// and the joined arrays' pages faulted in on every core before (meshlet_memory.h).
+// into arrays left unwritten until then (meshlet_memory.h).
 #include "engine/meshlet_open.h"
 
 #include <algorithm>
@@ -21,11 +21,13 @@ Meshlets join_meshlets(std::vector<Meshlets>& parts) {
     vertex0[p + 1] = vertex0[p] + parts[p].positions.size();
     ids = ids || !parts[p].triangle_ids.empty();
   }
+  // Unwritten (BigVector): the parts' copies below cover every element, and first touch the pages
+  // on every core.
   Meshlets out;
-  resize_on_every_core(out.meshlets, meshlet0[n]);
-  resize_on_every_core(out.triangles, triangle0[n]);
-  resize_on_every_core(out.positions, vertex0[n]);
-  if (ids) resize_on_every_core(out.triangle_ids, triangle0[n]);
+  out.meshlets.resize(meshlet0[n]);
+  out.triangles.resize(triangle0[n]);
+  out.positions.resize(vertex0[n]);
+  if (ids) out.triangle_ids.resize(triangle0[n]);
   parallel_for(n, 1, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t p = begin; p < end; ++p) {
       Meshlets& part = parts[p];

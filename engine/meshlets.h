@@ -25,10 +25,10 @@
 namespace facet {
 
 struct Meshlets {
-  std::vector<Meshlet> meshlets;
-  std::vector<Vec3> positions;      // each meshlet's vertices, in the order its local indices use
-  std::vector<uint32_t> triangles;     // per slot (meshlet order): packed local indices (local_index)
-  std::vector<uint32_t> triangle_ids;  // per slot: the scene triangle it holds; each appears once.
+  BigVector<Meshlet> meshlets;         // (big_vector.h: growing one leaves new elements unwritten)
+  BigVector<Vec3> positions;           // each meshlet's vertices, in the order its local indices use
+  BigVector<uint32_t> triangles;       // per slot (meshlet order): packed local indices (local_index)
+  BigVector<uint32_t> triangle_ids;    // per slot: the scene triangle it holds; each appears once.
                                        //   Empty for runs in file order: slot i holds triangle i
 
   size_t byte_size() const {

@@ -117,7 +117,7 @@ class MeshBuilder {
   std::vector<int32_t> m_head;     // per position: its newest variant, or -1
   std::vector<uint8_t> m_unusable; // per position: must not reach the rasterizer
   std::vector<Variant> m_variants;
-  std::vector<Vec2> m_uvs;
+  BigVector<Vec2> m_uvs;
   std::vector<Vec3> m_file_normals;  // parallel to positions; valid where m_has_normal
   std::vector<uint8_t> m_has_normal;
   bool m_use_vn = false;

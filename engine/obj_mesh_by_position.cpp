@@ -91,7 +91,7 @@ void write_triangles(const ObjModel& model, const Plan& plan, std::atomic<T>* fi
 // first use), in order; so the vertices before each chunk.
 template <class T>
 void list_new_vertices(const ObjModel& model, Plan& plan, const std::atomic<T>* first_use,
-                       std::vector<std::vector<T>>& candidates, const std::vector<uint32_t>& corners) {
+                       std::vector<std::vector<T>>& candidates, const BigVector<uint32_t>& corners) {
   const size_t n = model.chunks.size();
   plan.introduced.assign(n, {});
   each_chunk(model, [&](size_t i, const ObjChunk&) {
@@ -164,7 +164,7 @@ size_t build_obj_mesh_by_position(const ObjModel& model, Scene& scene) {
   else first_uses<uint64_t>(model, plan, scene);
   const std::unique_ptr<uint32_t[]> out = write_vertices(model, plan, scene);
   // Pass 4: the corners from position numbers to vertex numbers, in place.
-  std::vector<uint32_t>& corners = scene.indices;
+  BigVector<uint32_t>& corners = scene.indices;
   parallel_for(corners.size(), kCornerChunk, [&](uint64_t b, uint64_t e, unsigned) {
     for (uint64_t c = b; c < e; ++c) corners[c] = out[corners[c]];
   });

@@ -248,7 +248,7 @@ size_t read_face_rows(const Body& b, size_t ei, size_t at, size_t stride,
   }
   const uint64_t tris = k >= 3 ? k - 2 : 0;
   StepTimer timer("ply");
-  resize_on_every_core(b.mesh.indices, e.count * tris * 3);
+  b.mesh.indices.resize(e.count * tris * 3);  // unwritten (BigVector): the rows' fans below write it whole
   timer.step("index array");
   if (!tris) b.mesh.short_faces = e.count;
   RowError error;

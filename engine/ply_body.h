@@ -28,11 +28,11 @@ struct PlyLayout {
 };
 
 struct PlyMesh {
-  std::vector<Vec3> positions;      // one per vertex row
-  std::vector<Vec3> normals;        // one per vertex row, or empty (not normalised)
-  std::vector<Vec2> uvs;            // one per vertex row, or empty
-  std::vector<Rgba8> colors;        // one per vertex row, or empty (alpha 255 when absent)
-  std::vector<uint32_t> indices;    // 3 per triangle, faces fanned in file order
+  BigVector<Vec3> positions;        // one per vertex row
+  BigVector<Vec3> normals;          // one per vertex row, or empty (not normalised)
+  BigVector<Vec2> uvs;              // one per vertex row, or empty
+  BigVector<Rgba8> colors;          // one per vertex row, or empty (alpha 255 when absent)
+  BigVector<uint32_t> indices;      // 3 per triangle, faces fanned in file order
   uint64_t short_faces = 0;         // faces with fewer than 3 indices (skipped)
   uint64_t first_short_face = 0;    // row of the first of them
 };

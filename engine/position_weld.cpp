@@ -86,7 +86,7 @@ uint64_t bucket_of(const Layout& l, uint64_t hash) { return l.bucket_shift >= 64
 // kNonFiniteVertex) in index order, so that pass 3 writes, at places scattered over the array,
 // only the ids of repeated positions; then the offsets, bucket by bucket and within a bucket
 // block by block, so index order is kept.
-void count_buckets(const std::vector<Vec3>& positions, Layout& l, std::atomic<uint32_t>* id) {
+void count_buckets(const BigVector<Vec3>& positions, Layout& l, std::atomic<uint32_t>* id) {
   parallel_for(l.blocks, 1, [&](uint64_t b_begin, uint64_t b_end, unsigned) {
     for (uint64_t b = b_begin; b < b_end; ++b) {
       uint64_t* count = &l.offset[b * l.buckets];
@@ -122,7 +122,7 @@ void count_buckets(const std::vector<Vec3>& positions, Layout& l, std::atomic<ui
 
 // Pass 2: the finite vertices in bucket order, each with the low half of its hash (high 32 bits)
 // beside its index (low 32), so that the weld reads positions only to confirm a match.
-void scatter_buckets(const std::vector<Vec3>& positions, Layout& l, uint64_t* order) {
+void scatter_buckets(const BigVector<Vec3>& positions, Layout& l, uint64_t* order) {
   parallel_for(l.blocks, 1, [&](uint64_t b_begin, uint64_t b_end, unsigned) {
     for (uint64_t b = b_begin; b < b_end; ++b) {
       uint64_t* next = &l.offset[b * l.buckets];
@@ -137,7 +137,7 @@ void scatter_buckets(const std::vector<Vec3>& positions, Layout& l, uint64_t* or
 }
 
 // Pass 3: each bucket welded with its own table (one reused per worker).
-void weld_buckets(const std::vector<Vec3>& positions, const Layout& l, const uint64_t* order,
+void weld_buckets(const BigVector<Vec3>& positions, const Layout& l, const uint64_t* order,
                   std::atomic<uint32_t>* id) {
   std::vector<std::vector<Slot>> tables(worker_count());
   parallel_for(l.buckets, 1, [&](uint64_t k_begin, uint64_t k_end, unsigned worker) {
@@ -167,7 +167,7 @@ void weld_buckets(const std::vector<Vec3>& positions, const Layout& l, const uin
 
 }  // namespace
 
-std::unique_ptr<std::atomic<uint32_t>[]> weld_by_position(const std::vector<Vec3>& positions) {
+std::unique_ptr<std::atomic<uint32_t>[]> weld_by_position(const BigVector<Vec3>& positions) {
   const size_t n = positions.size();
   std::unique_ptr<std::atomic<uint32_t>[]> id(new std::atomic<uint32_t>[n]);
   Layout layout = make_layout(n);

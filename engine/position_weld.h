@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/big_vector.h"
 #include "kernels/params.h"
 
 namespace facet {
@@ -18,6 +19,6 @@ constexpr uint32_t kNonFiniteVertex = UINT32_MAX;
 
 // Per vertex: the smallest index with the same position (at most the vertex's own), or
 // kNonFiniteVertex. Atomic, so that a caller may turn the ids into a concurrent union-find forest.
-std::unique_ptr<std::atomic<uint32_t>[]> weld_by_position(const std::vector<Vec3>& positions);
+std::unique_ptr<std::atomic<uint32_t>[]> weld_by_position(const BigVector<Vec3>& positions);
 
 }  // namespace facet

@@ -17,8 +17,8 @@
 
 namespace facet {
 
-template <class T>
-static size_t bytes_of(const std::vector<T>& v) {
+template <class T, class A>
+static size_t bytes_of(const std::vector<T, A>& v) {
   return v.size() * sizeof(T);
 }
 
@@ -103,7 +103,7 @@ struct Box {
 
 // The box of the finite positions in [begin, end). std::min and std::max keep the earlier of
 // two equal values (-0 and +0), so boxes merged in order give exactly the one-pass result.
-Box finite_box(const std::vector<Vec3>& positions, size_t begin, size_t end) {
+Box finite_box(const BigVector<Vec3>& positions, size_t begin, size_t end) {
   const float inf = std::numeric_limits<float>::infinity();
   Box b{{inf, inf, inf}, {-inf, -inf, -inf}, false};
   for (size_t i = begin; i < end; ++i) {
@@ -118,7 +118,7 @@ Box finite_box(const std::vector<Vec3>& positions, size_t begin, size_t end) {
 
 }  // namespace
 
-Bounds compute_bounds(const std::vector<Vec3>& positions) {
+Bounds compute_bounds(const BigVector<Vec3>& positions) {
   Bounds b;
   const size_t chunks = (positions.size() + kVertexChunk - 1) / kVertexChunk;
   std::vector<Box> boxes(chunks);

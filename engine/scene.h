@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/big_vector.h"
 #include "kernels/params.h"
 
 namespace facet {
@@ -24,12 +25,13 @@ struct Bounds {
 
 struct Scene {
   std::string source;                 // file it was loaded from, or a generator's name
-  std::vector<Vec3> positions;        // one per vertex, world space
-  std::vector<Vec3> normals;          // one per vertex, unit length (computed when the file has none)
-  std::vector<Vec2> uvs;              // one per vertex, or empty when the model has no texcoords
-  std::vector<Rgba8> colors;          // one per vertex (sRGB as read, alpha unused), or empty when the model has none
-  std::vector<uint32_t> indices;      // 3 per triangle
-  std::vector<uint32_t> tri_material; // one per triangle, index into materials
+  // The big arrays are BigVectors (big_vector.h): growing one leaves the new elements unwritten.
+  BigVector<Vec3> positions;          // one per vertex, world space
+  BigVector<Vec3> normals;            // one per vertex, unit length (computed when the file has none)
+  BigVector<Vec2> uvs;                // one per vertex, or empty when the model has no texcoords
+  BigVector<Rgba8> colors;            // one per vertex (sRGB as read, alpha unused), or empty when the model has none
+  BigVector<uint32_t> indices;        // 3 per triangle
+  BigVector<uint32_t> tri_material;   // one per triangle, index into materials
   std::vector<Material> materials;    // at least one (a default grey when the file has none)
   std::vector<std::string> material_names;  // parallel to materials
   std::vector<TextureDesc> textures;  // map_Kd images with their mip chains
@@ -67,11 +69,10 @@ void interleave_shade_range(const Scene& scene, uint64_t begin, uint64_t end, Sh
 inline bool finite3(const Vec3& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
 // Bounding box and sphere of the positions (finite ones only).
-Bounds compute_bounds(const std::vector<Vec3>& positions);
+Bounds compute_bounds(const BigVector<Vec3>& positions);
 
 // Area-weighted vertex normals of the triangles (for meshes without normals).
-std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
-                                         const std::vector<uint32_t>& indices);
+BigVector<Vec3> compute_vertex_normals(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices);
 
 // Appends an RGBA8 image and its full mip chain (box filter) to the scene; returns its index.
 int32_t add_texture(Scene& scene, const std::string& path, int width, int height,

@@ -63,7 +63,7 @@ bool all_pieces(uint64_t n, Ok ok) {
 }
 
 // Every value of `v` below `limit` (a maximum a piece: the loop vectorizes).
-bool all_below(const std::vector<uint32_t>& v, uint64_t limit) {
+bool all_below(const BigVector<uint32_t>& v, uint64_t limit) {
   return all_pieces(v.size(), [&](uint64_t begin, uint64_t end) {
     uint32_t most = 0;
     for (uint64_t i = begin; i < end; ++i) most = std::max(most, v[i]);
@@ -73,7 +73,7 @@ bool all_below(const std::vector<uint32_t>& v, uint64_t limit) {
 
 // Each id below `count` and none twice (ids.size() == count): every id marks its triangle, and
 // `count` ids in range mark `count` triangles only if none repeats.
-bool is_permutation_of_count(const std::vector<uint32_t>& ids, uint64_t count) {
+bool is_permutation_of_count(const BigVector<uint32_t>& ids, uint64_t count) {
   if (!all_below(ids, count)) return false;
   std::unique_ptr<std::atomic<uint8_t>[]> seen(new std::atomic<uint8_t>[count]);  // not zeroed yet
   parallel_for(count, kCheckPiece, [&](uint64_t begin, uint64_t end, unsigned) {

@@ -39,8 +39,8 @@ class Writer {
     u64(s.size());
     bytes(s.data(), s.size());
   }
-  template <class T>
-  void array(const std::vector<T>& v) {
+  template <class T, class A>
+  void array(const std::vector<T, A>& v) {
     static_assert(std::is_trivially_copyable<T>::value, "stored as raw bytes");
     u64(v.size());
     const uint64_t n = v.size() * sizeof(T);
@@ -96,8 +96,8 @@ class Reader {
     m_at += n;
     return s;
   }
-  template <class T>
-  void array(std::vector<T>& out, const char* what) {
+  template <class T, class A>
+  void array(std::vector<T, A>& out, const char* what) {
     const uint64_t n = u64();
     if (n > left() / sizeof(T)) throw CacheFormatError(std::string("truncated payload: ") + what);
     T* to = m_claims.claim(out, n);

@@ -158,7 +158,7 @@ void ArrayClaims::size_all() {
   parallel_for(spans.size(), 1, [&](uint64_t first, uint64_t last, unsigned) {
     for (uint64_t i = first; i < last; ++i) fault_in(spans[i].begin, spans[i].end);
   });
-  // Each zero-fill is one thread's; the arrays' run side by side.
+  // A std::vector's zero-fill is one thread's; the arrays' run side by side.
   parallel_for(m_claims.size(), 1, [&](uint64_t first, uint64_t last, unsigned) {
     for (uint64_t i = first; i < last; ++i) m_claims[i].resize(m_claims[i].array, m_claims[i].count);
   });

@@ -30,19 +30,18 @@ uint64_t copy_and_checksum(const std::vector<CachePiece>& pieces, bool checksum)
 // std::runtime_error("reason") when the room or a write failed.
 uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, int fd, uint64_t file_offset);
 
-// Arrays about to be overwritten whole (by copy_and_checksum). std::vector zero-fills on resize,
-// on one thread, faulting in each 4 KiB page as it goes (~1 s a GB on the build machine); the
-// Scene's types are plain std::vector, so the zero-fill stays, but runs over memory that is
-// already faulted in on every core, the arrays side by side.
+// Arrays about to be overwritten whole (by copy_and_checksum), their pages faulted in on every
+// core first. The scene's arrays are BigVectors, whose resize writes nothing; a std::vector
+// zero-fills on resize, on one thread, over the pages already there, the arrays side by side.
 class ArrayClaims {
  public:
   // Reserves `count` elements of `array` (left empty: its size comes in size_all) and returns
   // where they will lie. `array` must stay where it is until size_all.
-  template <class T>
-  T* claim(std::vector<T>& array, uint64_t count) {
+  template <class T, class A>
+  T* claim(std::vector<T, A>& array, uint64_t count) {
     array.clear();
     array.reserve(count);
-    m_claims.push_back({&array, &resize_to<T>, reinterpret_cast<uint8_t*>(array.data()),
+    m_claims.push_back({&array, &resize_to<T, A>, reinterpret_cast<uint8_t*>(array.data()),
                         count * sizeof(T), count});
     return array.data();
   }
@@ -51,14 +50,14 @@ class ArrayClaims {
 
  private:
   struct Claim {
-    void* array;                          // the std::vector<T>
-    void (*resize)(void*, uint64_t);      // resize_to<T>
+    void* array;                          // the std::vector<T, A>
+    void (*resize)(void*, uint64_t);      // resize_to<T, A>
     uint8_t* data;                        // its reserved storage
     uint64_t bytes, count;                // its size once resized, in bytes and elements
   };
-  template <class T>
+  template <class T, class A>
   static void resize_to(void* array, uint64_t count) {
-    static_cast<std::vector<T>*>(array)->resize(count);
+    static_cast<std::vector<T, A>*>(array)->resize(count);
   }
   std::vector<Claim> m_claims;
 };

@@ -32,14 +32,14 @@ namespace {
 constexpr uint64_t kVertexChunk = 1 << 15;
 
 bool finite_triangle(const Scene& scene, size_t t) {
-  const std::vector<uint32_t>& idx = scene.indices;
+  const BigVector<uint32_t>& idx = scene.indices;
   return finite3(scene.positions[idx[3 * t]]) && finite3(scene.positions[idx[3 * t + 1]]) &&
          finite3(scene.positions[idx[3 * t + 2]]);
 }
 
 // Whether any position is NaN or infinite: one pass over the vertices in order, cheaper than
 // gathering every triangle's three corners (twice as many vertices, scattered).
-bool any_nonfinite_position(const std::vector<Vec3>& positions) {
+bool any_nonfinite_position(const BigVector<Vec3>& positions) {
   std::atomic<bool> any{false};
   parallel_for(positions.size(), kVertexChunk, [&](uint64_t begin, uint64_t end, unsigned) {
     bool found = false;
@@ -53,7 +53,7 @@ bool any_nonfinite_position(const std::vector<Vec3>& positions) {
 // the positions runs on every core; the compaction, in order, only where a position is not finite
 // (a rare file).
 size_t drop_nonfinite_faces(Scene& scene) {
-  std::vector<uint32_t>& idx = scene.indices;
+  BigVector<uint32_t>& idx = scene.indices;
   const size_t triangles = idx.size() / 3;
   if (!any_nonfinite_position(scene.positions)) {
     idx.resize(3 * triangles);
@@ -78,7 +78,7 @@ bool normalisable(const Vec3& n, double* length) {
 
 // Normalises the file's normals in place on every core; returns the vertices whose normal could
 // not be (zero or not finite), left as they were for the caller to replace, in vertex order.
-std::vector<size_t> normalise_file_normals(std::vector<Vec3>& normals) {
+std::vector<size_t> normalise_file_normals(BigVector<Vec3>& normals) {
   const size_t chunks = (normals.size() + kVertexChunk - 1) / kVertexChunk;
   std::vector<uint8_t> has_bad(chunks, 0);
   parallel_for(chunks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
@@ -113,7 +113,7 @@ void finish_scene(Scene& scene, const std::string& path) {
   if (scene.normals.size() != scene.positions.size()) {
     scene.normals = compute_vertex_normals(scene.positions, scene.indices);
   } else if (std::vector<size_t> bad = normalise_file_normals(scene.normals); !bad.empty()) {
-    std::vector<Vec3> computed = compute_vertex_normals(scene.positions, scene.indices);
+    BigVector<Vec3> computed = compute_vertex_normals(scene.positions, scene.indices);
     for (size_t i : bad) scene.normals[i] = computed[i];
     scene.warnings.push_back(path + ": " + std::to_string(bad.size()) +
                                " vertex normals were zero or not finite; computed from the "

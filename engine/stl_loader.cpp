@@ -158,8 +158,8 @@ bool same_position(const Vec3& a, const Vec3& b) {
 
 }  // namespace
 
-void weld_corners(const std::vector<Vec3>& corners, std::vector<Vec3>& positions,
-                  std::vector<uint32_t>& indices) {
+void weld_corners(const std::vector<Vec3>& corners, BigVector<Vec3>& positions,
+                  BigVector<uint32_t>& indices) {
   // Open addressing, at most half full: one probe on average. Sequential: welding is a few
   // percent of loading even for the largest STL files met (tens of millions of corners).
   size_t capacity = 16;

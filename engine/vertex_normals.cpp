@@ -33,7 +33,7 @@ struct Span {
   uint32_t lo, hi;  // inclusive; lo > hi when the block has no triangle with valid indices
 };
 
-std::vector<Span> block_spans(const std::vector<uint32_t>& indices, size_t n) {
+std::vector<Span> block_spans(const BigVector<uint32_t>& indices, size_t n) {
   const size_t triangles = indices.size() / 3;
   std::vector<Span> spans((triangles + kBlockTriangles - 1) / kBlockTriangles);
   parallel_for(spans.size(), 1, [&](uint64_t begin, uint64_t end, unsigned) {
@@ -79,8 +79,8 @@ uint64_t scan_cost(const std::vector<Span>& spans, size_t n, size_t parts) {
 // Adds the faces of triangles [t0, t1) around vertices [lo, hi) into acc, in triangle order.
 // all_mine: every valid index of these triangles is in [lo, hi), so nothing is tested per corner.
 template <bool all_mine>
-void sum_block(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices, size_t t0,
-               size_t t1, size_t lo, size_t hi, std::vector<Vec3>& acc) {
+void sum_block(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices, size_t t0,
+               size_t t1, size_t lo, size_t hi, BigVector<Vec3>& acc) {
   const size_t n = positions.size();
   auto mine = [&](uint32_t i) { return all_mine || (i >= lo && i < hi); };
   for (size_t t = t0; t < t1; ++t) {
@@ -99,8 +99,8 @@ void sum_block(const std::vector<Vec3>& positions, const std::vector<uint32_t>& 
 }
 
 // Adds the faces around vertices [lo, hi) into acc, in triangle order.
-void sum_part(const std::vector<Vec3>& positions, const std::vector<uint32_t>& indices,
-              const std::vector<Span>& spans, size_t lo, size_t hi, std::vector<Vec3>& acc) {
+void sum_part(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
+              const std::vector<Span>& spans, size_t lo, size_t hi, BigVector<Vec3>& acc) {
   const size_t n = positions.size(), triangles = indices.size() / 3;
   for (size_t b = 0; b < spans.size(); ++b) {
     const Span s = spans[b];
@@ -113,7 +113,7 @@ void sum_part(const std::vector<Vec3>& positions, const std::vector<uint32_t>& i
 }
 
 // Normalises acc[lo, hi) in place.
-void normalise_part(std::vector<Vec3>& acc, size_t lo, size_t hi) {
+void normalise_part(BigVector<Vec3>& acc, size_t lo, size_t hi) {
   for (size_t i = lo; i < hi; ++i) {
     Vec3& a = acc[i];
     // Normalised in double: for tiny scanned triangles (dragon, areas near 1e-8 m^2) the float
@@ -129,10 +129,10 @@ void normalise_part(std::vector<Vec3>& acc, size_t lo, size_t hi) {
 
 }  // namespace
 
-std::vector<Vec3> compute_vertex_normals(const std::vector<Vec3>& positions,
-                                         const std::vector<uint32_t>& indices) {
+BigVector<Vec3> compute_vertex_normals(const BigVector<Vec3>& positions,
+                                         const BigVector<uint32_t>& indices) {
   const size_t n = positions.size();
-  std::vector<Vec3> acc;
+  BigVector<Vec3> acc;
   resize_on_every_core(acc, n);  // zeros, its pages faulted in on every core first (big_array.h)
   // One part a worker, or several where the indices are local enough that the finer parts scan
   // hardly more blocks; the sums are the same for any parts. One part scans every block.

@@ -38,8 +38,8 @@ GlBuffer upload(const void* data, size_t bytes, const char* what, size_t& total)
   return b;
 }
 
-template <class T>
-GlBuffer upload(const std::vector<T>& v, const char* what, size_t& total) {
+template <class T, class A>
+GlBuffer upload(const std::vector<T, A>& v, const char* what, size_t& total) {
   return upload(v.data(), v.size() * sizeof(T), what, total);
 }
 
@@ -138,7 +138,7 @@ void GlReference::set_scene(const Scene& scene) {
                     " bytes) exceed GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" +
                     std::to_string((long long)max_block) + ")");
   }
-  m_tri_material = upload(m_single_material < 0 ? scene.tri_material : std::vector<uint32_t>{},
+  m_tri_material = upload(m_single_material < 0 ? scene.tri_material : BigVector<uint32_t>{},
                           "per-triangle materials", total);
   std::vector<Material> materials = scene.materials;
   if (materials.empty())  // as a loader's default

@@ -59,8 +59,8 @@ class StagedUpload {
       copy_to_stage(host, src + begin, (end - begin) * sizeof(T));
     });
   }
-  template <class T>
-  void upload(DeviceBuffer<T>& dst, const std::vector<T>& src, const char* what) {
+  template <class T, class A>
+  void upload(DeviceBuffer<T>& dst, const std::vector<T, A>& src, const char* what) {
     upload(dst, src.data(), src.size(), what);
   }
 

@@ -28,8 +28,8 @@ ArrayRef host_array(py::handle obj, const char* name, char kind, const char* dty
 }
 
 template <class T>
-std::vector<T> copy_rows(const ArrayRef& a) {
-  std::vector<T> v((size_t)a.shape[0]);
+facet::BigVector<T> copy_rows(const ArrayRef& a) {
+  facet::BigVector<T> v((size_t)a.shape[0]);  // unwritten until the copy
   if (!v.empty()) std::memcpy(v.data(), a.data, v.size() * sizeof(T));
   return v;
 }
@@ -97,8 +97,8 @@ std::shared_ptr<facet::Scene> mesh_from_arrays(py::handle positions, py::handle 
   return s;
 }
 
-template <class T>
-py::array copy_out(const std::vector<T>& v, int64_t cols) {
+template <class T, class A>
+py::array copy_out(const std::vector<T, A>& v, int64_t cols) {
   py::array_t<float> a({(int64_t)v.size(), cols});
   if (!v.empty()) std::memcpy(a.mutable_data(), v.data(), v.size() * sizeof(T));
   return a;

@@ -20,8 +20,8 @@ bool same_texels(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Rgba8)) == 0;
 }
 
-template <class T>
-size_t append(std::string& buf, const std::vector<T>& v) {
+template <class T, class A>
+size_t append(std::string& buf, const std::vector<T, A>& v) {
   size_t offset = buf.size();
   buf.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
   return offset;
@@ -38,7 +38,7 @@ std::string accessor(int view, int component, size_t count, const char* type) {
 
 // Writes `s` (one material, one texture) as dir/model.gltf + model.bin + the texture's file.
 std::string write_as_gltf(const Scene& s, const ScratchDir& dir) {
-  std::vector<Vec2> uvs = s.uvs;
+  BigVector<Vec2> uvs = s.uvs;
   for (Vec2& uv : uvs) uv.y = 1.0f - uv.y;  // glTF's v runs down from the top row
   std::string bin;
   const size_t p = append(bin, s.positions), n = append(bin, s.normals), t = append(bin, uvs), i = append(bin, s.indices);

@@ -76,7 +76,7 @@ TEST(HostileGeometry, NanAndInfPositionsAreDroppedAndCountedExactly) {
     ++expected;
     for (int k = 0; k < 3; ++k) ref.indices[3 * t + k] = 0;
   }
-  Scene bad_mesh = test::make_mesh(bad.positions, bad.indices, "nan-inf");
+  Scene bad_mesh = test::make_mesh({bad.positions.begin(), bad.positions.end()}, {bad.indices.begin(), bad.indices.end()}, "nan-inf");
   for (const Camera& c : {test::look_at({0.2f, 0.5f, 3}, {0, 0, 0}, 50.0f, 0.1f, 10.0f),
                           test::look_at({0, 0.3f, 0.6f}, {0, 0, -1}, 90.0f, 0.05f, 10.0f)}) {  // inside: clipping
     FrameParams fp = test::frame_params(bad_mesh, c, 160, 120, two_sided());
@@ -88,7 +88,7 @@ TEST(HostileGeometry, NanAndInfPositionsAreDroppedAndCountedExactly) {
     EXPECT_EQ(f.tris.drawn, r.tris.drawn);
   }
   // Nothing but NaN: nothing drawn, every triangle counted.
-  Scene all_nan = test::make_mesh(std::vector<Vec3>(base.vertex_count(), Vec3{nan, nan, nan}), base.indices, "all-nan");
+  Scene all_nan = test::make_mesh(std::vector<Vec3>(base.vertex_count(), Vec3{nan, nan, nan}), {base.indices.begin(), base.indices.end()}, "all-nan");
   Frame f = render(all_nan, test::frame_params(all_nan, kFront, 64, 48, two_sided()));
   EXPECT_EQ(f.tris.nan, all_nan.triangle_count());
   EXPECT_EQ(std::count(f.ids.begin(), f.ids.end(), kNoTriangle), 64 * 48);

@@ -24,11 +24,11 @@ namespace {
 
 // One scene of two meshes: b's triangles follow a's (ids from a.triangle_count() on).
 Scene merged(const Scene& a, const Scene& b) {
-  std::vector<Vec3> p = a.positions;
-  std::vector<uint32_t> idx = a.indices;
+  BigVector<Vec3> p = a.positions;
+  BigVector<uint32_t> idx = a.indices;
   p.insert(p.end(), b.positions.begin(), b.positions.end());
   for (uint32_t i : b.indices) idx.push_back(i + (uint32_t)a.positions.size());
-  return make_mesh(std::move(p), std::move(idx), "merged");
+  return make_mesh({p.begin(), p.end()}, {idx.begin(), idx.end()}, "merged");
 }
 
 // A square of side 2s centred on c, in the plane through c with unit normal n (two triangles,

@@ -21,8 +21,8 @@
 namespace facet {
 namespace {
 
-template <class T>
-bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+template <class T, class A, class B>
+bool same_bytes(const std::vector<T, A>& a, const std::vector<T, B>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
@@ -45,7 +45,7 @@ void load_with_one_two_four_workers(const std::string& path, Check&& check, Comp
 
 // Everything preparation computes from a scene's positions and indices, with `threads` workers.
 struct Prepared {
-  std::vector<Vec3> normals;
+  BigVector<Vec3> normals;
   Bounds bounds;
   bool closed = false;
   Meshlets runs, patches;
@@ -250,7 +250,7 @@ TEST(ParallelPrepare, PlyNormalsAndDroppedFacesAreTheSameForAnyThreadCount) {
 TEST(ParallelPrepare, PatchGrowerReusedFromRangeToRangeGivesTheSameBytesAsAFreshOne) {
   Scene s = tiled_bunnies(4);
   const uint32_t kept = s.vertex_count() / 2, spread = 20, half = s.triangle_count() / 2;
-  std::vector<Vec3> positions(s.positions.begin(), s.positions.begin() + kept);
+  BigVector<Vec3> positions(s.positions.begin(), s.positions.begin() + kept);
   positions.resize(kept + (size_t)kept * spread, s.positions[kept]);
   for (uint32_t v = kept; v < s.vertex_count(); ++v) positions[kept + (size_t)(v - kept) * spread] = s.positions[v];
   for (uint32_t& i : s.indices)
@@ -273,7 +273,7 @@ TEST(ParallelPrepare, PatchGrowerReusedFromRangeToRangeGivesTheSameBytesAsAFresh
     ASSERT_EQ(std::memcmp(&m, &both.meshlets[m0 + i], sizeof m), 0) << "meshlet " << i;
   }
   EXPECT_TRUE(same_bytes(std::vector<Vec3>(both.positions.begin() + v0, both.positions.end()), alone.positions));
-  EXPECT_EQ(std::vector<uint32_t>(both.triangles.begin() + half, both.triangles.end()), alone.triangles);
+  EXPECT_EQ(BigVector<uint32_t>(both.triangles.begin() + half, both.triangles.end()), alone.triangles);
   for (size_t i = 0; i < alone.triangle_ids.size(); ++i) ASSERT_EQ(both.triangle_ids[half + i], alone.triangle_ids[i] + half);
 }
 

@@ -219,7 +219,7 @@ TEST(Ply, MixedPolygonsAreFanTriangulatedRowByRow) {
     b.put<uint8_t>(3).put<uint32_t>(0).put<uint32_t>(1).put<uint32_t>(2).end_row();
     b.put<uint8_t>(5).put<uint32_t>(0).put<uint32_t>(1).put<uint32_t>(2).put<uint32_t>(3).put<uint32_t>(4).end_row();
     Scene s = load_model(dir.write("mixed" + std::to_string(f) + ".ply", header + b.bytes()));
-    EXPECT_EQ(s.indices, (std::vector<uint32_t>{0, 1, 2, 0, 1, 2, 0, 2, 3, 0, 3, 4})) << "format " << f;
+    EXPECT_EQ(s.indices, (BigVector<uint32_t>{0, 1, 2, 0, 1, 2, 0, 2, 3, 0, 3, 4})) << "format " << f;
   }
 }
 

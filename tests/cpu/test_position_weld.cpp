@@ -52,7 +52,7 @@ std::vector<uint32_t> first_with_position(const std::vector<Vec3>& positions) {
 
 std::vector<uint32_t> welded(const std::vector<Vec3>& positions, unsigned workers) {
   worker_count_override() = workers;
-  std::unique_ptr<std::atomic<uint32_t>[]> id = weld_by_position(positions);
+  std::unique_ptr<std::atomic<uint32_t>[]> id = weld_by_position(BigVector<Vec3>(positions.begin(), positions.end()));
   worker_count_override() = 0;
   std::vector<uint32_t> out(positions.size());
   for (size_t v = 0; v < out.size(); ++v) out[v] = id[v].load();

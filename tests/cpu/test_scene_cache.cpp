@@ -75,8 +75,8 @@ bool mentions(const Scene& s, const std::string& what) {
   return false;
 }
 
-template <class T>
-bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+template <class T, class A, class B>
+bool same_bytes(const std::vector<T, A>& a, const std::vector<T, B>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 

@@ -93,11 +93,11 @@ TEST(Stl, NormalsAreComputedSmoothOverWeldedVertices) {
 }
 
 TEST(Stl, WeldingTreatsNegativeZeroAsZero) {
-  std::vector<Vec3> positions;
-  std::vector<uint32_t> indices;
+  BigVector<Vec3> positions;
+  BigVector<uint32_t> indices;
   weld_corners({{0, 0, 0}, {-0.0f, 0, 0}, {1, 0, 0}}, positions, indices);
   EXPECT_EQ(positions.size(), 2u);
-  EXPECT_EQ(indices, (std::vector<uint32_t>{0, 0, 1}));
+  EXPECT_EQ(indices, (BigVector<uint32_t>{0, 0, 1}));
 }
 
 TEST(Stl, RealBunnyAndSpheresLoadWithBinaryAndAsciiSpheresAgreeing) {

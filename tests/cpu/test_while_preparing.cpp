@@ -24,8 +24,8 @@ TEST(WhilePreparing, RunsOnceWithTheArraysTheLoadReturns) {
   test::ScratchDir dir;
   const std::string obj = dir.write("quad.obj", kObj);
   std::atomic<int> calls{0};
-  std::vector<uint32_t> seen_indices;
-  std::vector<Vec3> seen_positions;
+  BigVector<uint32_t> seen_indices;
+  BigVector<Vec3> seen_positions;
   LoadOptions options;
   options.while_preparing = [&](const Scene& s) {
     ++calls;

@@ -22,7 +22,7 @@ namespace {
 Scene ndc_scene(const std::vector<Vec3>& corners) {
   Scene s;
   s.source = "ndc triangles";
-  s.positions = corners;
+  s.positions.assign(corners.begin(), corners.end());
   for (uint32_t i = 0; i < (uint32_t)corners.size(); ++i) s.indices.push_back(i);
   s.tri_material.assign(corners.size() / 3, 0);
   s.materials.push_back({{1.0f, 0.5f, 0.25f}, -1});

@@ -30,8 +30,8 @@ inline Scene make_mesh(std::vector<Vec3> positions, std::vector<uint32_t> indice
                        const std::string& name) {
   Scene s;
   s.source = name;
-  s.positions = std::move(positions);
-  s.indices = std::move(indices);
+  s.positions.assign(positions.begin(), positions.end());
+  s.indices.assign(indices.begin(), indices.end());
   s.normals = compute_vertex_normals(s.positions, s.indices);
   for (Vec3& n : s.normals) {
     float l = std::sqrt(dot(n, n));
@@ -255,7 +255,8 @@ inline std::vector<HostileCase> hostile_cases() {
     s.positions[77] = {0, 0, -inf};
     s.positions[120] = {0.5f, 0.5f, nan};
     s.positions[200] = {3e38f, 3e38f, 3e38f};
-    add("nan-inf", make_mesh(s.positions, s.indices, "nan-inf"), front);
+    add("nan-inf", make_mesh({s.positions.begin(), s.positions.end()}, {s.indices.begin(), s.indices.end()}, "nan-inf"),
+        front);
   }
   // A flat mesh seen exactly edge-on: aligned (nothing at all) and from a skew in-plane eye.
   add("edge-on-aligned", make_flat_grid(24, 1), look_at({-4, 0.2f, 0}, {0, 0.1f, 0}, 50.0f, 0.1f, 20.0f));

@@ -145,7 +145,7 @@ ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& at
     }
     ++stats.computed_normals;
   }
-  if (any_uv) scene.uvs = std::move(uvs);
+  if (any_uv) scene.uvs.assign(uvs.begin(), uvs.end());
   return stats;
 }
 
