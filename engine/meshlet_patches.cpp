@@ -11,8 +11,8 @@
 #include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_ranges.h"
-#include "engine/step_timing.h"
 #include "engine/parallel.h"
+#include "engine/step_timing.h"
 
 namespace facet {
 

@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "engine/meshlet_memory.h"
-#include "engine/step_timing.h"
 #include "engine/parallel.h"
+#include "engine/step_timing.h"
 #include "kernels/tuning.h"
 
 namespace facet {

@@ -12,8 +12,8 @@
 #include "engine/meshlet_finish.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_patches.h"
-#include "engine/step_timing.h"
 #include "engine/parallel.h"
+#include "engine/step_timing.h"
 
 namespace facet {
 

@@ -12,8 +12,8 @@
 
 #include "engine/loader.h"
 #include "engine/parallel.h"
-#include "engine/step_timing.h"
 #include "engine/ply_body.h"
+#include "engine/step_timing.h"
 
 namespace facet {
 

@@ -109,10 +109,10 @@ void ModelLoader::start(const std::string& path) {
       m_result_write = std::move(loaded.cache_write);  // joined even when the model is refused
       m_failure = failure;
     }
-    m_done = true;
-    // The load's scratch, freed into the heap (memory_policy.h), back to the system: off the frame
-    // loop's thread, and only after a load big enough to matter.
+    // The load's scratch, freed into the heap (memory_policy.h), back to the system, and only after
+    // a load big enough to matter: before m_done, since poll joins this thread on the frame loop's.
     return_freed_memory(kReturnFreedAtLeast);
+    m_done = true;
   });
 }
 
