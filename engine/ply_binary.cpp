@@ -13,7 +13,6 @@
 #include "engine/loader.h"
 #include "engine/parallel.h"
 #include "engine/ply_body.h"
-#include "engine/step_timing.h"
 
 namespace facet {
 
@@ -247,9 +246,7 @@ size_t read_face_rows(const Body& b, size_t ei, size_t at, size_t stride,
     o += ply_type_size(p.count_type) + list_len[pi] * ply_type_size(p.type);
   }
   const uint64_t tris = k >= 3 ? k - 2 : 0;
-  StepTimer timer("ply");
   b.mesh.indices.resize(e.count * tris * 3);  // unwritten (BigVector): the rows' fans below write it whole
-  timer.step("index array");
   if (!tris) b.mesh.short_faces = e.count;
   RowError error;
   std::atomic<bool> ragged{false};
@@ -367,7 +364,6 @@ void read_ply_binary_body(const std::string& path, const PlyHeader& header, cons
   const uint32_t nv = (uint32_t)header.elements[layout.vertex_element].count;
   Body b{path, header, layout, data, size, header.format == PlyFormat::BinaryBigEndian, mesh, nv};
   size_t at = header.body_offset;
-  StepTimer timer("ply");
   for (size_t ei = 0; ei < header.elements.size(); ++ei) {
     const PlyElement& e = header.elements[ei];
     // The fewest bytes a row can take: a bound on the rows the rest of the file can hold, checked
@@ -381,16 +377,12 @@ void read_ply_binary_body(const std::string& path, const PlyHeader& header, cons
                       " rows, the " + std::to_string(size - at) + " bytes left hold at most " +
                       std::to_string((size - at) / min_row) + " (truncated file?)");
     const bool wanted = ei == layout.vertex_element || ei == layout.face_element;
-    if (ei == layout.vertex_element) {
-      allocate_vertex_arrays(mesh, layout, e.count);
-      timer.step("vertex arrays");
-    }
+    if (ei == layout.vertex_element) allocate_vertex_arrays(mesh, layout, e.count);
     size_t stride = 0, end = kRagged;
     bool check_counts = false;
     std::vector<uint64_t> list_len(e.properties.size(), 0);
     if (!e.has_lists()) {
       at = wanted ? read_vertex_rows(b, ei, at, min_row) : at + e.count * min_row;
-      timer.step("vertex rows");
       continue;
     }
     if (ei == layout.face_element && uniform_lists(b, ei, at, stride, list_len, check_counts))
@@ -401,7 +393,6 @@ void read_ply_binary_body(const std::string& path, const PlyHeader& header, cons
       end = walk_rows(b, ei, at);
     }
     at = end;
-    timer.step("face rows");
   }
 }
 

@@ -8,6 +8,7 @@
 #include "engine/ply_header.h"
 #include "engine/mapped_file.h"
 #include "engine/scene_finish.h"
+#include "engine/step_timing.h"
 
 namespace facet {
 
@@ -88,10 +89,12 @@ Scene load_ply(const std::string& path, const LoadOptions& options) {
 
   progress(0.1f, "parsing");
   PlyMesh mesh;
+  StepTimer timer("ply");
   if (header.format == PlyFormat::Ascii)
     read_ply_ascii_body(path, header, layout, file.data(), file.size(), mesh);
   else
     read_ply_binary_body(path, header, layout, file.data(), file.size(), mesh);
+  timer.step("body");
 
   progress(0.5f, "building");
   const uint64_t faces = header.elements[layout.face_element].count;
