@@ -1,7 +1,8 @@
-// patch_ranges (meshlet_ranges.h), every pass on every core: Morton codes of the centroids, then
-// a radix sort by code and index in fixed blocks of triangles (each block writes its own slots,
-// so the order does not depend on the threads). The arrays are left uninitialised, their pages
-// first written by these passes on every core (meshlet_memory.h).
+// patch_ranges (meshlet_ranges.h), every pass on every core: a radix sort of the triangles by the
+// Morton code of their centroid and by index, in fixed blocks of triangles (each block writes its
+// own slots, so the order does not depend on the threads), the codes computed in its first pass.
+// The arrays are left uninitialised, their pages first written by these passes on every core
+// (meshlet_memory.h).
 #include "engine/meshlet_ranges.h"
 
 #include <algorithm>
@@ -19,9 +20,9 @@ namespace {
 
 constexpr int kAxisBits = 10;    // 1024 cells an axis: finer than any range, 30 bits in all
 constexpr int kDigitBits = 10;   // the radix sort's digit: three passes, 1024 counters a block
+constexpr int kPasses = 3 * kAxisBits / kDigitBits;
 constexpr uint64_t kBlock = 1 << 16;  // triangles a radix-sort block
 static_assert(3 * kAxisBits % kDigitBits == 0, "whole digits");
-constexpr uint64_t kChunk = 1 << 15;  // items a parallel_for chunk for the light passes
 
 // Ten bits spread to every third bit.
 uint32_t spread3(uint32_t x) {
@@ -33,66 +34,80 @@ uint32_t spread3(uint32_t x) {
   return x;
 }
 
-std::unique_ptr<uint32_t[]> centroid_codes(const Scene& scene) {
+// The cell grid of the centroids' Morton codes: the positions' bounding cube, kAxisBits an axis.
+struct CodeGrid {
+  double lo[3];
+  double scale;  // cells a unit of length
+};
+
+CodeGrid code_grid(const Scene& scene) {
   const Bounds b = compute_bounds(scene.positions);
-  const double lo[3] = {b.min.x, b.min.y, b.min.z};
   const double extent = std::max({(double)b.max.x - b.min.x, (double)b.max.y - b.min.y, (double)b.max.z - b.min.z});
-  const double scale = extent > 0 ? (1 << kAxisBits) / extent : 0.0;
-  const uint32_t tris = scene.triangle_count();
-  std::unique_ptr<uint32_t[]> codes = uninitialized_array<uint32_t>(tris);
-  parallel_for(tris, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t t = begin; t < end; ++t) {
-      uint32_t code = 0;
-      for (int a = 0; a < 3; ++a) {
-        double c = 0;
-        for (int k = 0; k < 3; ++k) c += (&scene.positions[scene.indices[3 * t + k]].x)[a];
-        const double q = (c / 3 - lo[a]) * scale;  // NaN for a non-finite corner: cell 0
-        const uint32_t cell = q > 0 ? (uint32_t)std::min(q, (double)((1 << kAxisBits) - 1)) : 0u;
-        code |= spread3(cell) << a;
-      }
-      codes[t] = code;
-    }
-  });
-  return codes;
+  return {{b.min.x, b.min.y, b.min.z}, extent > 0 ? (1 << kAxisBits) / extent : 0.0};
 }
 
-// Triangles sorted by (code, index): a radix sort of code << 32 | index, least significant digit
-// first, kDigitBits of the code a pass. Each pass is stable: fixed blocks count their digits, and
-// every block's slots for a digit follow the earlier blocks', so the order does not depend on the
-// threads.
-std::unique_ptr<uint32_t[]> sorted_by_code(const uint32_t* codes, uint64_t n, BackgroundRelease& release) {
+uint32_t centroid_code(const Scene& scene, uint64_t t, const CodeGrid& g) {
+  uint32_t code = 0;
+  for (int a = 0; a < 3; ++a) {
+    double c = 0;
+    for (int k = 0; k < 3; ++k) c += (&scene.positions[scene.indices[3 * t + k]].x)[a];
+    const double q = (c / 3 - g.lo[a]) * g.scale;  // NaN for a non-finite corner: cell 0
+    const uint32_t cell = q > 0 ? (uint32_t)std::min(q, (double)((1 << kAxisBits) - 1)) : 0u;
+    code |= spread3(cell) << a;
+  }
+  return code;
+}
+
+// Triangles sorted by (centroid code, index): a radix sort of code << 32 | index, least
+// significant digit first, kDigitBits of the code a pass. Each pass is stable: fixed blocks count
+// their digits, and every block's slots for a digit follow the earlier blocks', so the order does
+// not depend on the threads. The codes are computed into the keys in the pass that counts the
+// first digit, and the last pass writes the triangles' order itself: no array of codes, and no
+// pass over the keys beyond the three a digit needs.
+std::unique_ptr<uint32_t[]> sorted_by_code(const Scene& scene, BackgroundRelease& release) {
+  const uint64_t n = scene.triangle_count();
   const uint64_t blocks = (n + kBlock - 1) / kBlock;
   const uint32_t digits = 1u << kDigitBits;
+  const CodeGrid grid = code_grid(scene);
   std::unique_ptr<uint64_t[]> keys = uninitialized_array<uint64_t>(n), moved = uninitialized_array<uint64_t>(n);
-  parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t t = begin; t < end; ++t) keys[t] = (uint64_t)codes[t] << 32 | t;
-  });
+  std::unique_ptr<uint32_t[]> order = uninitialized_array<uint32_t>(n);
   std::vector<uint32_t> slot((uint64_t)digits * blocks + 1);  // [digit][block], then scanned
-  for (int shift = 32; shift < 32 + 3 * kAxisBits; shift += kDigitBits) {
+  for (int pass = 0; pass < kPasses; ++pass) {
+    const int shift = 32 + pass * kDigitBits;
     auto digit = [&](uint64_t key) { return (uint32_t)(key >> shift) & (digits - 1); };
     parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
       std::vector<uint32_t> count(digits);
       for (uint64_t b = begin; b < end; ++b) {
         std::fill(count.begin(), count.end(), 0u);
-        for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) ++count[digit(keys[i])];
+        const uint64_t first = b * kBlock, last = std::min(n, (b + 1) * kBlock);
+        if (pass == 0) {
+          for (uint64_t t = first; t < last; ++t) {
+            keys[t] = (uint64_t)centroid_code(scene, t, grid) << 32 | t;
+            ++count[digit(keys[t])];
+          }
+        } else {
+          for (uint64_t i = first; i < last; ++i) ++count[digit(keys[i])];
+        }
         for (uint32_t d = 0; d < digits; ++d) slot[d * blocks + b] = count[d];
       }
     });
     uint32_t sum = 0;
     for (uint32_t& s : slot) sum += std::exchange(s, sum);
+    const bool final_pass = pass + 1 == kPasses;
     parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
       std::vector<uint32_t> next(digits);
       for (uint64_t b = begin; b < end; ++b) {
         for (uint32_t d = 0; d < digits; ++d) next[d] = slot[d * blocks + b];
-        for (uint64_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) moved[next[digit(keys[i])]++] = keys[i];
+        const uint64_t first = b * kBlock, last = std::min(n, (b + 1) * kBlock);
+        if (final_pass) {
+          for (uint64_t i = first; i < last; ++i) order[next[digit(keys[i])]++] = (uint32_t)keys[i];
+        } else {
+          for (uint64_t i = first; i < last; ++i) moved[next[digit(keys[i])]++] = keys[i];
+        }
       }
     });
     keys.swap(moved);
   }
-  std::unique_ptr<uint32_t[]> order = uninitialized_array<uint32_t>(n);
-  parallel_for(n, kChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    for (uint64_t i = begin; i < end; ++i) order[i] = (uint32_t)keys[i];
-  });
   release.release(keys);
   release.release(moved);
   return order;
@@ -104,11 +119,8 @@ PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release) {
   PatchRanges r;
   StepTimer timer("meshlets");
   const uint64_t tris = scene.triangle_count();
-  std::unique_ptr<uint32_t[]> codes = centroid_codes(scene);
-  timer.step("codes");
-  r.order = sorted_by_code(codes.get(), tris, release);
-  release.release(codes);
-  timer.step("sort");
+  r.order = sorted_by_code(scene, release);
+  timer.step("codes, sort");
   const uint64_t ranges = std::max<uint64_t>(1, (tris + kPatchRangeTriangles / 2) / kPatchRangeTriangles);
   for (uint64_t i = 0; i <= ranges; ++i) r.first_rank.push_back((uint32_t)(tris * i / ranges));
   return r;
