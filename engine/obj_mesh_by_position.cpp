@@ -3,7 +3,7 @@
 // position's first use is found (an atomic minimum over corner numbers); the positions each chunk
 // introduces, from the corners that lowered a minimum while it was written; the vertices; then
 // the corners renumbered in place. Only the first pass reads the parsed chunks' corners. Arrays
-// are faulted in on every core (big_array.h).
+// are sized and filled on every core (big_array.h).
 #include "engine/obj_mesh_by_position.h"
 
 #include <atomic>

@@ -47,7 +47,7 @@ void read_ply_ascii_body(const std::string& path, const PlyHeader& header, const
 
 // Shared by both bodies: sizes the vertex arrays the layout asks for, once the body is known to
 // hold `rows` rows (colours start opaque black: a file may give red, green, blue but no alpha).
-// Their pages are faulted in on every core first (big_array.h): a scan's arrays are gigabytes.
+// They are filled on every core (big_array.h): a scan's arrays are gigabytes.
 inline void allocate_vertex_arrays(PlyMesh& m, const PlyLayout& layout, uint64_t rows) {
   auto sized = [&](auto& v, const auto& value) {
     v.clear();

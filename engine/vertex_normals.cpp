@@ -133,7 +133,7 @@ BigVector<Vec3> compute_vertex_normals(const BigVector<Vec3>& positions,
                                          const BigVector<uint32_t>& indices) {
   const size_t n = positions.size();
   BigVector<Vec3> acc;
-  resize_on_every_core(acc, n);  // zeros, its pages faulted in on every core first (big_array.h)
+  resize_on_every_core(acc, n);  // zeros, written on every core (big_array.h)
   // One part a worker, or several where the indices are local enough that the finer parts scan
   // hardly more blocks; the sums are the same for any parts. One part scans every block.
   const size_t most = std::max<size_t>(1, n / kMinPartVertices);
