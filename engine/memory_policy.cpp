@@ -8,8 +8,8 @@ namespace facet {
 
 void keep_freed_memory_for_reuse() {
 #if defined(__GLIBC__)
-  // No block is mmapped (a block too big for a thread's arena falls back to the main heap), and
-  // -1, which mallopt documents, turns the trimming of the heap's top off.
+  // The main heap maps no block of its own, and -1, which mallopt documents, turns the trimming of
+  // its top off. (Another thread's arena still maps a block it cannot hold.)
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, -1);
 #endif

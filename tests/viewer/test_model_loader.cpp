@@ -1,6 +1,7 @@
 // The viewer's load-and-swap behaviour (app/viewer/model_loader.h), driven through the same entry
 // points the window uses (request_dropped is what the drop callback calls), with the CPU renderer.
 #include <gtest/gtest.h>
+#include <malloc.h>
 
 #include <atomic>
 #include <chrono>
@@ -14,6 +15,7 @@
 
 #include "app/viewer/model_loader.h"
 #include "engine/generate.h"
+#include "engine/memory_policy.h"
 #include "tests/viewer/forwarding_renderer.h"
 
 namespace facet {
@@ -215,6 +217,27 @@ TEST(ModelLoader, AFrameShowsTheUploadingStageBeforeTheModelIsInstalled) {
   EXPECT_FALSE(loader.current());
   EXPECT_TRUE(loader.poll(*renderer));
   EXPECT_TRUE(loader.current());
+}
+
+// facet keeps memory freed on its main thread in the heap (memory_policy.h); a load that finds more
+// than 256 MiB of it free hands it back to the system before the model is installed.
+TEST(ModelLoader, FreedMemoryKeptInTheHeapGoesBackToTheSystemAfterALoad) {
+#if defined(__SANITIZE_ADDRESS__) || !defined(__GLIBC__)
+  GTEST_SKIP() << "malloc here is not glibc's: the policy has no effect";
+#endif
+  keep_freed_memory_for_reuse();
+  const size_t bytes = size_t(384) << 20;  // a replaced scene's arrays, say
+  char* freed = static_cast<char*>(std::malloc(bytes));
+  ASSERT_NE(freed, nullptr);
+  std::memset(freed, 1, bytes);
+  asm volatile("" : : "r"(freed) : "memory");  // resident: the writes are not elided
+  std::free(freed);
+  const size_t held = mallinfo2().arena;
+  ASSERT_GE(held, bytes) << "the freed block left the heap at once";
+  auto renderer = make_renderer(Backend::Cpu);
+  ModelLoader loader([](const std::string&, const LoadOptions&) { return make_sphere(64); });
+  ASSERT_TRUE(load_and_finish(loader, *renderer, "sphere"));
+  EXPECT_LT(mallinfo2().arena + (size_t(256) << 20), held) << "the freed memory stayed in the heap";
 }
 
 // XDG_CACHE_HOME pointed at a fresh folder for a scope: the loader's cache goes to its facet/.
