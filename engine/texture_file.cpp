@@ -89,7 +89,7 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
   stbi_uc* pixels = stbi_load_from_file(file.f, &w, &h, &channels, 4);
   if (!pixels) {
     const char* why = stbi_failure_reason();
-    *error = std::string("cannot decode image (") + (why ? why : "unknown error") + ")";
+    *error = std::string("cannot decode image (") + (why && *why ? why : "unknown error") + ")";
     return false;
   }
   out->width = w;
@@ -116,7 +116,7 @@ bool decode_texture_memory(const unsigned char* data, size_t size, TextureImage*
   stbi_uc* pixels = stbi_load_from_memory(data, (int)size, &w, &h, &channels, 4);
   if (!pixels) {
     const char* why = stbi_failure_reason();
-    *error = std::string("cannot decode image (") + (why ? why : "unknown error") + ")";
+    *error = std::string("cannot decode image (") + (why && *why ? why : "unknown error") + ")";
     return false;
   }
   out->width = w;
