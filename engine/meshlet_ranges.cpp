@@ -63,7 +63,7 @@ uint32_t centroid_code(const Scene& scene, uint64_t t, const CodeGrid& g) {
 // their digits, and every block's slots for a digit follow the earlier blocks', so the order does
 // not depend on the threads. The codes are computed into the keys in the pass that counts the
 // first digit, and the last pass writes the triangles' order itself: no array of codes, and no
-// pass over the keys beyond the three a digit needs.
+// pass over the keys beyond a count and a scatter a digit.
 std::unique_ptr<uint32_t[]> sorted_by_code(const Scene& scene, BackgroundRelease& release) {
   const uint64_t n = scene.triangle_count();
   const uint64_t blocks = (n + kBlock - 1) / kBlock;
