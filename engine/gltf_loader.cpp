@@ -148,12 +148,12 @@ glm::mat4 local_transform(const tinygltf::Node& n) {
 
 // The triangles of a primitive's vertex sequence `v` (glTF 2.0, 3.7.2.1: strips alternate
 // their winding, fans turn about the first vertex).
-std::vector<uint32_t> triangle_list(int mode, const std::vector<uint32_t>& v, const std::string& what) {
+BigVector<uint32_t> triangle_list(int mode, const std::vector<uint32_t>& v, const std::string& what) {
   if (mode == TINYGLTF_MODE_TRIANGLES) {
     if (v.size() % 3) throw GltfError(what + ": " + std::to_string(v.size()) + " vertices, not a multiple of 3");
-    return v;
+    return {v.begin(), v.end()};
   }
-  std::vector<uint32_t> t;
+  BigVector<uint32_t> t;
   for (size_t i = 0; i + 2 < v.size(); ++i) {
     if (mode == TINYGLTF_MODE_TRIANGLE_STRIP) {
       const size_t odd = i % 2;
@@ -202,7 +202,7 @@ std::vector<float> attribute(const Builder& b, const tinygltf::Primitive& prim, 
 }
 
 void append_vertices(Builder& b, const tinygltf::Primitive& prim, const glm::mat4& world, size_t n,
-                     const std::vector<float>& pos, const std::vector<uint32_t>& tris, const std::string& what) {
+                     const std::vector<float>& pos, const BigVector<uint32_t>& tris, const std::string& what) {
   Scene& s = b.scene;
   const size_t base = s.positions.size();
   for (size_t i = 0; i < n; ++i) {
@@ -212,7 +212,7 @@ void append_vertices(Builder& b, const tinygltf::Primitive& prim, const glm::mat
   std::vector<float> nrm = attribute(b, prim, "NORMAL", 3, n, what);
   if (nrm.empty()) {  // this primitive's own area-weighted normals, in world space
     const BigVector<Vec3> own(s.positions.begin() + (std::ptrdiff_t)base, s.positions.end());
-    const BigVector<Vec3> computed = compute_vertex_normals(own, BigVector<uint32_t>(tris.begin(), tris.end()));
+    const BigVector<Vec3> computed = compute_vertex_normals(own, tris);
     s.normals.insert(s.normals.end(), computed.begin(), computed.end());
   } else {
     const glm::mat3 to_world = glm::transpose(glm::inverse(glm::mat3(world)));
@@ -257,7 +257,7 @@ void add_primitive(Builder& b, const tinygltf::Primitive& prim, const glm::mat4&
     seq.resize(n);
     std::iota(seq.begin(), seq.end(), 0u);
   }
-  std::vector<uint32_t> tris = triangle_list(prim.mode, seq, what);
+  BigVector<uint32_t> tris = triangle_list(prim.mode, seq, what);
   if (glm::determinant(glm::mat3(world)) < 0.0f)  // a mirroring transform turns the winding inside out
     for (size_t t = 0; t + 2 < tris.size(); t += 3) std::swap(tris[t + 1], tris[t + 2]);
   append_vertices(b, prim, world, n, pos, tris, what);

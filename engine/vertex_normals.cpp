@@ -129,8 +129,7 @@ void normalise_part(BigVector<Vec3>& acc, size_t lo, size_t hi) {
 
 }  // namespace
 
-BigVector<Vec3> compute_vertex_normals(const BigVector<Vec3>& positions,
-                                         const BigVector<uint32_t>& indices) {
+BigVector<Vec3> compute_vertex_normals(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices) {
   const size_t n = positions.size();
   BigVector<Vec3> acc;
   resize_on_every_core(acc, n);  // zeros, written on every core (big_array.h)
