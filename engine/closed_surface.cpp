@@ -12,11 +12,11 @@
 #include <utility>
 
 #include "engine/big_array.h"
-#include "engine/bit_mix.h"
 #include "engine/parallel.h"
 #include "engine/position_weld.h"
 #include "engine/scene.h"
 #include "engine/step_timing.h"
+#include "kernels/closed_math.h"
 
 namespace facet {
 
@@ -24,33 +24,11 @@ namespace {
 
 // Corners per parallel_for chunk: large enough that handing out chunks costs nothing.
 constexpr uint64_t kCornerChunk = 3 << 16;
-// Triangles a block of the volume sums: fixed, so the float sums do not depend on the threads.
-constexpr uint64_t kVolumeBlock = 1 << 16;
 
 // Weld ids, then (link_pieces) the union-find forest, in one array: a finite vertex's entry is at
 // most its index; a non-finite one's is kNonFiniteVertex, which no triangle reaching the
 // union-find uses.
 using Links = std::unique_ptr<std::atomic<uint32_t>[]>;
-
-// Each directed edge adds the hash of its undirected key (smaller vertex first) when it runs from
-// the smaller vertex, and takes it away when it runs the other way: zero when every edge is used as
-// often in one direction as in the other. One hash an edge and seed (hashing each direction
-// apart would double the arithmetic, most of this pass); the sum still weighs each undirected
-// edge's imbalance by an independent 64-bit value. Sums modulo 2^64, so any order gives the same
-// value. Adds triangle (v0, v1, v2)'s three edges to sum.
-[[gnu::always_inline]] inline void add_edges(uint32_t v0, uint32_t v1, uint32_t v2,
-                                             uint64_t sum[2]) {
-  const uint64_t kSeed[2] = {0x6a09e667f3bcc909ull, 0xbb67ae8584caa73bull};
-  const uint32_t from[3] = {v0, v1, v2}, to[3] = {v1, v2, v0};
-  for (int e = 0; e < 3; ++e) {
-    const uint32_t a = from[e], b = to[e];
-    const uint64_t key = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
-    for (int k = 0; k < 2; ++k) {
-      const uint64_t h = mix_bits(key ^ kSeed[k]);
-      sum[k] += a < b ? h : a > b ? 0 - h : 0;  // a loop edge (a == b) balances itself
-    }
-  }
-}
 
 // Adds a worker's sums into the total.
 void add_sums(std::mutex& mutex, const uint64_t sum[2], uint64_t total[2]) {
@@ -120,7 +98,7 @@ bool link_pieces(const Links& parent, size_t n, const BigVector<uint32_t>& indic
         usable.store(false, std::memory_order_relaxed);
         break;
       }
-      add_edges(is_repeated(repeated, v[0]) ? p0 : v[0], is_repeated(repeated, v[1]) ? p1 : v[1],
+      add_edge_balance(is_repeated(repeated, v[0]) ? p0 : v[0], is_repeated(repeated, v[1]) ? p1 : v[1],
                 is_repeated(repeated, v[2]) ? p2 : v[2], sum);
       // Corners under one parent are in one piece already (the usual case, once a piece has
       // grown): nothing to join, and no walk up to the root.
@@ -145,19 +123,6 @@ bool link_pieces(const Links& parent, size_t n, const BigVector<uint32_t>& indic
   return usable.load();
 }
 
-// Six times the signed volume of triangle t's tetrahedron with the origin o.
-double tetra_volume(const BigVector<Vec3>& positions, const uint32_t* corner, const double o[3]) {
-  double p[3][3];
-  for (int c = 0; c < 3; ++c) {
-    const Vec3& q = positions[corner[c]];
-    p[c][0] = q.x - o[0];
-    p[c][1] = q.y - o[1];
-    p[c][2] = q.z - o[2];
-  }
-  return p[0][0] * (p[1][1] * p[2][2] - p[1][2] * p[2][1]) - p[0][1] * (p[1][0] * p[2][2] - p[1][2] * p[2][0]) +
-         p[0][2] * (p[1][0] * p[2][1] - p[1][1] * p[2][0]);
-}
-
 // Whether every piece encloses a positive volume, about the centre of the positions' bounding box
 // (smaller coordinates round less). Each fixed block of triangles sums its runs of one piece in
 // order; the runs are then added up piece by piece in block order, into a sum kept at the piece's
@@ -165,30 +130,33 @@ double tetra_volume(const BigVector<Vec3>& positions, const uint32_t* corner, co
 bool pieces_face_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
                          const Links& parent, const Vec3& centre) {
   const double o[3] = {centre.x, centre.y, centre.z};
-  const uint64_t triangles = indices.size() / 3, blocks = (triangles + kVolumeBlock - 1) / kVolumeBlock;
-  using Run = std::pair<uint32_t, double>;  // a piece's root, the volume of a run of its triangles
-  std::vector<std::vector<Run>> block_runs(blocks);
+  const uint64_t triangles = indices.size() / 3, blocks = (triangles + kClosedVolumeBlock - 1) / kClosedVolumeBlock;
+  std::vector<std::vector<PieceRun>> block_runs(blocks);
   parallel_for(blocks, 1, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t b = begin; b < end; ++b)
-      for (uint64_t t = b * kVolumeBlock; t < std::min(triangles, (b + 1) * kVolumeBlock); ++t) {
+      for (uint64_t t = b * kClosedVolumeBlock; t < std::min(triangles, (b + 1) * kClosedVolumeBlock); ++t) {
         const uint32_t piece = find_root(parent, indices[3 * t]);
-        if (block_runs[b].empty() || block_runs[b].back().first != piece) block_runs[b].push_back({piece, 0.0});
-        block_runs[b].back().second += tetra_volume(positions, &indices[3 * t], o);
+        if (block_runs[b].empty() || block_runs[b].back().piece != piece) block_runs[b].push_back({piece, 0.0});
+        const uint32_t* c = &indices[3 * t];
+        block_runs[b].back().volume += tetra_volume6(positions[c[0]], positions[c[1]], positions[c[2]], o);
       }
   });
-  // Only the roots' entries are written, so the array's other pages are never touched.
-  std::unique_ptr<double[]> volume = uninitialized_array<double>(positions.size());
-  for (const std::vector<Run>& runs : block_runs)
-    for (const Run& r : runs) volume[r.first] = 0.0;
-  for (const std::vector<Run>& runs : block_runs)
-    for (const Run& r : runs) volume[r.first] += r.second;
-  for (const std::vector<Run>& runs : block_runs)
-    for (const Run& r : runs)
-      if (!(volume[r.first] > 0.0)) return false;
-  return true;
+  std::vector<PieceRun> runs;
+  for (const std::vector<PieceRun>& r : block_runs) runs.insert(runs.end(), r.begin(), r.end());
+  return every_piece_positive(runs, positions.size());
 }
 
 }  // namespace
+
+bool every_piece_positive(const std::vector<PieceRun>& runs, size_t vertex_count) {
+  // Only the roots' entries are written, so the array's other pages are never touched.
+  std::unique_ptr<double[]> volume = uninitialized_array<double>(vertex_count);
+  for (const PieceRun& r : runs) volume[r.piece] = 0.0;
+  for (const PieceRun& r : runs) volume[r.piece] += r.volume;
+  for (const PieceRun& r : runs)
+    if (!(volume[r.piece] > 0.0)) return false;
+  return true;
+}
 
 bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices) {
   return closed_outward(positions, indices, compute_bounds(positions).center);

@@ -27,4 +27,15 @@ bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>&
 bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
                     const Vec3& centre);
 
+// The volume step's parts, which the GPU's check (engine/cuda/device_closed_check.h) shares: each
+// fixed block of kClosedVolumeBlock triangles (kernels/closed_math.h) sums its runs of one piece
+// in order (tetra_volume6 about the centre); the runs, block after block, are then added up piece
+// by piece into a sum kept at the piece's root: the same float sums for any number of threads.
+struct PieceRun {
+  uint32_t piece;  // the piece's root: its smallest vertex, welded
+  double volume;   // six times the signed volume of the run's triangles
+};
+// Whether every piece's runs add up to a positive volume; `vertex_count` bounds the roots.
+bool every_piece_positive(const std::vector<PieceRun>& runs, size_t vertex_count);
+
 }  // namespace facet

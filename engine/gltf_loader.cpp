@@ -4,7 +4,7 @@
 // winding kept outward under mirroring transforms. Accessors are read with every range checked
 // (gltf_accessors.h); materials and textures by gltf_materials.h. The Scene is finished as OBJ's
 // is: normals computed where a primitive has none, faces with non-finite positions dropped,
-// bounds and closed_outward.
+// bounds (the closed-surface flag is the load's, scene_cache.cpp).
 #include "engine/gltf_loader.h"
 
 #include <sys/stat.h>
@@ -23,7 +23,6 @@
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
-#include "engine/closed_surface.h"
 #include "engine/gltf_accessors.h"
 #include "engine/gltf_materials.h"
 #include "engine/scene_finish.h"
@@ -334,8 +333,7 @@ Scene load_gltf_unguarded(const std::string& path, const LoadOptions& options) {
   if (!b.any_uvs) scene.uvs.clear();
   if (!b.any_colors) scene.colors.clear();
   if (scene.materials.empty()) b.materials.material(-1);
-  scene.bounds = compute_bounds(scene.positions);
-  scene.bounds.closed = closed_outward(scene.positions, scene.indices);
+  scene.bounds = compute_bounds(scene.positions);  // the closed-surface flag is the load's
   drop_repeated_warnings(scene);
   progress(1.0f, "done");
   return scene;

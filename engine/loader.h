@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -49,10 +50,12 @@ struct LoadOptions {
   const std::atomic<bool>* cancel = nullptr;
   // Called once, on a thread of its own, with a freshly loaded scene while its meshlets are built
   // (not for a scene read from the cache, which has them): every array but `meshlets` is final
-  // and may be read, e.g. by Renderer::upload_ahead. The load waits for it before returning.
-  // What it throws is dropped: it is a head start, and what it did not do is done later. May be
-  // empty.
-  std::function<void(const Scene&)> while_preparing;
+  // and may be read, e.g. by Renderer::upload_ahead. It may decide the scene's closed-surface flag
+  // (closed_surface.h) where it sent the scene (Renderer::closed_outward_ahead, on the GPU): what
+  // it returns becomes Scene::bounds.closed, and only when it returns nothing does the load check
+  // on the CPU, after the meshlets. The load waits for it before returning. What it throws is
+  // dropped: it is a head start, and what it did not do is done later. May be empty.
+  std::function<std::optional<bool>(const Scene&)> while_preparing;
 };
 
 // Throws LoadError("PATH: problem") when the file cannot be shown.

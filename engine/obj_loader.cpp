@@ -8,7 +8,6 @@
 #include <string>
 
 #include "engine/background_release.h"
-#include "engine/closed_surface.h"
 #include "engine/mapped_file.h"
 #include "engine/obj_materials.h"
 #include "engine/obj_mesh.h"
@@ -134,8 +133,7 @@ Scene load_obj(const std::string& path, const LoadOptions& options) {
   progress(0.8f, "materials");
   materials_step(path, library, scene, options);
   progress(0.99f, "preparing");
-  scene.bounds = compute_bounds(scene.positions);
-  scene.bounds.closed = closed_outward(scene.positions, scene.indices);
+  scene.bounds = compute_bounds(scene.positions);  // the closed-surface flag is the load's
   drop_repeated_warnings(scene);
   progress(1.0f, "done");
   return scene;

@@ -8,10 +8,8 @@
 #include "engine/position_weld.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "engine/big_array.h"
-#include "engine/bit_mix.h"
 #include "engine/parallel.h"
 #include "engine/scene.h"
 
@@ -26,14 +24,6 @@ constexpr uint64_t kBucketVertices = 1 << 14;
 constexpr uint64_t kMaxBuckets = 1 << 14, kMaxBlocks = 1 << 10;
 // Vertices a block counts and scatters at least: enough that handing out blocks costs nothing.
 constexpr uint64_t kMinBlockVertices = 1 << 16;
-
-// -0 and +0 project to the same pixel: one position.
-uint32_t float_bits(float f) {
-  if (f == 0.0f) f = 0.0f;
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
 
 struct Slot {
   uint32_t check;  // the low half of the position's hash
@@ -63,20 +53,10 @@ Layout make_layout(uint64_t n) {
   return l;
 }
 
-uint64_t hash_of(const uint32_t bits[3]) {
-  return mix_bits(bits[0] | (uint64_t)bits[1] << 32) ^ mix_bits(bits[2] + 0x9e3779b97f4a7c15ull);
-}
-
-// The position's bits; false when a coordinate is not finite.
-bool position_bits(const Vec3& p, uint32_t bits[3]) {
-  bits[0] = float_bits(p.x), bits[1] = float_bits(p.y), bits[2] = float_bits(p.z);
-  return finite3(p);
-}
-
 bool same_position(const Vec3& a, const Vec3& b) {
   uint32_t x[3], y[3];
-  position_bits(a, x);
-  position_bits(b, y);
+  weld_key(a, x);
+  weld_key(b, y);
   return x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
 }
 
@@ -93,8 +73,8 @@ void count_buckets(const BigVector<Vec3>& positions, Layout& l, std::atomic<uint
       std::fill(count, count + l.buckets, 0);
       for (uint64_t v = b * l.block; v < std::min(l.n, (b + 1) * l.block); ++v) {
         uint32_t bits[3];
-        const bool finite = position_bits(positions[v], bits);
-        if (finite) ++count[bucket_of(l, hash_of(bits))];
+        const bool finite = weld_key(positions[v], bits);
+        if (finite) ++count[bucket_of(l, weld_hash(bits))];
         id[v].store(finite ? (uint32_t)v : kNonFiniteVertex, std::memory_order_relaxed);
       }
     }
@@ -128,8 +108,8 @@ void scatter_buckets(const BigVector<Vec3>& positions, Layout& l, uint64_t* orde
       uint64_t* next = &l.offset[b * l.buckets];
       for (uint64_t v = b * l.block; v < std::min(l.n, (b + 1) * l.block); ++v) {
         uint32_t bits[3];
-        if (!position_bits(positions[v], bits)) continue;
-        const uint64_t hash = hash_of(bits);
+        if (!weld_key(positions[v], bits)) continue;
+        const uint64_t hash = weld_hash(bits);
         order[next[bucket_of(l, hash)]++] = hash << 32 | v;
       }
     }

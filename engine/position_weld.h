@@ -10,15 +10,13 @@
 #include <vector>
 
 #include "engine/big_vector.h"
+#include "kernels/closed_math.h"
 #include "kernels/params.h"
 
 namespace facet {
 
-// Weld id of a vertex with a NaN or infinite coordinate: it welds to nothing.
-constexpr uint32_t kNonFiniteVertex = UINT32_MAX;
-
-// Per vertex: the smallest index with the same position (at most the vertex's own), or
-// kNonFiniteVertex. Atomic, so that a caller may turn the ids into a concurrent union-find forest.
+// Per vertex: the smallest index with the same position (weld_key, kernels/closed_math.h: at
+// most the vertex's own), or kNonFiniteVertex. Atomic, so that a caller may turn the ids into a concurrent union-find forest.
 std::unique_ptr<std::atomic<uint32_t>[]> weld_by_position(const BigVector<Vec3>& positions);
 
 }  // namespace facet

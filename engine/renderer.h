@@ -3,6 +3,7 @@
 // Frames are RGBA8, row 0 = the top of the image.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -118,6 +119,15 @@ class Renderer {
   virtual void upload_ahead(const Scene& scene, UploadPart part) {
     (void)scene;
     (void)part;
+  }
+  // Whether `scene`, sent by upload_ahead, is a closed surface facing outward (closed_outward,
+  // closed_surface.h, about scene.bounds.center), decided where it was sent: the CUDA backend on
+  // the GPU, while the CPU builds the meshlets. The same answer as closed_outward, bit for bit.
+  // Empty where this backend cannot (no upload, or not of this scene): the caller asks the CPU.
+  // The same threads as upload_ahead. Throws on failure.
+  virtual std::optional<bool> closed_outward_ahead(const Scene& scene) {
+    (void)scene;
+    return std::nullopt;
   }
   virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
                       const FrameTarget& target = {}) = 0;

@@ -14,6 +14,7 @@
 #include <system_error>
 #include <thread>
 
+#include "engine/closed_surface.h"
 #include "engine/mapped_file.h"
 #include "engine/meshlets.h"
 #include "engine/scene_cache_files.h"
@@ -150,31 +151,44 @@ void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& opt
   report.counts(scene.triangle_count(), scene.triangle_count());
 }
 
-// LoadOptions::while_preparing on a thread of its own, from construction to destruction: the
-// scene's arrays stay where they are and, but for the meshlets, unchanged while it runs.
+// LoadOptions::while_preparing on a thread of its own, from construction to closed() or
+// destruction: the scene's arrays stay where they are and, but for the meshlets, unchanged while
+// it runs.
 class AlongsidePreparing {
  public:
-  AlongsidePreparing(const std::function<void(const Scene&)>& work, const Scene& scene) {
+  AlongsidePreparing(const std::function<std::optional<bool>(const Scene&)>& work, const Scene& scene) {
     if (!work) return;
     try {
-      m_thread = std::thread([&work, &scene] {
+      m_thread = std::thread([this, &work, &scene] {
         try {
-          work(scene);
+          m_closed = work(scene);
         } catch (...) {  // a head start only: whatever it left undone is done after the load
         }
       });
     } catch (const std::system_error&) {  // no thread to spare: no head start
     }
   }
-  ~AlongsidePreparing() {
-    if (m_thread.joinable()) m_thread.join();
-  }
+  ~AlongsidePreparing() { join(); }
   AlongsidePreparing(const AlongsidePreparing&) = delete;
   AlongsidePreparing& operator=(const AlongsidePreparing&) = delete;
+  // Waits for the work; the closed-surface flag it decided, if it did.
+  std::optional<bool> closed() {
+    join();
+    return m_closed;
+  }
 
  private:
+  void join() {
+    if (m_thread.joinable()) m_thread.join();
+  }
+  std::optional<bool> m_closed;
   std::thread m_thread;
 };
+
+// The closed-surface flag on the CPU (closed_surface.h), about the bounds the loader found.
+void check_closed(Scene& scene) {
+  scene.bounds.closed = closed_outward(scene.positions, scene.indices, scene.bounds.center);
+}
 
 }  // namespace
 
@@ -227,13 +241,18 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
     if (std::strcmp(stage, "done") != 0) report.parsing(fraction, stage);  // preparing follows
   };
   out.scene = fresh(path, inner);
-  {
+  try {
+    // Without a head start, the CPU checks first, as the meshlets need every core; with one, the
+    // check may go to the GPU while the meshlets are built.
+    if (!options.while_preparing) check_closed(out.scene);
     AlongsidePreparing alongside(options.while_preparing, out.scene);  // joined on every way out
-    try {
-      prepare_scene(out.scene, path, options, report);
-    } catch (const std::bad_alloc&) {
-      throw LoadError(path + ": out of memory while preparing the scene");
+    prepare_scene(out.scene, path, options, report);
+    if (options.while_preparing) {
+      if (std::optional<bool> closed = alongside.closed()) out.scene.bounds.closed = *closed;
+      else check_closed(out.scene);
     }
+  } catch (const std::bad_alloc&) {
+    throw LoadError(path + ": out of memory while preparing the scene");
   }
   out.store_in = std::move(entry);
   return out;

@@ -9,7 +9,6 @@
 #include <set>
 
 #include "engine/big_array.h"
-#include "engine/closed_surface.h"
 #include "engine/colour_space.h"
 #include "engine/loader.h"
 #include "engine/parallel.h"
@@ -129,7 +128,6 @@ void finish_scene(Scene& scene, const std::string& path) {
   timer.step("materials");
   scene.bounds = compute_bounds(scene.positions);
   timer.step("bounds");
-  scene.bounds.closed = closed_outward(scene.positions, scene.indices, scene.bounds.center);
 }
 
 }  // namespace facet

@@ -106,6 +106,18 @@ constexpr int kPatchMaxVertices = 96;
 // that a million triangles give every core of a small machine a range (NOTES.md, "spatial ranges").
 constexpr uint32_t kPatchRangeTriangles = 1 << 17;
 
+// ---- The closed-surface check on the device (closed_check.cu) ----
+// Each step is a pass over the vertices or triangles bound by memory and atomics: any
+// full-occupancy block size does.
+constexpr int kClosedCheckThreads = 256;
+// Blocks of the edge-balance pass, each looping over the triangles: enough to fill 132 SMs many
+// times over, few enough that the per-block sums reach the two 64-bit totals in a few thousand
+// atomics rather than one a warp.
+constexpr int kClosedBalanceBlocks = 2048;
+// The weld's table holds at least this many slots a vertex: short probes, and 8 bytes a vertex
+// of device memory for a load's moment.
+constexpr uint64_t kWeldSlotsPerVertex = 2;
+
 // ---- CPU backend (engine/cpu_renderer.cpp) ----
 constexpr int64_t kCpuLargeTriPixels = 4096;  // boxes past this are split over row bands
 constexpr int kCpuRowBand = 16;               // rows a band: a worker's share of a large triangle

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/cuda/device_closed_check.h"
 #include "engine/cuda/device_pointer.h"
 #include "engine/cuda/staged_upload.h"
 #include "engine/cuda/stream_order.h"
@@ -96,6 +97,12 @@ void CudaRenderer::upload_ahead(const Scene& scene, UploadPart part) {
   ahead->upload_shading(scene, staged);
   if (part == UploadPart::Whole) ahead->upload_meshlets(scene, staged);
   m_ahead = std::move(ahead);
+}
+
+std::optional<bool> CudaRenderer::closed_outward_ahead(const Scene& scene) {
+  if (!m_ahead || !m_ahead->holds_shading_of(scene)) return std::nullopt;
+  const SceneView v = m_ahead->view();
+  return closed_outward_on_device(v.shade, v.vertex_count, v.indices, v.triangle_count, scene.bounds.center);
 }
 
 void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {

@@ -13,28 +13,15 @@
 #include "engine/loader.h"
 #include "engine/parallel.h"
 #include "tests/support/ray_cast.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
+using test::combined;
+using test::flip_winding;
+using test::tetrahedron;
 
 namespace {
-
-// `a` with `b`'s triangles appended (b's vertices after a's).
-Scene combined(const Scene& a, const Scene& b) {
-  Scene s = a;
-  const uint32_t base = (uint32_t)s.positions.size();
-  s.positions.insert(s.positions.end(), b.positions.begin(), b.positions.end());
-  s.normals.insert(s.normals.end(), b.normals.begin(), b.normals.end());
-  s.uvs.insert(s.uvs.end(), b.uvs.begin(), b.uvs.end());
-  for (uint32_t i : b.indices) s.indices.push_back(base + i);
-  s.tri_material.resize(s.triangle_count(), 0);
-  s.bounds = compute_bounds(s.positions);
-  return s;
-}
-
-void flip_winding(Scene& s, size_t first_triangle = 0) {
-  for (size_t t = first_triangle; t < s.triangle_count(); ++t) std::swap(s.indices[3 * t + 1], s.indices[3 * t + 2]);
-}
 
 bool closed(const Scene& s) { return closed_outward(s.positions, s.indices); }
 
@@ -132,15 +119,6 @@ TEST(ClosedSurface, ATriangleWithTwoCornersOnOnePositionKeepsTheSurfaceClosed) {
   s.positions.push_back(s.positions[a]);
   s.indices.insert(s.indices.end(), {b, (uint32_t)s.positions.size() - 1, a});
   EXPECT_TRUE(closed(s));
-}
-
-// A tetrahedron wound outward, no two vertices on one position: its edges are summed by index
-// while the pieces are linked, with no separate pass over the weld ids.
-Scene tetrahedron() {
-  Scene s;
-  s.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-  s.indices = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
-  return s;
 }
 
 TEST(ClosedSurface, WithoutRepeatedPositionsHolesTurnedFacesAndBadCornersAreStillFound) {

@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,9 +67,10 @@ void expect_ahead_draws_like_whole(const std::string& rel) {
   CudaRenderer ahead, whole;
   LoadOptions options;
   int calls = 0;
-  options.while_preparing = [&](const Scene& s) {
+  options.while_preparing = [&](const Scene& s) -> std::optional<bool> {
     ++calls;
     ahead.upload_ahead(s, UploadPart::Shading);
+    return std::nullopt;
   };
   auto scene = std::make_shared<Scene>(load_model(test::shared_asset(rel), options));
   ASSERT_EQ(calls, 1) << rel;

@@ -1,12 +1,14 @@
 // A 64-bit mixing function for the loader's hash tables and checksums over edges (the weld's
-// position hash, the closed-surface check's edge sums): splitmix64's finalizer, so every input bit
-// moves every output bit. Not a cryptographic hash.
+// position hash, the closed-surface check's edge sums, on the CPU and the GPU alike): splitmix64's
+// finalizer, so every input bit moves every output bit. Not a cryptographic hash.
 #pragma once
 #include <cstdint>
 
+#include "kernels/hd.h"
+
 namespace facet {
 
-inline uint64_t mix_bits(uint64_t x) {
+FACET_HD uint64_t mix_bits(uint64_t x) {
   x ^= x >> 30;
   x *= 0xbf58476d1ce4e5b9ull;
   x ^= x >> 27;

@@ -1,0 +1,30 @@
+#include "tests/support/scene_edits.h"
+
+#include <utility>
+
+namespace facet::test {
+
+Scene combined(const Scene& a, const Scene& b) {
+  Scene s = a;
+  const uint32_t base = (uint32_t)s.positions.size();
+  s.positions.insert(s.positions.end(), b.positions.begin(), b.positions.end());
+  s.normals.insert(s.normals.end(), b.normals.begin(), b.normals.end());
+  s.uvs.insert(s.uvs.end(), b.uvs.begin(), b.uvs.end());
+  for (uint32_t i : b.indices) s.indices.push_back(base + i);
+  s.tri_material.resize(s.triangle_count(), 0);
+  s.bounds = compute_bounds(s.positions);
+  return s;
+}
+
+void flip_winding(Scene& s, size_t first_triangle) {
+  for (size_t t = first_triangle; t < s.triangle_count(); ++t) std::swap(s.indices[3 * t + 1], s.indices[3 * t + 2]);
+}
+
+Scene tetrahedron() {
+  Scene s;
+  s.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  s.indices = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
+  return s;
+}
+
+}  // namespace facet::test
