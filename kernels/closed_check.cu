@@ -134,10 +134,16 @@ __global__ void __launch_bounds__(kThreads) link_pieces(ClosedCheckArrays a) {
   join(a.parent, v0, v2);
 }
 
+// Every vertex pointed at its root. The walk up writes nothing: a halving thread that read v's
+// entry before another thread stored the root there would store a mere ancestor over it.
 __global__ void __launch_bounds__(kThreads) flatten_pieces(ClosedCheckArrays a) {
   const uint32_t v = blockIdx.x * kThreads + threadIdx.x;
   if (v >= a.vertex_count || __ldcg(&a.parent[v]) == kNonFiniteVertex) return;
-  const uint32_t root = find_root(a.parent, v);
+  uint32_t root = v, up = __ldcg(&a.parent[v]);
+  while (up != root) {
+    root = up;
+    up = __ldcg(&a.parent[root]);
+  }
   __stcg(&a.parent[v], root);
 }
 

@@ -138,7 +138,9 @@ TEST_F(ClosedCheckGpu, SharedModelsEdgeCasesAndTiledDragons) {
   EXPECT_GT(judged, 10);
   const Scene dragon = load_model(test::shared_asset("dragon/dragon_vrip.obj"));
   const Scene four = tiled(dragon, 4);
-  EXPECT_EQ(on_device(four), closed_outward(four.positions, four.indices)) << "four dragons";
+  const bool cpu = closed_outward(four.positions, four.indices);
+  // Many threads race in the union-find: the same answer every time.
+  for (int run = 0; run < 10; ++run) EXPECT_EQ(on_device(four), cpu) << "four dragons, run " << run;
   const Scene spot = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
   expect_both(tiled(spot, 40), true, "forty Spots");
 }
