@@ -118,6 +118,11 @@ constexpr int kClosedBalanceBlocks = 2048;
 // of device memory for a load's moment.
 constexpr uint64_t kWeldSlotsPerVertex = 2;
 
+// ---- Each triangle's meshlet, written on the device at upload (triangle_meshlets.cu) ----
+// Blocks at most (a block a meshlet, walking meshlets a grid apart): a few per SM slot fill the
+// GPU; 87 M triangles are 690 K meshlets, a store of 4 bytes a thread.
+constexpr unsigned kTriangleMeshletsMaxBlocks = 1u << 16;
+
 // ---- CPU backend (engine/cpu_renderer.cpp) ----
 constexpr int64_t kCpuLargeTriPixels = 4096;  // boxes past this are split over row bands
 constexpr int kCpuRowBand = 16;               // rows a band: a worker's share of a large triangle

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "engine/cuda/staged_upload.h"
-#include "engine/cuda/triangle_meshlets.h"
+#include "kernels/triangle_meshlets_launch.h"
 
 namespace facet {
 
@@ -42,11 +42,13 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   staged.upload(m_meshlet_positions, m.positions, "meshlet vertex positions");
   staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
   staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
-  {
-    // Each scene triangle's meshlet: resolve marks the meshlets that show (occlusion.h).
-    const std::unique_ptr<uint32_t[]> meshlet_of = triangle_meshlets(m, s.triangle_count());
-    staged.upload(m_triangle_meshlet, meshlet_of.get(), s.triangle_count(), "triangle meshlets");
-  }
+  // Each scene triangle's meshlet (resolve marks the meshlets that show, occlusion.h), written
+  // here from the meshlet arrays just sent (triangle_meshlets.h is its host twin).
+  m_triangle_meshlet.allocate(s.triangle_count(), "triangle meshlets");
+  launch_triangle_meshlets(m_meshlets.data(), (uint32_t)m.meshlets.size(), m_meshlet_triangle_ids.data(),
+                           m_triangle_meshlet.data(), cudaStreamLegacy);
+  FACET_CUDA_CHECK(cudaGetLastError());
+  FACET_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
   m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
   m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
 }

@@ -99,6 +99,7 @@ TEST(Meshlets, StripOrderedSphereKeepsItsOrder) {
   Scene s = make_sphere(200000);
   Meshlets m = build_meshlets(s);
   EXPECT_TRUE(in_file_order(m));
+  EXPECT_TRUE(m.triangle_ids.empty()) << "file order keeps no triangle ids";
   EXPECT_LE(vertices_per_triangle(m), kKeepFileOrder);
   Meshlets patches = build_meshlet_patches(s);
   expect_same_triangles(s, patches);

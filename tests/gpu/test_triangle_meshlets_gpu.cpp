@@ -1,0 +1,45 @@
+// Each scene triangle's meshlet, written on the device at upload (kernels/triangle_meshlets.cu),
+// equals its host twin (engine/cuda/triangle_meshlets.h) entry for entry: for meshlets kept in the
+// file's order (no triangle ids) and for grown patches (a permutation of the triangles). Skips,
+// saying why, where no CUDA device exists.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/cuda/device_scene.h"
+#include "engine/cuda/triangle_meshlets.h"
+#include "engine/generate.h"
+#include "engine/loader.h"
+#include "tests/support/gpu_skip.h"
+#include "tests/support/test_scenes.h"
+
+using namespace facet;
+
+namespace {
+
+void expect_same_as_host(const Scene& s, const std::string& label) {
+  DeviceScene device;
+  device.upload(s);
+  std::vector<uint32_t> on_device(s.triangle_count());
+  FACET_CUDA_CHECK(cudaMemcpy(on_device.data(), device.triangle_meshlet(), on_device.size() * 4, cudaMemcpyDeviceToHost));
+  const std::shared_ptr<const Meshlets> m = scene_meshlets(s);
+  const std::unique_ptr<uint32_t[]> host = triangle_meshlets(*m, s.triangle_count());
+  size_t differ = 0;
+  for (size_t t = 0; t < on_device.size(); ++t) differ += on_device[t] != host[t];
+  EXPECT_EQ(differ, 0u) << label << ": of " << on_device.size();
+  EXPECT_GT(m->meshlets.size(), 10u) << label;
+}
+
+TEST(TriangleMeshletsGpu, FileOrderAndPatchesMatchTheHost) {
+  FACET_SKIP_WITHOUT_CUDA();
+  const Scene sphere = make_sphere(200000);
+  ASSERT_TRUE(scene_meshlets(sphere)->triangle_ids.empty());  // strips kept in the file's order
+  expect_same_as_host(sphere, "sphere");
+  const Scene bunny = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  ASSERT_FALSE(scene_meshlets(bunny)->triangle_ids.empty());  // a scan: grown patches
+  expect_same_as_host(bunny, "bunny");
+}
+
+}  // namespace
