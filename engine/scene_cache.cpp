@@ -242,8 +242,8 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
   };
   out.scene = fresh(path, inner);
   try {
-    // Without a head start, the CPU checks first, as the meshlets need every core; with one, the
-    // check may go to the GPU while the meshlets are built.
+    // Without a head start the CPU checks before the meshlets (each step takes every core); with
+    // one, the check may go to the GPU while the CPU builds the meshlets.
     if (!options.while_preparing) check_closed(out.scene);
     AlongsidePreparing alongside(options.while_preparing, out.scene);  // joined on every way out
     prepare_scene(out.scene, path, options, report);

@@ -24,9 +24,16 @@ __device__ bool same_key(const uint32_t a[3], const uint32_t b[3]) {
   return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
 }
 
+// Vertex v of this thread (64-bit arithmetic: a grid of 2^32 threads would wrap 32 bits).
+__device__ bool vertex_of_thread(const ClosedCheckArrays& a, uint32_t& v) {
+  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  v = (uint32_t)i;
+  return i < a.vertex_count;
+}
+
 __global__ void __launch_bounds__(kThreads) weld_insert(ClosedCheckArrays a) {
-  const uint32_t v = blockIdx.x * kThreads + threadIdx.x;
-  if (v >= a.vertex_count) return;
+  uint32_t v;
+  if (!vertex_of_thread(a, v)) return;
   uint32_t key[3];
   if (!weld_key(a.vertices[v].p, key)) {
     a.parent[v] = kNonFiniteVertex;
@@ -46,8 +53,8 @@ __global__ void __launch_bounds__(kThreads) weld_insert(ClosedCheckArrays a) {
 
 // After every insert: the slot of v's position holds its smallest vertex.
 __global__ void __launch_bounds__(kThreads) weld_lookup(ClosedCheckArrays a) {
-  const uint32_t v = blockIdx.x * kThreads + threadIdx.x;
-  if (v >= a.vertex_count) return;
+  uint32_t v;
+  if (!vertex_of_thread(a, v)) return;
   uint32_t key[3];
   if (!weld_key(a.vertices[v].p, key)) return;
   for (uint32_t h = (uint32_t)weld_hash(key) & a.table_mask;; h = (h + 1) & a.table_mask) {
@@ -137,8 +144,8 @@ __global__ void __launch_bounds__(kThreads) link_pieces(ClosedCheckArrays a) {
 // Every vertex pointed at its root. The walk up writes nothing: a halving thread that read v's
 // entry before another thread stored the root there would store a mere ancestor over it.
 __global__ void __launch_bounds__(kThreads) flatten_pieces(ClosedCheckArrays a) {
-  const uint32_t v = blockIdx.x * kThreads + threadIdx.x;
-  if (v >= a.vertex_count || __ldcg(&a.parent[v]) == kNonFiniteVertex) return;
+  uint32_t v;
+  if (!vertex_of_thread(a, v) || __ldcg(&a.parent[v]) == kNonFiniteVertex) return;
   uint32_t root = v, up = __ldcg(&a.parent[v]);
   while (up != root) {
     root = up;

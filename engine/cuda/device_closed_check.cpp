@@ -5,6 +5,7 @@
 // freed on return.
 #include "engine/cuda/device_closed_check.h"
 
+#include <stdexcept>
 #include <vector>
 
 #include "engine/closed_surface.h"
@@ -46,6 +47,8 @@ std::vector<T> download(const T* device, size_t count, const Stream& stream) {
 uint32_t table_mask_for(uint32_t vertices) {
   uint64_t size = 1024;
   while (size < kWeldSlotsPerVertex * (uint64_t)vertices) size *= 2;
+  // A table past 2^32 slots has no 32-bit mask: the CPU checks such a model.
+  if (size > (uint64_t(1) << 32)) throw std::length_error("too many vertices for the device's closed-surface check");
   return (uint32_t)(size - 1);
 }
 
