@@ -244,7 +244,10 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
   try {
     // Without a head start the CPU checks before the meshlets (each step takes every core); with
     // one, the check may go to the GPU while the CPU builds the meshlets.
-    if (!options.while_preparing) check_closed(out.scene);
+    if (!options.while_preparing) {
+      report(kParseShare, "preparing");  // the stage the check counts in, before the meshlets
+      check_closed(out.scene);
+    }
     AlongsidePreparing alongside(options.while_preparing, out.scene);  // joined on every way out
     prepare_scene(out.scene, path, options, report);
     if (options.while_preparing) {
