@@ -143,13 +143,15 @@ int run_render(const RenderOptions& o) {
     auto renderer = make_renderer_while(backend, [&](const std::atomic<bool>* cancel, const auto& made) {
       load.cancel = cancel;
       // The shading arrays go to the device while the meshlets are built, and the device checks
-      // whether the surface is closed (the CPU does where it cannot).
-      load.while_preparing = [&made](const Scene& fresh) -> std::optional<bool> {
-        Renderer* r = made();
-        if (!r) return std::nullopt;
-        r->upload_ahead(fresh, UploadPart::Shading);
-        return r->closed_outward_ahead(fresh);
-      };
+      // whether the surface is closed (the CPU does where it cannot). The CPU backend has nothing
+      // to send: its load checks on the CPU before the meshlets, with no thread beside it.
+      if (backend != Backend::Cpu)
+        load.while_preparing = [&made](const Scene& fresh) -> std::optional<bool> {
+          Renderer* r = made();
+          if (!r) return std::nullopt;
+          r->upload_ahead(fresh, UploadPart::Shading);
+          return r->closed_outward_ahead(fresh);
+        };
       loaded = load_model_shared(o.model, load);
       load.while_preparing = nullptr;  // it holds `made`, which ends with make_renderer_while
       load_s = seconds_since(t0);
