@@ -16,7 +16,8 @@
 namespace facet {
 
 // Per vertex: the smallest index with the same position (weld_key, kernels/closed_math.h: at
-// most the vertex's own), or kNonFiniteVertex. Atomic, so that a caller may turn the ids into a concurrent union-find forest.
+// most the vertex's own), or kNonFiniteVertex. Atomic, so that a caller may turn the ids into a
+// concurrent union-find forest.
 std::unique_ptr<std::atomic<uint32_t>[]> weld_by_position(const BigVector<Vec3>& positions);
 
 }  // namespace facet

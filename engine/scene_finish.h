@@ -2,7 +2,8 @@
 // file gave of normals, uvs and colours: faces on non-finite positions dropped (with a warning),
 // normals computed or repaired, one default grey material for every triangle (neither PLY nor STL
 // carries materials) and bounds. The closed-surface flag is the load's (scene_cache.cpp), which
-// may have the GPU decide it. Used by the PLY and STL readers; textures and materials from files are each format's own business.
+// may have the GPU decide it. Used by the PLY and STL readers; textures and materials from files
+// are each format's own business.
 #pragma once
 #include <string>
 
