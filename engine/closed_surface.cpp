@@ -99,7 +99,7 @@ bool link_pieces(const Links& parent, size_t n, const BigVector<uint32_t>& indic
         break;
       }
       add_edge_balance(is_repeated(repeated, v[0]) ? p0 : v[0], is_repeated(repeated, v[1]) ? p1 : v[1],
-                is_repeated(repeated, v[2]) ? p2 : v[2], sum);
+                       is_repeated(repeated, v[2]) ? p2 : v[2], sum);
       // Corners under one parent are in one piece already (the usual case, once a piece has
       // grown): nothing to join, and no walk up to the root.
       if (p0 == p1 && p0 == p2) continue;
