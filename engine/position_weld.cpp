@@ -53,13 +53,6 @@ Layout make_layout(uint64_t n) {
   return l;
 }
 
-bool same_position(const Vec3& a, const Vec3& b) {
-  uint32_t x[3], y[3];
-  weld_key(a, x);
-  weld_key(b, y);
-  return x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
-}
-
 uint64_t bucket_of(const Layout& l, uint64_t hash) { return l.bucket_shift >= 64 ? 0 : hash >> l.bucket_shift; }
 
 // Pass 1: each block's count per bucket (into offset), and every vertex's id set to itself (or
@@ -135,7 +128,7 @@ void weld_buckets(const BigVector<Vec3>& positions, const Layout& l, const uint6
             s = Slot{check, v};
             break;
           }
-          if (s.check == check && same_position(positions[s.first], positions[v])) {
+          if (s.check == check && same_weld_position(positions[s.first], positions[v])) {
             id[v].store(s.first, std::memory_order_relaxed);
             break;
           }

@@ -20,10 +20,6 @@ constexpr uint32_t kEmpty = 0xffffffffu;  // a free slot of the weld's table
 
 unsigned blocks_for(uint64_t n) { return (unsigned)((n + kThreads - 1) / kThreads); }
 
-__device__ bool same_key(const uint32_t a[3], const uint32_t b[3]) {
-  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
-}
-
 // Vertex v of this thread (64-bit arithmetic: a grid of 2^32 threads would wrap 32 bits).
 __device__ bool vertex_of_thread(const ClosedCheckArrays& a, uint32_t& v) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
@@ -34,17 +30,16 @@ __device__ bool vertex_of_thread(const ClosedCheckArrays& a, uint32_t& v) {
 __global__ void __launch_bounds__(kThreads) weld_insert(ClosedCheckArrays a) {
   uint32_t v;
   if (!vertex_of_thread(a, v)) return;
+  const Vec3 p = a.vertices[v].p;
   uint32_t key[3];
-  if (!weld_key(a.vertices[v].p, key)) {
+  if (!weld_key(p, key)) {
     a.parent[v] = kNonFiniteVertex;
     return;
   }
   for (uint32_t h = (uint32_t)weld_hash(key) & a.table_mask;; h = (h + 1) & a.table_mask) {
     const uint32_t held = atomicCAS(&a.table[h], kEmpty, v);
     if (held == kEmpty) return;
-    uint32_t other[3];
-    weld_key(a.vertices[held].p, other);
-    if (same_key(key, other)) {  // every vertex that reaches this slot has this position
+    if (same_weld_position(a.vertices[held].p, p)) {  // all that reach this slot share the position
       atomicMin(&a.table[h], v);
       return;
     }
@@ -55,13 +50,12 @@ __global__ void __launch_bounds__(kThreads) weld_insert(ClosedCheckArrays a) {
 __global__ void __launch_bounds__(kThreads) weld_lookup(ClosedCheckArrays a) {
   uint32_t v;
   if (!vertex_of_thread(a, v)) return;
+  const Vec3 p = a.vertices[v].p;
   uint32_t key[3];
-  if (!weld_key(a.vertices[v].p, key)) return;
+  if (!weld_key(p, key)) return;
   for (uint32_t h = (uint32_t)weld_hash(key) & a.table_mask;; h = (h + 1) & a.table_mask) {
     const uint32_t held = a.table[h];
-    uint32_t other[3];
-    weld_key(a.vertices[held].p, other);
-    if (same_key(key, other)) {
+    if (same_weld_position(a.vertices[held].p, p)) {
       a.parent[v] = held;
       return;
     }

@@ -34,6 +34,14 @@ FACET_HD bool weld_key(const Vec3& p, uint32_t bits[3]) {
          (bits[2] & kExponent) != kExponent;
 }
 
+// Whether two positions weld (the same weld bits; either may be non-finite).
+FACET_HD bool same_weld_position(const Vec3& a, const Vec3& b) {
+  uint32_t x[3], y[3];
+  weld_key(a, x);
+  weld_key(b, y);
+  return x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
+}
+
 // A hash of a position's weld bits, for the welds' tables.
 FACET_HD uint64_t weld_hash(const uint32_t bits[3]) {
   return mix_bits(bits[0] | (uint64_t)bits[1] << 32) ^ mix_bits(bits[2] + 0x9e3779b97f4a7c15ull);
