@@ -45,6 +45,21 @@ struct FileOwner {
   }
 };
 
+// Why stb refused the last image, or `fallback` where it gives no reason.
+std::string stb_reason(const char* fallback) {
+  const char* why = stbi_failure_reason();
+  return why && *why ? why : fallback;
+}
+
+// Refuses (with the reason in *error) an image whose header gives a size outside 1..kMaxTextureSide
+// a side, before decoding allocates for it.
+bool size_in_bounds(int w, int h, std::string* error) {
+  if (w > 0 && h > 0 && w <= kMaxTextureSide && h <= kMaxTextureSide) return true;
+  *error = "image size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1.." +
+           std::to_string(kMaxTextureSide) + " per side";
+  return false;
+}
+
 }  // namespace
 
 bool read_texture_file(const std::string& path, TextureImage* out, std::string* error) {
@@ -73,23 +88,17 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
   // Header first: refuse giant sizes before decoding allocates for them. (stbi_info_from_file
   // leaves the file where it found it.)
   if (!stbi_info_from_file(file.f, &w, &h, &channels)) {
-    const char* why = stbi_failure_reason();
-    *error = std::string("not a readable image (") + (why ? why : "unknown format") + ")";
+    *error = "not a readable image (" + stb_reason("unknown format") + ")";
     return false;
   }
-  if (w <= 0 || h <= 0 || w > kMaxTextureSide || h > kMaxTextureSide) {
-    *error = "image size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1.." +
-             std::to_string(kMaxTextureSide) + " per side";
-    return false;
-  }
+  if (!size_in_bounds(w, h, error)) return false;
   unsigned char header[54] = {};
   const size_t header_bytes = std::fread(header, 1, sizeof header, file.f);
   if (truncated_uncompressed(header, header_bytes, w, h, (long long)st.st_size, error)) return false;
   std::rewind(file.f);
   stbi_uc* pixels = stbi_load_from_file(file.f, &w, &h, &channels, 4);
   if (!pixels) {
-    const char* why = stbi_failure_reason();
-    *error = std::string("cannot decode image (") + (why && *why ? why : "unknown error") + ")";
+    *error = "cannot decode image (" + stb_reason("unknown error") + ")";
     return false;
   }
   out->width = w;
@@ -103,20 +112,14 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
 bool decode_texture_memory(const unsigned char* data, size_t size, TextureImage* out, std::string* error) {
   int w = 0, h = 0, channels = 0;
   if (size == 0 || size > (size_t)INT32_MAX || !stbi_info_from_memory(data, (int)size, &w, &h, &channels)) {
-    const char* why = size ? stbi_failure_reason() : "no bytes";
-    *error = std::string("not a readable image (") + (why ? why : "unknown format") + ")";
+    *error = "not a readable image (" + (size ? stb_reason("unknown format") : std::string("no bytes")) + ")";
     return false;
   }
-  if (w <= 0 || h <= 0 || w > kMaxTextureSide || h > kMaxTextureSide) {
-    *error = "image size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1.." +
-             std::to_string(kMaxTextureSide) + " per side";
-    return false;
-  }
+  if (!size_in_bounds(w, h, error)) return false;
   if (truncated_uncompressed(data, size, w, h, (long long)size, error)) return false;
   stbi_uc* pixels = stbi_load_from_memory(data, (int)size, &w, &h, &channels, 4);
   if (!pixels) {
-    const char* why = stbi_failure_reason();
-    *error = std::string("cannot decode image (") + (why && *why ? why : "unknown error") + ")";
+    *error = "cannot decode image (" + stb_reason("unknown error") + ")";
     return false;
   }
   out->width = w;
