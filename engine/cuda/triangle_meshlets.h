@@ -1,6 +1,6 @@
-// Each scene triangle's meshlet (what occlusion culling marks, kernels/stages.h), built on every
-// core for the device upload. Plain host code with no CUDA in it, so the CPU tests check it; it
-// does not upload anything (device_scene.cpp does).
+// Each scene triangle's meshlet (what occlusion culling marks, kernels/stages.h), on every core:
+// the host twin of the kernel the device upload runs (kernels/triangle_meshlets.cu), which the
+// tests compare it with. Plain host code with no CUDA in it, so the CPU tests check it.
 #pragma once
 #include <cstdint>
 #include <memory>
