@@ -1,7 +1,7 @@
 // The launcher of the kernel that writes each scene triangle's meshlet on the device
 // (triangle_meshlets.cu), from the meshlet arrays already there: no host pass over the triangles
-// and no 4 bytes a triangle over the bus (engine/cuda/triangle_meshlets.h is the host twin the
-// tests compare it with).
+// and no 4 bytes a triangle over the bus (tests/support/triangle_meshlets.h is the host reference
+// the tests compare it with).
 #pragma once
 #include <cuda_runtime.h>
 

@@ -43,7 +43,7 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
   staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
   // Each scene triangle's meshlet (resolve marks the meshlets that show, occlusion.h), written
-  // here from the meshlet arrays just sent (triangle_meshlets.h is its host twin).
+  // here from the meshlet arrays just sent (tests/support/triangle_meshlets.h: the host reference).
   m_triangle_meshlet.allocate(s.triangle_count(), "triangle meshlets");
   launch_triangle_meshlets(m_meshlets.data(), (uint32_t)m.meshlets.size(), m_meshlet_triangle_ids.data(),
                            m_triangle_meshlet.data(), cudaStreamLegacy);

@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/cuda/triangle_meshlets.h"
+#include "tests/support/triangle_meshlets.h"
 #include "engine/parallel.h"
 #include "engine/scene.h"
 

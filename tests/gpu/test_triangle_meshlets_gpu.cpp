@@ -1,5 +1,5 @@
 // Each scene triangle's meshlet, written on the device at upload (kernels/triangle_meshlets.cu),
-// equals its host twin (engine/cuda/triangle_meshlets.h) entry for entry: for meshlets kept in the
+// equals its host reference (tests/support/triangle_meshlets.h) entry for entry: for meshlets kept in the
 // file's order (no triangle ids) and for grown patches (a permutation of the triangles). Skips,
 // saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/cuda/device_scene.h"
-#include "engine/cuda/triangle_meshlets.h"
+#include "tests/support/triangle_meshlets.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "tests/support/gpu_skip.h"

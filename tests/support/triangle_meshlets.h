@@ -1,6 +1,6 @@
 // Each scene triangle's meshlet (what occlusion culling marks, kernels/stages.h), on every core:
-// the host twin of the kernel the device upload runs (kernels/triangle_meshlets.cu), which the
-// tests compare it with. Plain host code with no CUDA in it, so the CPU tests check it.
+// the host reference for the kernel the device upload runs (kernels/triangle_meshlets.cu), which
+// the gpu tests compare with it. Plain host code with no CUDA in it, so the CPU tests check it too.
 #pragma once
 #include <cstdint>
 #include <memory>
