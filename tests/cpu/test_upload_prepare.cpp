@@ -1,7 +1,8 @@
-// What the device upload builds on every core before sending it: each triangle's meshlet
-// (triangle_meshlets) and the interleaved vertex records (interleave_shade_vertices,
-// interleave_shade_range) are byte for byte what a plain sequential loop gives, at any number of
-// workers. No GPU here: the upload itself is checked by the gpu tests.
+// What the device upload builds on every core before sending it, the interleaved vertex records
+// (interleave_shade_vertices, interleave_shade_range), and the host reference of each triangle's
+// meshlet (triangle_meshlets, which the gpu tests hold the upload's kernel to) are byte for byte
+// what a plain sequential loop gives, at any number of workers. No GPU here: the upload itself is
+// checked by the gpu tests.
 #include <gtest/gtest.h>
 
 #include <algorithm>
