@@ -15,6 +15,7 @@
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 #include "tests/support/ply_writer.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
@@ -141,13 +142,7 @@ std::vector<Vec3> one_pass_normals(const Scene& s) {
 }
 
 Scene tiled_bunnies(uint32_t copies) {
-  Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
-  const uint32_t verts = s.vertex_count(), corners = (uint32_t)s.indices.size();
-  for (uint32_t copy = 1; copy < copies; ++copy) {
-    for (uint32_t v = 0; v < verts; ++v) s.positions.push_back({s.positions[v].x + copy, s.positions[v].y, s.positions[v].z});
-    for (uint32_t c = 0; c < corners; ++c) s.indices.push_back(s.indices[c] + copy * verts);
-  }
-  return s;
+  return test::tiled(load_model(test::shared_asset("bunny/stanford-bunny.obj")), copies, 1.0f);
 }
 
 // Parts of the vertices scan only the blocks of triangles near them (local indices), or every

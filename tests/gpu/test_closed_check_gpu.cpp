@@ -50,15 +50,9 @@ void expect_both(const Scene& s, bool expected, const std::string& label) {
   EXPECT_EQ(on_device(s), expected) << label << " (GPU)";
 }
 
-Scene tiled(const Scene& one, int copies) {
-  const float step = 1.5f * (one.bounds.max.x - one.bounds.min.x);
-  Scene all = one;
-  for (int i = 1; i < copies; ++i) {
-    Scene next = one;
-    for (Vec3& p : next.positions) p.x += step * (float)i;
-    all = test::combined(all, next);
-  }
-  return all;
+// Copies of a model side by side, half its width apart.
+Scene tiled(const Scene& one, uint32_t copies) {
+  return test::tiled(one, copies, 1.5f * (one.bounds.max.x - one.bounds.min.x));
 }
 
 TEST_F(ClosedCheckGpu, SpheresHolesAndTurnedPieces) {

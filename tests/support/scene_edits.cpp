@@ -16,6 +16,24 @@ Scene combined(const Scene& a, const Scene& b) {
   return s;
 }
 
+Scene tiled(const Scene& one, uint32_t copies, float step) {
+  Scene s = one;
+  const uint32_t verts = one.vertex_count();
+  for (uint32_t copy = 1; copy < copies; ++copy) {
+    for (uint32_t v = 0; v < verts; ++v) {
+      const Vec3& p = one.positions[v];
+      s.positions.push_back({p.x + step * (float)copy, p.y, p.z});
+    }
+    s.normals.insert(s.normals.end(), one.normals.begin(), one.normals.end());
+    s.uvs.insert(s.uvs.end(), one.uvs.begin(), one.uvs.end());
+    s.colors.insert(s.colors.end(), one.colors.begin(), one.colors.end());
+    for (uint32_t i : one.indices) s.indices.push_back(i + copy * verts);
+    s.tri_material.insert(s.tri_material.end(), one.tri_material.begin(), one.tri_material.end());
+  }
+  s.bounds = compute_bounds(s.positions);
+  return s;
+}
+
 void flip_winding(Scene& s, size_t first_triangle) {
   for (size_t t = first_triangle; t < s.triangle_count(); ++t) std::swap(s.indices[3 * t + 1], s.indices[3 * t + 2]);
 }

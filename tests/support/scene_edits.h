@@ -1,4 +1,4 @@
-// Scenes made from others for the closed-surface tests (CPU and GPU alike): two meshes as one,
+// Scenes made from others for the tests (CPU and GPU alike): two meshes as one, a mesh tiled,
 // and triangles turned inside out.
 #pragma once
 #include <cstddef>
@@ -11,6 +11,9 @@ namespace facet::test {
 Scene combined(const Scene& a, const Scene& b);
 // Turns every triangle from `first_triangle` on, swapping its last two corners.
 void flip_winding(Scene& s, size_t first_triangle = 0);
+// `copies` copies of `one`, the k-th moved k * step along x (vertices and their attributes
+// repeated, indices offset), with its bounds.
+Scene tiled(const Scene& one, uint32_t copies, float step);
 // A tetrahedron wound outward (counter-clockwise seen from outside), no two vertices on one
 // position.
 Scene tetrahedron();
