@@ -19,6 +19,7 @@
 #include "engine/scene_cache_write.h"
 #include "engine/output_files.h"
 #include "engine/renderer.h"
+#include "kernels/tuning.h"
 
 namespace facet {
 
@@ -60,8 +61,9 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 // load(cancel, renderer) on this thread while the renderer is made on another: starting CUDA
-// (the device's context) takes a good part of a second, which the load hides. renderer() waits
-// for it and gives it (null if making it failed), for the load's head start on the upload
+// (the device's context) takes a good part of a second, which the load hides. renderer(true) waits
+// for it and gives it (null if making it failed), renderer(false) gives it only if it is made
+// already (null otherwise), for the load's head start on the upload
 // (LoadOptions::while_preparing; any thread, once at a time). Errors read as when the renderer
 // came first: its error ("CUDA backend unavailable: ...") wins over the load's, and cancels the
 // load (`cancel` goes into LoadOptions::cancel). The thread is always joined: get() waits for it
@@ -70,7 +72,7 @@ template <class Load>
 std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
   if (backend == Backend::Cpu) {
     std::unique_ptr<Renderer> renderer = make_renderer(backend);
-    load(nullptr, [&renderer] { return renderer.get(); });
+    load(nullptr, [&renderer](bool) { return renderer.get(); });
     return renderer;
   }
   std::atomic<bool> failed{false};
@@ -85,8 +87,10 @@ std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
   std::mutex taking;
   std::unique_ptr<Renderer> made;
   std::exception_ptr error;
-  auto renderer = [&]() -> Renderer* {
+  auto renderer = [&](bool wait) -> Renderer* {
     std::lock_guard<std::mutex> lock(taking);
+    if (!wait && pending.valid() && pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+      return nullptr;
     if (pending.valid()) {
       try {
         made = pending.get();
@@ -99,11 +103,11 @@ std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
   try {
     load(&failed, renderer);
   } catch (...) {
-    renderer();
+    renderer(true);
     if (error) std::rethrow_exception(error);
     throw;
   }
-  renderer();
+  renderer(true);
   if (error) std::rethrow_exception(error);
   return made;
 }
@@ -145,11 +149,17 @@ int run_render(const RenderOptions& o) {
       // The shading arrays go to the device while the meshlets are built, and the device checks
       // whether the surface is closed (the CPU does where it cannot). The CPU backend has nothing
       // to send: its load checks on the CPU before the meshlets, with no thread beside it.
+      // A large model's Morton order for the meshlets is sorted there too, when the renderer is
+      // up already (kDeviceOrderMinTriangles): else the CPU sorts rather than wait for CUDA's start.
       if (backend != Backend::Cpu)
-        load.while_preparing = [&made](const Scene& fresh) -> std::optional<bool> {
-          Renderer* r = made();
+        load.while_preparing = [&made](const Scene& fresh, HeadStart& head) -> std::optional<bool> {
+          const bool order = fresh.triangle_count() >= kDeviceOrderMinTriangles && made(false);
+          if (order) head.promise_order();
+          else head.no_order();
+          Renderer* r = made(true);
           if (!r) return std::nullopt;
           r->upload_ahead(fresh, UploadPart::Shading);
+          if (order) head.give_order(r->centroid_order_ahead(fresh));
           return r->closed_outward_ahead(fresh);
         };
       loaded = load_model_shared(o.model, load);

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/head_start.h"
 #include "engine/scene.h"
 
 namespace facet {
@@ -24,6 +25,9 @@ class LoadCancelled : public LoadError {
  public:
   using LoadError::LoadError;
 };
+
+// A load's head start (LoadOptions::while_preparing).
+using WhilePreparing = std::function<std::optional<bool>(const Scene&, HeadStart&)>;
 
 // Where a load is, for a progress display (LoadOptions::status).
 struct LoadStatus {
@@ -53,9 +57,11 @@ struct LoadOptions {
   // and may be read, e.g. by Renderer::upload_ahead. It may decide the scene's closed-surface flag
   // (closed_surface.h) where it sent the scene (Renderer::closed_outward_ahead, on the GPU): what
   // it returns becomes Scene::bounds.closed, and only when it returns nothing does the load check
-  // on the CPU, after the meshlets. The load waits for it before returning. What it throws is
-  // dropped: it is a head start, and what it did not do is done later. May be empty.
-  std::function<std::optional<bool>(const Scene&)> while_preparing;
+  // on the CPU, after the meshlets. It may hand the meshlet build the triangles' Morton order
+  // through the HeadStart (Renderer::centroid_order_ahead): the build waits for an order promised.
+  // The load waits for it before returning. What it throws is dropped: it is a head start, and what
+  // it did not do is done later. May be empty.
+  WhilePreparing while_preparing;
 };
 
 // Throws LoadError("PATH: problem") when the file cannot be shown.

@@ -283,7 +283,7 @@ class PatchGrower {
 
 Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
   BackgroundRelease release;  // the ranges' scratch, freed while the growers run
-  PatchRanges ranges = patch_ranges(scene, release);
+  PatchRanges ranges = patch_ranges(scene, release, hooks.centroid_order);
   StepTimer timer("meshlets");
   const size_t count = ranges.first_rank.size() - 1;
   std::vector<Meshlets> parts(count);

@@ -18,44 +18,14 @@ namespace facet {
 
 namespace {
 
-constexpr int kAxisBits = 10;    // 1024 cells an axis: finer than any range, 30 bits in all
 constexpr int kDigitBits = 10;   // the radix sort's digit: three passes, 1024 counters a block
-constexpr int kPasses = 3 * kAxisBits / kDigitBits;
+constexpr int kPasses = 3 * kCodeAxisBits / kDigitBits;
 constexpr uint64_t kBlock = 1 << 16;  // triangles a radix-sort block
-static_assert(3 * kAxisBits % kDigitBits == 0, "whole digits");
-
-// Ten bits spread to every third bit.
-uint32_t spread3(uint32_t x) {
-  x &= 0x3ff;
-  x = (x | x << 16) & 0x030000ff;
-  x = (x | x << 8) & 0x0300f00f;
-  x = (x | x << 4) & 0x030c30c3;
-  x = (x | x << 2) & 0x09249249;
-  return x;
-}
-
-// The cell grid of the centroids' Morton codes: the positions' bounding cube, kAxisBits an axis.
-struct CodeGrid {
-  double lo[3];
-  double scale;  // cells a unit of length
-};
-
-CodeGrid code_grid(const Scene& scene) {
-  const Bounds b = compute_bounds(scene.positions);
-  const double extent = std::max({(double)b.max.x - b.min.x, (double)b.max.y - b.min.y, (double)b.max.z - b.min.z});
-  return {{b.min.x, b.min.y, b.min.z}, extent > 0 ? (1 << kAxisBits) / extent : 0.0};
-}
+static_assert(3 * kCodeAxisBits % kDigitBits == 0, "whole digits");
 
 uint32_t centroid_code(const Scene& scene, uint64_t t, const CodeGrid& g) {
-  uint32_t code = 0;
-  for (int a = 0; a < 3; ++a) {
-    double c = 0;
-    for (int k = 0; k < 3; ++k) c += (&scene.positions[scene.indices[3 * t + k]].x)[a];
-    const double q = (c / 3 - g.lo[a]) * g.scale;  // NaN for a non-finite corner: cell 0
-    const uint32_t cell = q > 0 ? (uint32_t)std::min(q, (double)((1 << kAxisBits) - 1)) : 0u;
-    code |= spread3(cell) << a;
-  }
-  return code;
+  const uint32_t* c = &scene.indices[3 * t];
+  return centroid_code(scene.positions[c[0]], scene.positions[c[1]], scene.positions[c[2]], g);
 }
 
 // Triangles sorted by (centroid code, index): a radix sort of code << 32 | index, least
@@ -115,12 +85,22 @@ std::unique_ptr<uint32_t[]> sorted_by_code(const Scene& scene, BackgroundRelease
 
 }  // namespace
 
-PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release) {
+CodeGrid code_grid(const Scene& scene) {
+  const Bounds b = compute_bounds(scene.positions);
+  return code_grid_of_box(b.min, b.max);
+}
+
+PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release, const OrderSource& given) {
   PatchRanges r;
   StepTimer timer("meshlets");
   const uint64_t tris = scene.triangle_count();
-  r.order = sorted_by_code(scene, release);
-  timer.step("codes, sort");
+  if (given) r.order = given(scene);
+  if (r.order) {
+    timer.step("order given");
+  } else {
+    r.order = sorted_by_code(scene, release);
+    timer.step("codes, sort");
+  }
   const uint64_t ranges = std::max<uint64_t>(1, (tris + kPatchRangeTriangles / 2) / kPatchRangeTriangles);
   for (uint64_t i = 0; i <= ranges; ++i) r.first_rank.push_back((uint32_t)(tris * i / ranges));
   return r;

@@ -48,6 +48,9 @@ inline uint32_t scene_triangle(const Meshlets& m, uint32_t slot) {
 struct MeshletBuildHooks {
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(uint64_t triangles_grouped)> progress;  // now and then, on the building thread
+  // Where patches are built: the triangles in Morton order from elsewhere (patch_ranges), asked
+  // once on the building thread; null, or a null answer, and the CPU sorts them.
+  std::function<std::unique_ptr<uint32_t[]>(const Scene&)> centroid_order;
 };
 
 // All three give the same result for any number of threads (worker_count), and throw

@@ -129,6 +129,13 @@ class Renderer {
     (void)scene;
     return std::nullopt;
   }
+  // The triangles of `scene`, sent by upload_ahead, sorted for the patch meshlets (PatchRanges::
+  // order, meshlet_ranges.h) where it was sent: the same array as the CPU's sort. Null where this
+  // backend cannot (as above): the CPU sorts. The same threads as upload_ahead. Throws on failure.
+  virtual std::unique_ptr<uint32_t[]> centroid_order_ahead(const Scene& scene) {
+    (void)scene;
+    return nullptr;
+  }
   virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
                       const FrameTarget& target = {}) = 0;
   // A frame from explicit parameters (make_frame_params; tests and the bench share them between

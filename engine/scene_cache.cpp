@@ -133,13 +133,16 @@ class CacheEntry {
 };
 
 // The arrays the renderer derives from the scene, built once here rather than in set_scene.
-void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& options, Reporter& report) {
+// `order`: the head start's Morton order, if it gives one (HeadStart::take_order).
+void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& options, Reporter& report,
+                   HeadStart* order) {
   check_cancel(path, options);
   const uint64_t total = scene.triangle_count();
   report.counts(0, total);
   report(kParseShare, "preparing");
   MeshletBuildHooks hooks;
   hooks.cancel = options.cancel;
+  if (order) hooks.centroid_order = [order](const Scene&) { return order->take_order(); };
   // Runs, then (for scans) patches: the bar moves through both.
   hooks.progress = [&](uint64_t grouped) {
     report.counts(grouped, total);
@@ -153,19 +156,21 @@ void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& opt
 
 // LoadOptions::while_preparing on a thread of its own, from construction to closed() or
 // destruction: the scene's arrays stay where they are and, but for the meshlets, unchanged while
-// it runs.
+// it runs. What it hands the meshlet build goes through head_start().
 class AlongsidePreparing {
  public:
-  AlongsidePreparing(const std::function<std::optional<bool>(const Scene&)>& work, const Scene& scene) {
+  AlongsidePreparing(const WhilePreparing& work, const Scene& scene) {
     if (!work) return;
     try {
       m_thread = std::thread([this, &work, &scene] {
         try {
-          m_closed = work(scene);
+          m_closed = work(scene, m_head);
         } catch (...) {  // a head start only: whatever it left undone is done after the load
         }
+        m_head.finish();
       });
     } catch (const std::system_error&) {  // no thread to spare: no head start
+      m_head.finish();
     }
   }
   ~AlongsidePreparing() { join(); }
@@ -176,12 +181,15 @@ class AlongsidePreparing {
     join();
     return m_closed;
   }
+  // Null without a head start.
+  HeadStart* head_start() { return m_thread.joinable() ? &m_head : nullptr; }
 
  private:
   void join() {
     if (m_thread.joinable()) m_thread.join();
   }
   std::optional<bool> m_closed;
+  HeadStart m_head;  // before the thread, which uses it
   std::thread m_thread;
 };
 
@@ -249,7 +257,7 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
       check_closed(out.scene);
     }
     AlongsidePreparing alongside(options.while_preparing, out.scene);  // joined on every way out
-    prepare_scene(out.scene, path, options, report);
+    prepare_scene(out.scene, path, options, report, alongside.head_start());
     if (options.while_preparing) {
       if (std::optional<bool> closed = alongside.closed()) out.scene.bounds.closed = *closed;
       else check_closed(out.scene);

@@ -8,6 +8,7 @@
 
 #include "kernels/bit_mix.h"
 #include "kernels/hd.h"
+#include "kernels/rounded.h"
 
 namespace facet {
 
@@ -68,23 +69,6 @@ FACET_HD void add_edge_balance(uint32_t v0, uint32_t v1, uint32_t v2, uint64_t s
   }
 }
 
-// Products, sums and differences of doubles rounded one at a time, never fused: the CPU build
-// has -ffp-contract=off, and these keep nvcc from contracting.
-FACET_HD double mul_rn(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-FACET_HD double add_rn(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-FACET_HD double sub_rn(double a, double b) { return add_rn(a, -b); }
 
 // Six times the signed volume of the tetrahedron of triangle (a, b, c) and the point o.
 FACET_HD double tetra_volume6(const Vec3& a, const Vec3& b, const Vec3& c, const double o[3]) {

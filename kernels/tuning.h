@@ -123,6 +123,17 @@ constexpr uint64_t kWeldSlotsPerVertex = 2;
 // GPU; 87 M triangles are 690 K meshlets, a store of 4 bytes a thread.
 constexpr unsigned kTriangleMeshletsMaxBlocks = 1u << 16;
 
+// ---- The Morton order of the patch meshlets' triangles on the device (centroid_order.cu) ----
+// The codes: a pass over the triangles bound by memory, a thread a triangle a grid apart; any
+// full-occupancy block size does, and 32 K blocks fill 132 SMs many times over.
+constexpr int kCentroidCodeThreads = 256;
+constexpr uint64_t kCentroidCodeMaxBlocks = 1u << 15;
+// A load hands the sort to the device (Renderer::centroid_order_ahead) from this many triangles.
+// Below it the CPU's sort takes tens of milliseconds on a desktop's cores, about what the wait for
+// the upload (and for CUDA's start on a first load) would cost; at 87 M it takes 0.4 s of 16 cores
+// against the device's few ms plus the 350 MB read back (NOTES.md, "the Morton sort on the GPU").
+constexpr uint64_t kDeviceOrderMinTriangles = uint64_t(1) << 24;
+
 // ---- CPU backend (engine/cpu_renderer.cpp) ----
 constexpr int64_t kCpuLargeTriPixels = 4096;  // boxes past this are split over row bands
 constexpr int kCpuRowBand = 16;               // rows a band: a worker's share of a large triangle

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/cuda/device_centroid_order.h"
 #include "engine/cuda/device_closed_check.h"
 #include "engine/cuda/device_pointer.h"
 #include "engine/cuda/staged_upload.h"
@@ -103,6 +104,12 @@ std::optional<bool> CudaRenderer::closed_outward_ahead(const Scene& scene) {
   if (!m_ahead || !m_ahead->holds_shading_of(scene)) return std::nullopt;
   const SceneView v = m_ahead->view();
   return closed_outward_on_device(v.shade, v.vertex_count, v.indices, v.triangle_count, scene.bounds.center);
+}
+
+std::unique_ptr<uint32_t[]> CudaRenderer::centroid_order_ahead(const Scene& scene) {
+  if (!m_ahead || !m_ahead->holds_shading_of(scene)) return nullptr;
+  const SceneView v = m_ahead->view();
+  return centroid_order_on_device(v.shade, v.vertex_count, v.indices, v.triangle_count);
 }
 
 void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {

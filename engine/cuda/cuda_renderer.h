@@ -29,6 +29,7 @@ class CudaRenderer final : public Renderer {
   void set_scene(std::shared_ptr<const Scene> scene) override;
   void upload_ahead(const Scene& scene, UploadPart part) override;
   std::optional<bool> closed_outward_ahead(const Scene& scene) override;
+  std::unique_ptr<uint32_t[]> centroid_order_ahead(const Scene& scene) override;
   void render(const Camera& camera, const RenderSettings& settings, int width, int height,
               const FrameTarget& target = {}) override;
   void read_rgba(std::vector<Rgba8>& out) override;

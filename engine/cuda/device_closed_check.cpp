@@ -11,6 +11,7 @@
 
 #include "engine/closed_surface.h"
 #include "engine/cuda/device_buffer.h"
+#include "engine/cuda/own_stream.h"
 #include "engine/step_timing.h"
 #include "kernels/closed_check_launch.h"
 #include "kernels/closed_math.h"
@@ -21,24 +22,8 @@ namespace facet {
 
 namespace {
 
-class Stream {
- public:
-  Stream() { FACET_CUDA_CHECK(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking)); }
-  ~Stream() {
-    FACET_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream));
-    FACET_CUDA_CHECK_NOTHROW(cudaStreamDestroy(m_stream));
-  }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  operator cudaStream_t() const { return m_stream; }
-  void sync() const { FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream)); }
-
- private:
-  cudaStream_t m_stream = nullptr;
-};
-
 template <class T>
-std::vector<T> download(const T* device, size_t count, const Stream& stream) {
+std::vector<T> download(const T* device, size_t count, const OwnStream& stream) {
   std::vector<T> host(count);
   if (count) FACET_CUDA_CHECK(cudaMemcpyAsync(host.data(), device, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
   stream.sync();
@@ -54,7 +39,7 @@ uint32_t table_mask_for(uint32_t vertices) {
 }
 
 // The volume runs of every block, in block order.
-std::vector<PieceRun> volume_runs(const ClosedCheckArrays& a, const Stream& stream) {
+std::vector<PieceRun> volume_runs(const ClosedCheckArrays& a, const OwnStream& stream) {
   const uint64_t blocks = (a.triangle_count + kClosedVolumeBlock - 1) / kClosedVolumeBlock;
   DeviceBuffer<uint32_t> counts(blocks, "the closed-surface check's run counts");
   launch_count_runs(a, counts.data(), stream);
@@ -82,7 +67,7 @@ bool closed_outward_on_device(const ShadeVertex* vertices, uint32_t vertex_count
                               uint64_t triangle_count, const Vec3& centre) {
   if (triangle_count == 0) return false;
   StepTimer timer("closed");
-  Stream stream;
+  OwnStream stream;
   ClosedCheckArrays a;
   a.vertices = vertices;
   a.vertex_count = vertex_count;

@@ -34,7 +34,7 @@ TEST(WhilePreparing, RunsOnceWithTheArraysTheLoadReturns) {
   BigVector<uint32_t> seen_indices;
   BigVector<Vec3> seen_positions;
   LoadOptions options;
-  options.while_preparing = [&](const Scene& s) -> std::optional<bool> {
+  options.while_preparing = [&](const Scene& s, HeadStart&) -> std::optional<bool> {
     ++calls;
     seen_indices = s.indices;
     seen_positions = s.positions;
@@ -57,7 +57,7 @@ TEST(WhilePreparing, TheLoadReturnsOnlyAfterItIsDone) {
   const std::string obj = dir.write("quad.obj", kObj);
   std::atomic<bool> done{false};
   LoadOptions options;
-  options.while_preparing = [&](const Scene&) -> std::optional<bool> {
+  options.while_preparing = [&](const Scene&, HeadStart&) -> std::optional<bool> {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));  // longer than the meshlets take
     done = true;
     return std::nullopt;
@@ -70,7 +70,7 @@ TEST(WhilePreparing, WhatItThrowsDoesNotFailTheLoad) {
   test::ScratchDir dir;
   const std::string obj = dir.write("quad.obj", kObj);
   LoadOptions options;
-  options.while_preparing = [](const Scene&) -> std::optional<bool> { throw std::runtime_error("no device memory"); };
+  options.while_preparing = [](const Scene&, HeadStart&) -> std::optional<bool> { throw std::runtime_error("no device memory"); };
   Scene scene;
   EXPECT_NO_THROW(scene = load_model(obj, options));
   EXPECT_EQ(scene.triangle_count(), 3u);
@@ -84,7 +84,7 @@ TEST(WhilePreparing, ASceneFromTheCacheDoesNotCallIt) {
   LoadOptions options;
   options.use_cache = true;
   options.cache_dir = dir.path("cache");
-  options.while_preparing = [&](const Scene&) -> std::optional<bool> {
+  options.while_preparing = [&](const Scene&, HeadStart&) -> std::optional<bool> {
     ++calls;
     return std::nullopt;
   };
@@ -99,7 +99,7 @@ TEST(WhilePreparing, ASceneFromTheCacheDoesNotCallIt) {
 std::pair<bool, bool> closed_flags(std::optional<bool> answer, bool fail = false) {
   test::ScratchDir dir;
   LoadOptions options;
-  options.while_preparing = [&](const Scene&) -> std::optional<bool> {
+  options.while_preparing = [&](const Scene&, HeadStart&) -> std::optional<bool> {
     if (fail) throw std::runtime_error("no device memory");
     return answer;
   };

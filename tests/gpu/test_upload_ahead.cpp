@@ -67,7 +67,7 @@ void expect_ahead_draws_like_whole(const std::string& rel) {
   CudaRenderer ahead, whole;
   LoadOptions options;
   int calls = 0;
-  options.while_preparing = [&](const Scene& s) -> std::optional<bool> {
+  options.while_preparing = [&](const Scene& s, HeadStart&) -> std::optional<bool> {
     ++calls;
     ahead.upload_ahead(s, UploadPart::Shading);
     return std::nullopt;
