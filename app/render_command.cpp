@@ -159,7 +159,13 @@ int run_render(const RenderOptions& o) {
           Renderer* r = made(true);
           if (!r) return std::nullopt;
           r->upload_ahead(fresh, UploadPart::Shading);
-          if (order) head.give_order(r->centroid_order_ahead(fresh));
+          if (order) {
+            try {
+              head.give_order(r->centroid_order_ahead(fresh));
+            } catch (const std::exception&) {  // the CPU sorts; the closed-surface check still goes
+              head.no_order();
+            }
+          }
           return r->closed_outward_ahead(fresh);
         };
       loaded = load_model_shared(o.model, load);

@@ -8,18 +8,17 @@
 
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/cuda/device_buffer.h"
 #include "engine/cuda/device_centroid_order.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "engine/meshlet_ranges.h"
 #include "engine/meshlets.h"
+#include "tests/support/device_mesh.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
@@ -35,13 +34,8 @@ class CentroidOrderGpu : public ::testing::Test {
 
 // The device's order for the scene's positions and indices, uploaded here.
 std::unique_ptr<uint32_t[]> on_device(const Scene& s) {
-  const std::vector<ShadeVertex> shade = interleave_shade_vertices(s);
-  DeviceBuffer<ShadeVertex> vertices;
-  vertices.upload(shade, "test vertices");
-  DeviceBuffer<uint32_t> indices(s.indices.size(), "test indices");
-  if (!s.indices.empty())
-    FACET_CUDA_CHECK(cudaMemcpy(indices.data(), s.indices.data(), s.indices.size() * 4, cudaMemcpyHostToDevice));
-  return centroid_order_on_device(vertices.data(), (uint32_t)s.positions.size(), indices.data(),
+  const test::DeviceMesh mesh(s);
+  return centroid_order_on_device(mesh.vertices.data(), (uint32_t)s.positions.size(), mesh.indices.data(),
                                   s.triangle_count());
 }
 
@@ -61,19 +55,7 @@ TEST_F(CentroidOrderGpu, SharedModelsAndEdgeCases) {
   for (const char* model : {"spot/spot_triangulated_with_mtl.obj", "bunny/stanford-bunny.obj", "dragon/dragon_vrip.obj",
                             "teapot/teapot.obj", "cornell_box/CornellBox-Original.obj"})
     expect_cpu_order(load_model(test::shared_asset(model)), model);
-  int judged = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(test::shared_asset("edge-cases"))) {
-    if (entry.path().extension() != ".obj") continue;
-    Scene s;
-    try {
-      s = load_model(entry.path().string());
-    } catch (const LoadError&) {
-      continue;  // refused: nothing to sort
-    }
-    expect_cpu_order(s, entry.path().string());
-    ++judged;
-  }
-  EXPECT_GT(judged, 10);
+  EXPECT_GT(test::for_each_loadable_edge_case(expect_cpu_order), 10);
 }
 
 TEST_F(CentroidOrderGpu, SpheresOddCornersAndTiledDragons) {

@@ -7,18 +7,17 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/closed_surface.h"
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/cuda/device_buffer.h"
 #include "engine/cuda/device_closed_check.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "kernels/closed_math.h"
+#include "tests/support/device_mesh.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
@@ -34,13 +33,8 @@ class ClosedCheckGpu : public ::testing::Test {
 
 // The device's answer for the scene's positions and indices, uploaded here.
 bool on_device(const Scene& s) {
-  const std::vector<ShadeVertex> shade = interleave_shade_vertices(s);
-  DeviceBuffer<ShadeVertex> vertices;
-  vertices.upload(shade, "test vertices");
-  DeviceBuffer<uint32_t> indices(s.indices.size(), "test indices");
-  if (!s.indices.empty())
-    FACET_CUDA_CHECK(cudaMemcpy(indices.data(), s.indices.data(), s.indices.size() * 4, cudaMemcpyHostToDevice));
-  return closed_outward_on_device(vertices.data(), (uint32_t)s.positions.size(), indices.data(),
+  const test::DeviceMesh mesh(s);
+  return closed_outward_on_device(mesh.vertices.data(), (uint32_t)s.positions.size(), mesh.indices.data(),
                                   s.indices.size() / 3, compute_bounds(s.positions).center);
 }
 
@@ -117,19 +111,10 @@ TEST_F(ClosedCheckGpu, SharedModelsEdgeCasesAndTiledDragons) {
     const Scene s = load_model(test::shared_asset(model));
     EXPECT_EQ(on_device(s), s.bounds.closed) << model;
   }
-  int judged = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(test::shared_asset("edge-cases"))) {
-    if (entry.path().extension() != ".obj") continue;
-    Scene s;
-    try {
-      s = load_model(entry.path().string());
-    } catch (const LoadError&) {
-      continue;  // refused: nothing to judge
-    }
-    EXPECT_EQ(on_device(s), s.bounds.closed) << entry.path();
-    ++judged;
-  }
-  EXPECT_GT(judged, 10);
+  EXPECT_GT(test::for_each_loadable_edge_case([](const Scene& s, const std::string& path) {
+              EXPECT_EQ(on_device(s), s.bounds.closed) << path;
+            }),
+            10);
   const Scene dragon = load_model(test::shared_asset("dragon/dragon_vrip.obj"));
   const Scene four = tiled(dragon, 4);
   const bool cpu = closed_outward(four.positions, four.indices);

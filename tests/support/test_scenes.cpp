@@ -2,6 +2,7 @@
 #include "tests/support/test_scenes.h"
 
 #include <cstdlib>
+#include <filesystem>
 
 #include "engine/loader.h"
 
@@ -22,6 +23,22 @@ std::string load_refusal(const std::string& path) {
     return e.what();
   }
   return "";
+}
+
+int for_each_loadable_edge_case(const std::function<void(const Scene&, const std::string&)>& each) {
+  int loaded = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(shared_asset("edge-cases"))) {
+    if (entry.path().extension() != ".obj") continue;
+    Scene s;
+    try {
+      s = load_model(entry.path().string());
+    } catch (const LoadError&) {
+      continue;  // refused: nothing to judge
+    }
+    each(s, entry.path().string());
+    ++loaded;
+  }
+  return loaded;
 }
 
 Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane) {

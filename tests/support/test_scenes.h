@@ -1,5 +1,6 @@
 // Shared helpers for tests: asset paths, cameras and frame parameters for known scenes.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "engine/renderer.h"
@@ -12,6 +13,10 @@ std::string project_asset(const std::string& relative);
 
 // load_model's refusal of `path` (its LoadError's message), or "" when the file loaded.
 std::string load_refusal(const std::string& path);
+
+// Calls `each(scene, path)` for every edge-case OBJ (../shared/assets/edge-cases) that loads;
+// returns how many did.
+int for_each_loadable_edge_case(const std::function<void(const Scene&, const std::string&)>& each);
 
 // A camera at `eye` looking at `target`, +Y up, with the given vertical FOV (degrees).
 Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plane, float far_plane);
