@@ -8,11 +8,11 @@
 // so only the patches along its border are cut short.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <vector>
 
 #include "engine/meshlet_memory.h"
+#include "engine/meshlets.h"
 #include "engine/scene.h"
 #include "kernels/centroid_code.h"
 
@@ -31,13 +31,9 @@ struct PatchRanges {
 // The grid of the Morton codes: the bounding cube of the positions (compute_bounds).
 CodeGrid code_grid(const Scene& scene);
 
-// Another way to PatchRanges::order (the device's sort, Renderer::centroid_order_ahead): the very
-// same array, or null when it has none, and the CPU sorts.
-using OrderSource = std::function<std::unique_ptr<uint32_t[]>(const Scene&)>;
-
 // The same result for any number of threads. Indices must be below scene.vertex_count(). The
-// scratch arrays are handed to `release` (freed while the caller goes on). `given` is asked for
-// the order first, when there is one.
+// scratch arrays are handed to `release` (freed while the caller goes on). `given` (meshlets.h)
+// is asked for the order first, when there is one.
 PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release, const OrderSource& given = nullptr);
 
 }  // namespace facet

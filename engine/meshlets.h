@@ -45,12 +45,16 @@ inline uint32_t scene_triangle(const Meshlets& m, uint32_t slot) {
 // What a long build is told and tells while grouping (the loader's cancel flag and its progress
 // bar). Both may be empty. A build that finds cancel set stops early and returns an incomplete
 // result, which the caller must discard.
+// Another way to the patch meshlets' Morton order (PatchRanges::order, meshlet_ranges.h; the
+// device's sort, Renderer::centroid_order_ahead): the very same array, or null when it has none.
+using OrderSource = std::function<std::unique_ptr<uint32_t[]>(const Scene&)>;
+
 struct MeshletBuildHooks {
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(uint64_t triangles_grouped)> progress;  // now and then, on the building thread
-  // Where patches are built: the triangles in Morton order from elsewhere (patch_ranges), asked
-  // once on the building thread; null, or a null answer, and the CPU sorts them.
-  std::function<std::unique_ptr<uint32_t[]>(const Scene&)> centroid_order;
+  // Where patches are built, asked once on the building thread for the order; null, or a null
+  // answer, and the CPU sorts.
+  OrderSource centroid_order;
 };
 
 // All three give the same result for any number of threads (worker_count), and throw

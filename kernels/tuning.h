@@ -130,8 +130,8 @@ constexpr int kCentroidCodeThreads = 256;
 constexpr uint64_t kCentroidCodeMaxBlocks = 1u << 15;
 // A load hands the sort to the device (Renderer::centroid_order_ahead) from this many triangles.
 // Below it the CPU's sort takes tens of milliseconds on a desktop's cores, about what the wait for
-// the upload (and for CUDA's start on a first load) would cost; at 87 M it takes 0.4 s of 16 cores
-// against the device's few ms plus the 350 MB read back (NOTES.md, "the Morton sort on the GPU").
+// the upload before the device's sort would cost; at 87 M it takes 0.34-0.41 s of 16 cores, the
+// device's 0.21 s with that wait (NOTES.md, "the Morton sort on the GPU").
 constexpr uint64_t kDeviceOrderMinTriangles = uint64_t(1) << 24;
 
 // ---- CPU backend (engine/cpu_renderer.cpp) ----
