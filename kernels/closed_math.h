@@ -69,7 +69,6 @@ FACET_HD void add_edge_balance(uint32_t v0, uint32_t v1, uint32_t v2, uint64_t s
   }
 }
 
-
 // Six times the signed volume of the tetrahedron of triangle (a, b, c) and the point o.
 FACET_HD double tetra_volume6(const Vec3& a, const Vec3& b, const Vec3& c, const double o[3]) {
   const Vec3* q[3] = {&a, &b, &c};
