@@ -112,6 +112,32 @@ std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
   return made;
 }
 
+// The load's head start where the renderer is the device's (LoadOptions::while_preparing; `made`
+// as make_renderer_while's): the shading arrays go to the device while the meshlets are built, and
+// the device checks whether the surface is closed (the CPU does where it cannot). A large model's
+// Morton order for the meshlets is sorted there too, when the renderer is up already
+// (kDeviceOrderMinTriangles): else the CPU sorts rather than wait for CUDA's start. The CPU backend
+// has nothing to send: its load checks on the CPU before the meshlets, with no thread beside it.
+template <class Made>
+WhilePreparing device_head_start(const Made& made) {
+  return [&made](const Scene& fresh, HeadStart& head) -> std::optional<bool> {
+    const bool order = fresh.triangle_count() >= kDeviceOrderMinTriangles && made(false);
+    if (order) head.promise_order();
+    else head.no_order();
+    Renderer* r = made(true);
+    if (!r) return std::nullopt;
+    r->upload_ahead(fresh, UploadPart::Shading);
+    if (order) {
+      try {
+        head.give_order(r->centroid_order_ahead(fresh));
+      } catch (const std::exception&) {  // the CPU sorts; the closed-surface check still goes
+        head.no_order();
+      }
+    }
+    return r->closed_outward_ahead(fresh);
+  };
+}
+
 // Waits for the scene cache file still being written, if any; its failure is a warning.
 void finish_cache_write(SceneCacheWrite& write, bool verbose, std::chrono::steady_clock::time_point t_start) {
   if (!write.pending()) return;
@@ -146,28 +172,7 @@ int run_render(const RenderOptions& o) {
     double load_s = 0;  // the load's own time, not the wait for the renderer after it
     auto renderer = make_renderer_while(backend, [&](const std::atomic<bool>* cancel, const auto& made) {
       load.cancel = cancel;
-      // The shading arrays go to the device while the meshlets are built, and the device checks
-      // whether the surface is closed (the CPU does where it cannot). The CPU backend has nothing
-      // to send: its load checks on the CPU before the meshlets, with no thread beside it.
-      // A large model's Morton order for the meshlets is sorted there too, when the renderer is
-      // up already (kDeviceOrderMinTriangles): else the CPU sorts rather than wait for CUDA's start.
-      if (backend != Backend::Cpu)
-        load.while_preparing = [&made](const Scene& fresh, HeadStart& head) -> std::optional<bool> {
-          const bool order = fresh.triangle_count() >= kDeviceOrderMinTriangles && made(false);
-          if (order) head.promise_order();
-          else head.no_order();
-          Renderer* r = made(true);
-          if (!r) return std::nullopt;
-          r->upload_ahead(fresh, UploadPart::Shading);
-          if (order) {
-            try {
-              head.give_order(r->centroid_order_ahead(fresh));
-            } catch (const std::exception&) {  // the CPU sorts; the closed-surface check still goes
-              head.no_order();
-            }
-          }
-          return r->closed_outward_ahead(fresh);
-        };
+      if (backend != Backend::Cpu) load.while_preparing = device_head_start(made);
       loaded = load_model_shared(o.model, load);
       load.while_preparing = nullptr;  // it holds `made`, which ends with make_renderer_while
       load_s = seconds_since(t0);
