@@ -12,6 +12,7 @@
 #include "engine/meshlet_memory.h"
 #include "engine/parallel.h"
 #include "engine/step_timing.h"
+#include "kernels/centroid_code.h"
 #include "kernels/tuning.h"
 
 namespace facet {
@@ -22,6 +23,12 @@ constexpr int kDigitBits = 10;   // the radix sort's digit: three passes, 1024 c
 constexpr int kPasses = 3 * kCodeAxisBits / kDigitBits;
 constexpr uint64_t kBlock = 1 << 16;  // triangles a radix-sort block
 static_assert(3 * kCodeAxisBits % kDigitBits == 0, "whole digits");
+
+// The grid of the Morton codes: the bounding cube of the positions (compute_bounds).
+CodeGrid code_grid(const Scene& scene) {
+  const Bounds b = compute_bounds(scene.positions);
+  return code_grid_of_box(b.min, b.max);
+}
 
 uint32_t centroid_code(const Scene& scene, uint64_t t, const CodeGrid& g) {
   const uint32_t* c = &scene.indices[3 * t];
@@ -84,11 +91,6 @@ std::unique_ptr<uint32_t[]> sorted_by_code(const Scene& scene, BackgroundRelease
 }
 
 }  // namespace
-
-CodeGrid code_grid(const Scene& scene) {
-  const Bounds b = compute_bounds(scene.positions);
-  return code_grid_of_box(b.min, b.max);
-}
 
 PatchRanges patch_ranges(const Scene& scene, BackgroundRelease& release, const OrderSource& given) {
   PatchRanges r;

@@ -14,7 +14,6 @@
 #include "engine/meshlet_memory.h"
 #include "engine/meshlets.h"
 #include "engine/scene.h"
-#include "kernels/centroid_code.h"
 
 namespace facet {
 
@@ -27,9 +26,6 @@ struct PatchRanges {
   // a range or near it, whatever the number of threads.
   std::vector<uint32_t> first_rank;
 };
-
-// The grid of the Morton codes: the bounding cube of the positions (compute_bounds).
-CodeGrid code_grid(const Scene& scene);
 
 // The same result for any number of threads. Indices must be below scene.vertex_count(). The
 // scratch arrays are handed to `release` (freed while the caller goes on). `given` (meshlets.h)
