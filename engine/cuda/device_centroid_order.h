@@ -12,9 +12,10 @@
 namespace facet {
 
 // The triangles (indices, [3 * triangle_count], device memory, each below vertex_count) sorted by
-// the Morton code of their centroid on the scene's grid (the CPU's, code_grid_of_box over the
-// finite positions, found here from the vertices, device memory) and by index, in host memory. Throws when device memory runs out, a CUDA call fails, or there are 2^31 triangles or
-// more; the caller then sorts on the CPU.
+// the Morton code of their centroid on the CPU's grid (code_grid_of_box over the finite positions,
+// found here from the vertices, device memory) and by index, in host memory. Throws when device
+// memory runs out, a CUDA call fails, or there are 2^31 triangles or more; the caller then sorts on
+// the CPU.
 std::unique_ptr<uint32_t[]> centroid_order_on_device(const ShadeVertex* vertices, uint32_t vertex_count,
                                                      const uint32_t* indices, uint64_t triangle_count);
 
