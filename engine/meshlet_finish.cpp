@@ -2,6 +2,8 @@
 // precision, rounded so the float bounds stay conservative; one part's meshlets in order.
 #include "engine/meshlet_finish.h"
 
+#include "engine/meshlet_grid.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -213,12 +215,14 @@ void order_meshlet(Meshlet& m, BigVector<Vec3>& positions, BigVector<uint32_t>& 
 
 }  // namespace
 
-void finish_meshlets(Meshlets& part, bool order) {
+void finish_meshlets(Meshlets& part, bool order, const PositionGrid& grid) {
+  snap_meshlet_positions(part, grid);
   SlotNormals normals;
   for (Meshlet& m : part.meshlets) {
     if (order) order_meshlet(m, part.positions, part.triangles, part.triangle_ids, normals);
     set_bounds(m, &part.positions[m.first_vertex], &part.triangles[m.first_triangle], order ? &normals : nullptr);
   }
+  encode_meshlet_vertices(part);
 }
 
 }  // namespace facet

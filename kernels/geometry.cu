@@ -40,16 +40,17 @@ static_assert(kGeometryClaimingThreads * 2 == kMeshletMaxTriangles, "two triangl
 // that they do not push out what the frame reuses (the visibility buffer that the raster atomics
 // and resolve hit, resolve's vertex records; NOTES.md, v10).
 __device__ __forceinline__ uint32_t stream_load(const uint32_t* a) { return __ldcs(a); }
+__device__ __forceinline__ uint16_t stream_load(const uint16_t* a) { return __ldcs(a); }
 __device__ __forceinline__ Vec3 stream_load(const Vec3* a) { return {__ldcs(&a->x), __ldcs(&a->y), __ldcs(&a->z)}; }
 
 // A meshlet to work on, as the block keeps it.
 struct Work {
   uint32_t first_triangle, first_vertex;
-  uint32_t counts;  // triangle_count | vertex_count << 16
+  uint32_t counts;  // triangle_count | vertex_count << 16 | encoding << 24
 };
 
 __device__ __forceinline__ Work work_of(const Meshlet& m) {
-  return {m.first_triangle, m.first_vertex, (uint32_t)m.triangle_count | (uint32_t)m.vertex_count << 16};
+  return {m.first_triangle, m.first_vertex, (uint32_t)m.triangle_count | (uint32_t)m.vertex_count << 16 | (uint32_t)m.encoding << 24};
 }
 
 // What a block keeps of the meshlet it works on.
@@ -83,8 +84,7 @@ struct ThreadItems {
 template <int kThreads, int kItems>
 __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, const Work& work,
                                              ThreadItems<kItems>& items) {
-  const uint32_t triangle_count = work.counts & 0xffffu, vertex_count = work.counts >> 16;
-  const Vec3* positions = params.meshlet_positions + work.first_vertex;
+  const uint32_t triangle_count = work.counts & 0xffffu, vertex_count = (work.counts >> 16) & 0xffu;
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const uint32_t t = threadIdx.x + j * kThreads;
@@ -93,6 +93,21 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
     items.triangle[j] = params.meshlet_triangle_ids && t < triangle_count
                             ? stream_load(params.meshlet_triangle_ids + slot) : slot;
   }
+  if (work.counts >> 24 == kMeshletGrid) {  // the same for the whole block
+    const uint16_t* block = params.meshlet_grid_vertices + work.first_vertex;
+    const int32_t corner[3] = {grid_block_corner(block, 0), grid_block_corner(block, 1), grid_block_corner(block, 2)};
+    uint16_t o[kItems][3];
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      const uint32_t v = threadIdx.x + j * kThreads;
+      const uint16_t* p = block + kGridHeaderHalves + 3 * v;
+      for (int a = 0; a < 3; ++a) o[j][a] = v < vertex_count ? stream_load(p + a) : (uint16_t)0;
+    }
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) items.position[j] = grid_vertex(params.grid, corner, o[j][0], o[j][1], o[j][2]);
+    return;
+  }
+  const Vec3* positions = params.meshlet_positions + work.first_vertex;
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const uint32_t v = threadIdx.x + j * kThreads;
@@ -138,7 +153,10 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
                                                  const Work& work, const ThreadItems<kItems>& items,
                                                  uint32_t* small_count, TriCounters& counts, RasterHere&& raster_here) {
   const uint32_t triangle_count = work.counts & 0xffffu;
-  const Vec3* positions = params.meshlet_positions + work.first_vertex;
+  const MeshletVertices positions =
+      work.counts >> 24 == kMeshletGrid
+          ? MeshletVertices{nullptr, params.meshlet_grid_vertices + work.first_vertex, params.grid}
+          : MeshletVertices{params.meshlet_positions + work.first_vertex, nullptr, params.grid};
   auto emit = [&](const RasterTri& tri) {
     if (size_class(tri, kSamples) != SizeClass::Small) {
       push_to_warp_queue<kSamples>(params, tri, raster_here);
@@ -159,7 +177,8 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
     in.v0 = shared.vertex[in.i0];
     in.v1 = shared.vertex[in.i1];
     in.v2 = shared.vertex[in.i2];
-    // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions.
+    // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions
+    // (decoding a grid meshlet's again).
     process_loaded_triangle<kSamples>(in, positions, items.triangle[j], params.frame, params.planes, counts, emit);
   }
 }
@@ -175,7 +194,7 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
   constexpr int kItems = kMeshletMaxTriangles / kThreads;  // vertices and triangles a thread
   static_assert(kItems * kThreads == kMeshletMaxTriangles && kMeshletMaxVertices <= kMeshletMaxTriangles,
                 "whole items a thread");
-  const uint32_t vertex_count = work.counts >> 16;
+  const uint32_t vertex_count = (work.counts >> 16) & 0xffu;
   ThreadItems<kItems> items;
   load_meshlet<kThreads>(params, work, items);
 #pragma unroll
