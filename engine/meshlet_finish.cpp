@@ -2,10 +2,10 @@
 // precision, rounded so the float bounds stay conservative; one part's meshlets in order.
 #include "engine/meshlet_finish.h"
 
-#include "engine/meshlet_grid.h"
-
 #include <algorithm>
 #include <cmath>
+
+#include "engine/meshlet_grid.h"
 
 namespace facet {
 

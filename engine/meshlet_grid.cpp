@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 
 #include "engine/parallel.h"
 
@@ -24,7 +25,8 @@ double power_of_two_above(double x) {
   return m == 0.5 ? std::ldexp(1.0, e - 1) : std::ldexp(1.0, e);
 }
 
-// A meshlet's corner cell and whether every finite vertex lies within kGridMaxOffset of it.
+// A meshlet's corner cell and whether every vertex lies on the grid within kGridMaxOffset steps
+// of it.
 struct Corner {
   int32_t cell[3] = {0, 0, 0};
   bool fits = true;
@@ -33,45 +35,43 @@ struct Corner {
 Corner corner_of(const PositionGrid& g, const Vec3* pos, uint32_t count) {
   Corner c;
   int32_t lo[3] = {INT32_MAX, INT32_MAX, INT32_MAX}, hi[3] = {INT32_MIN, INT32_MIN, INT32_MIN};
-  bool any = false;
   for (uint32_t v = 0; v < count; ++v) {
-    if (!finite3(pos[v])) continue;
-    if (!on_grid(pos[v].x, g.step.x) || !on_grid(pos[v].y, g.step.y) || !on_grid(pos[v].z, g.step.z)) {
-      c.fits = false;  // no grid, or a vertex left off it
+    if (!finite3(pos[v]) || !on_grid(pos[v].x, g.step.x) || !on_grid(pos[v].y, g.step.y) || !on_grid(pos[v].z, g.step.z)) {
+      c.fits = false;  // no grid, or a vertex left off it (non-finite, or too far out)
       return c;
     }
-    any = true;
     const int32_t k[3] = {grid_cell(pos[v].x, g.step.x), grid_cell(pos[v].y, g.step.y), grid_cell(pos[v].z, g.step.z)};
     for (int a = 0; a < 3; ++a) {
       lo[a] = std::min(lo[a], k[a]);
       hi[a] = std::max(hi[a], k[a]);
     }
   }
-  if (!any) return c;
+  const float step[3] = {g.step.x, g.step.y, g.step.z};
   for (int a = 0; a < 3; ++a) {
     c.cell[a] = lo[a];
-    c.fits = c.fits && (int64_t)hi[a] - lo[a] <= kGridMaxOffset;
+    // The decoding's product (2^23 + offset) * step and the biased corner must be finite too.
+    c.fits = c.fits && (int64_t)hi[a] - lo[a] <= kGridMaxOffset && (double)step[a] * 2 * kGridBias <= FLT_MAX;
   }
   return c;
 }
 
 void write_block(const Corner& c, const Vec3* pos, uint32_t count, const PositionGrid& g, uint16_t* block) {
+  const float step[3] = {g.step.x, g.step.y, g.step.z};
   for (int a = 0; a < 3; ++a) {
-    block[2 * a] = (uint16_t)((uint32_t)c.cell[a] & 0xffffu);
-    block[2 * a + 1] = (uint16_t)((uint32_t)c.cell[a] >> 16);
+    const float point = grid_coordinate(c.cell[a] - kGridBias, step[a]);  // the biased corner
+    uint32_t bits = 0;
+    std::memcpy(&bits, &point, sizeof bits);
+    block[2 * a] = (uint16_t)(bits & 0xffffu);
+    block[2 * a + 1] = (uint16_t)(bits >> 16);
   }
+  block[6] = block[7] = 0;
   uint16_t* o = block + kGridHeaderHalves;
   for (uint32_t v = 0; v < count; ++v, o += 3) {
-    if (!finite3(pos[v])) {
-      o[0] = kGridNonFinite;
-      o[1] = o[2] = 0;
-      continue;
-    }
     o[0] = (uint16_t)(grid_cell(pos[v].x, g.step.x) - c.cell[0]);
     o[1] = (uint16_t)(grid_cell(pos[v].y, g.step.y) - c.cell[1]);
     o[2] = (uint16_t)(grid_cell(pos[v].z, g.step.z) - c.cell[2]);
   }
-  if (grid_block_halves(count) > kGridHeaderHalves + 3 * count) *o = 0;  // the padding half
+  std::fill(o, block + grid_block_halves(count), (uint16_t)0);  // the padding
 }
 
 }  // namespace

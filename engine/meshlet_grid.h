@@ -1,5 +1,5 @@
 // The meshlets' vertices on the model's grid (kernels/position_grid.h): the grid chosen from the
-// scene's box, each part's vertices snapped to it before their bounds are computed, and then
+// scene's edges, each part's vertices snapped to it before their bounds are computed, and then
 // stored as 16-bit offsets from each meshlet's corner where they fit (six bytes a vertex, the
 // geometry stage's stream), as floats where they do not.
 #pragma once

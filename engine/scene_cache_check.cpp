@@ -8,7 +8,6 @@
 #include <atomic>
 #include <cfloat>
 #include <cmath>
-#include <cstdlib>
 #include <memory>
 
 #include "engine/meshlets.h"
@@ -111,9 +110,10 @@ const char* meshlet_problem(const Meshlets& m, uint64_t i, uint64_t tris) {
     if (!(m.grid.step.x > 0.0f && m.grid.step.y > 0.0f && m.grid.step.z > 0.0f)) return "a grid meshlet without a grid";
     if ((uint64_t)ml.first_vertex + grid_block_halves(ml.vertex_count) > m.grid_vertices.size())
       return "a meshlet runs past its grid vertices";
+    if (ml.first_vertex % kGridBlockAlign) return "a meshlet's grid block is misaligned";  // 16-byte loads
     const uint16_t* block = &m.grid_vertices[ml.first_vertex];
-    for (int a = 0; a < 3; ++a)  // offsets added to a corner beyond this could overflow an int32
-      if (std::abs((int64_t)grid_block_corner(block, a)) > kGridMaxCell) return "a meshlet's grid corner";
+    for (int a = 0; a < 3; ++a)
+      if (!std::isfinite(grid_block_corner(block, a))) return "a meshlet's grid corner";
   } else if (ml.encoding != kMeshletFloats) {
     return "a meshlet's vertex encoding";
   } else if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size()) {

@@ -78,6 +78,13 @@ struct ThreadItems {
   Vec3 position[kItems];     // the thread's vertices, world space
 };
 
+// The meshlet vertex a thread's item j holds: a grid meshlet's in pairs where a thread has two
+// (2t and 2t + 1: one 12-byte run of three aligned words), a float meshlet's a block apart.
+template <int kThreads, int kItems>
+__device__ __forceinline__ uint32_t item_vertex(int j, bool grid) {
+  return kItems == 2 && grid ? 2 * threadIdx.x + j : threadIdx.x + j * kThreads;
+}
+
 // Every load of the thread issued before any projection: the projection's branches kept the
 // compiler from hoisting a second position load above the first projection, so a thread with
 // two vertices waited on two load latencies a meshlet (NOTES.md, v8).
@@ -94,17 +101,29 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
                             ? stream_load(params.meshlet_triangle_ids + slot) : slot;
   }
   if (work.counts >> 24 == kMeshletGrid) {  // the same for the whole block
+    // The header is 16-byte aligned and every pair of vertices 4-byte aligned (position_grid.h).
     const uint16_t* block = params.meshlet_grid_vertices + work.first_vertex;
-    const int32_t corner[3] = {grid_block_corner(block, 0), grid_block_corner(block, 1), grid_block_corner(block, 2)};
-    uint16_t o[kItems][3];
+    const uint32_t* words = reinterpret_cast<const uint32_t*>(block);
+    const float4 header = __ldcs(reinterpret_cast<const float4*>(block));
+    const float corner[3] = {header.x, header.y, header.z};
+    if constexpr (kItems == 2) {  // vertices 2t and 2t + 1 (item_vertex): three words, 12 bytes
+      const uint32_t v = 2 * threadIdx.x;
+      const uint32_t* w = words + kGridHeaderHalves / 2 + 3 * threadIdx.x;
+      const uint32_t w0 = v < vertex_count ? stream_load(w) : 0u, w1 = v < vertex_count ? stream_load(w + 1) : 0u;
+      const uint32_t w2 = v + 1 < vertex_count ? stream_load(w + 2) : 0u;  // else past the block's padding
+      items.position[0] = grid_vertex(params.grid, corner, w0 & 0xffffu, w0 >> 16, w1 & 0xffffu);
+      items.position[1] = grid_vertex(params.grid, corner, w1 >> 16, w2 & 0xffffu, w2 >> 16);
+    } else {
+      uint16_t o[kItems][3];
 #pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      const uint32_t v = threadIdx.x + j * kThreads;
-      const uint16_t* p = block + kGridHeaderHalves + 3 * v;
-      for (int a = 0; a < 3; ++a) o[j][a] = v < vertex_count ? stream_load(p + a) : (uint16_t)0;
+      for (int j = 0; j < kItems; ++j) {
+        const uint32_t v = item_vertex<kThreads, kItems>(j, true);
+        const uint16_t* p = block + kGridHeaderHalves + 3 * v;
+        for (int a = 0; a < 3; ++a) o[j][a] = v < vertex_count ? stream_load(p + a) : (uint16_t)0;
+      }
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) items.position[j] = grid_vertex(params.grid, corner, o[j][0], o[j][1], o[j][2]);
     }
-#pragma unroll
-    for (int j = 0; j < kItems; ++j) items.position[j] = grid_vertex(params.grid, corner, o[j][0], o[j][1], o[j][2]);
     return;
   }
   const Vec3* positions = params.meshlet_positions + work.first_vertex;
@@ -197,9 +216,10 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
   const uint32_t vertex_count = (work.counts >> 16) & 0xffu;
   ThreadItems<kItems> items;
   load_meshlet<kThreads>(params, work, items);
+  const bool grid = work.counts >> 24 == kMeshletGrid;
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
-    const uint32_t v = threadIdx.x + j * kThreads;
+    const uint32_t v = item_vertex<kThreads, kItems>(j, grid);
     if (v < vertex_count)
       shared.vertex[v] = project_and_snap(params.frame.view_proj, items.position[j], params.planes,
                                           params.frame.width, params.frame.height);
