@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "engine/loader.h"
 #include "engine/meshlet_grid.h"
 #include "engine/meshlets.h"
+#include "engine/scene_cache_check.h"
+#include "engine/scene_cache_format.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -224,4 +227,28 @@ TEST(PositionGrid, StepFollowsTheTrianglesNotTheBox) {
   EXPECT_EQ(sm.grid.step.x, 0.0f);
   EXPECT_TRUE(sm.grid_vertices.empty());
   for (const Meshlet& ml : sm.meshlets) EXPECT_EQ(ml.encoding, kMeshletFloats);
+}
+
+// A cache file's meshlets are checked before anything reads them (scene_cache_check.cpp): grid
+// blocks that break their rules are refused, never decoded.
+TEST(PositionGrid, TheCacheCheckRefusesBrokenGridBlocks) {
+  Scene s = with_bounds(make_sphere(200000));
+  s.meshlets = std::make_shared<const Meshlets>(build_meshlets(s));
+  ASSERT_NO_THROW(check_cached_scene(s));
+  size_t first_grid = 0;
+  while (first_grid < s.meshlets->meshlets.size() && s.meshlets->meshlets[first_grid].encoding != kMeshletGrid) ++first_grid;
+  ASSERT_LT(first_grid, s.meshlets->meshlets.size());
+  const auto broken = [&](const std::function<void(Meshlets&)>& change) {
+    Scene copy = s;
+    auto m = std::make_shared<Meshlets>(*s.meshlets);
+    change(*m);
+    copy.meshlets = m;
+    EXPECT_THROW(check_cached_scene(copy), CacheFormatError);
+  };
+  broken([&](Meshlets& m) { m.meshlets[first_grid].encoding = 7; });
+  broken([&](Meshlets& m) { m.meshlets[first_grid].first_vertex += 2; });  // misaligned for the 16-byte header load
+  broken([&](Meshlets& m) { m.meshlets[first_grid].first_vertex = (uint32_t)m.grid_vertices.size() - kGridHeaderHalves; });
+  broken([&](Meshlets& m) { m.grid_vertices[m.meshlets[first_grid].first_vertex + 1] = 0x7fc0; });  // a NaN corner
+  broken([&](Meshlets& m) { m.grid.step = {3.0f, 3.0f, 3.0f}; });  // not a power of two
+  broken([&](Meshlets& m) { m.grid.step = {}; });                  // grid meshlets without a grid
 }
