@@ -14,9 +14,13 @@ namespace {
 
 // Vertices a task of snapped_positions: a few hundred KB, cheap next to a pool hand-off.
 constexpr uint64_t kSnapChunk = 1 << 15;
-// Triangles whose edges choose the grid's step: a percentile of 12 K lengths, a fraction of a
-// millisecond for any model.
+// Triangles whose edges and corners choose the grid's step: percentiles of 12 K lengths and
+// coordinates, a fraction of a millisecond for any model.
 constexpr uint64_t kGridEdgeSamples = 4096;
+// The short edge the step follows (kernels/position_grid.h), and the reach the model's bulk must
+// fit: percentiles, so that a few outlier vertices or triangles move neither.
+constexpr double kGridEdgePercentile = 0.1;
+constexpr double kGridReachPercentile = 0.99;
 
 // The least power of two at or above x (x > 0).
 double power_of_two_above(double x) {
@@ -86,12 +90,24 @@ PositionGrid position_grid_for_edge(double edge) {
   return g;
 }
 
+namespace {
+
+// The value at fraction f of v (reordered).
+double percentile(std::vector<double>& v, double f) {
+  const size_t i = std::min(v.size() - 1, (size_t)(f * (double)v.size()));
+  std::nth_element(v.begin(), v.begin() + (ptrdiff_t)i, v.end());
+  return v[i];
+}
+
+}  // namespace
+
 PositionGrid position_grid_of(const Scene& scene) {
   const uint64_t tris = scene.triangle_count();
   if (tris < kGridMinTriangles) return {};
-  // Edge lengths of evenly spaced triangles, in double (a float difference can overflow).
+  // Edge lengths and corner magnitudes of evenly spaced triangles, in double (a float difference
+  // can overflow).
   const uint64_t samples = std::min<uint64_t>(tris, kGridEdgeSamples);
-  std::vector<double> lengths;
+  std::vector<double> lengths, magnitude[3];
   lengths.reserve(3 * samples);
   for (uint64_t i = 0; i < samples; ++i) {
     const uint64_t t = i * (tris / samples);
@@ -99,13 +115,22 @@ PositionGrid position_grid_of(const Scene& scene) {
       const Vec3 a = scene.positions[scene.indices[3 * t + k]], b = scene.positions[scene.indices[3 * t + (k + 1) % 3]];
       const double dx = (double)a.x - b.x, dy = (double)a.y - b.y, dz = (double)a.z - b.z;
       const double l = std::sqrt(dx * dx + dy * dy + dz * dz);
-      if (std::isfinite(l) && l > 0.0) lengths.push_back(l);
+      if (!std::isfinite(l)) continue;
+      if (l > 0.0) lengths.push_back(l);
+      const float c[3] = {a.x, a.y, a.z};
+      for (int axis = 0; axis < 3; ++axis) magnitude[axis].push_back(std::fabs((double)c[axis]));
     }
   }
   if (lengths.empty()) return {};
-  const size_t p10 = lengths.size() / 10;
-  std::nth_element(lengths.begin(), lengths.begin() + (ptrdiff_t)p10, lengths.end());
-  return position_grid_for_edge(lengths[p10]);
+  PositionGrid g = position_grid_for_edge(percentile(lengths, kGridEdgePercentile));
+  // Coarser where the model reaches far in steps (a tiled or far-off model): its bulk within
+  // 2^22 steps of zero, so that all but outliers stay on the 2^23-step grid.
+  float* step[3] = {&g.step.x, &g.step.y, &g.step.z};
+  for (int axis = 0; axis < 3; ++axis) {
+    const double reach = percentile(magnitude[axis], kGridReachPercentile);
+    *step[axis] = std::max(*step[axis], (float)power_of_two_above(std::max(std::ldexp(reach, -22), (double)FLT_MIN)));
+  }
+  return g;
 }
 
 void snap_meshlet_positions(Meshlets& part, const PositionGrid& grid) {

@@ -9,7 +9,8 @@ namespace facet {
 
 // The grid for the scene (kernels/position_grid.h): none below kGridMinTriangles or without an
 // edge of non-zero finite length, else the grid for the 10th percentile of a sample of its
-// edges' lengths (position_grid_for_edge).
+// edges' lengths (position_grid_for_edge), made coarser on an axis where the 99th percentile of
+// the sample's coordinates lies beyond 2^22 steps.
 PositionGrid position_grid_of(const Scene& scene);
 // The grid whose step is the power of two at or below edge / 2^kGridEdgeBits (at least FLT_MIN).
 PositionGrid position_grid_for_edge(double edge);

@@ -14,7 +14,8 @@
 // The step follows the model's triangles, not its box (engine/meshlet_grid.cpp): a short edge
 // (the 10th percentile of a sample) over 2^kGridEdgeBits, so a vertex moves by at most 1/2^10 of
 // such an edge, and a far outlier vertex or a ground plane under a statue cannot coarsen the grid
-// its other triangles need. A coordinate more than 2^23 steps from zero is left as it is (floats
+// its other triangles need; coarser only on an axis where the bulk of the model (the 99th
+// percentile of the sample's coordinates) lies beyond 2^22 steps from zero. A coordinate more than 2^23 steps from zero is left as it is (floats
 // there are coarser than the grid already) and its meshlets stored as floats. Small models
 // (below kGridMinTriangles) have no grid: their vertices stay exactly as loaded. Each rule is a
 // function of the vertex alone, so a shared vertex comes out alike from every meshlet.

@@ -252,3 +252,30 @@ TEST(PositionGrid, TheCacheCheckRefusesBrokenGridBlocks) {
   broken([&](Meshlets& m) { m.grid.step = {3.0f, 3.0f, 3.0f}; });  // not a power of two
   broken([&](Meshlets& m) { m.grid.step = {}; });                  // grid meshlets without a grid
 }
+
+// A model many times wider than its short edges (tiles far apart, like the 100-copy dragon): its
+// bulk stays within the grid's 2^23 steps, its meshlets on the grid, not in floats.
+TEST(PositionGrid, AWideTiledModelStaysOnTheGrid) {
+  Scene s = make_sphere(20000);
+  const uint32_t nv = s.vertex_count(), nt = s.triangle_count();
+  for (int copy = 1; copy < 4; ++copy) {
+    for (uint32_t v = 0; v < nv; ++v) {
+      Vec3 p = s.positions[v];
+      p.x += 200.0f * copy;
+      s.positions.push_back(p);
+      s.normals.push_back(s.normals[v]);
+    }
+    for (uint32_t i = 0; i < 3 * nt; ++i) s.indices.push_back(s.indices[i] + copy * nv);
+    for (uint32_t t = 0; t < nt; ++t) s.tri_material.push_back(s.tri_material[t]);
+  }
+  s = with_bounds(std::move(s));
+  const Meshlets m = build_meshlets(s);
+  ASSERT_GT(m.grid.step.x, 0.0f);
+  EXPECT_GT(600.0 / m.grid.step.x, (double)kGridMaxCell / 4) << "no coarser than the reach needs";
+  uint64_t vertices = 0, stored = 0;
+  for (const Meshlet& ml : m.meshlets) {
+    vertices += ml.vertex_count;
+    if (ml.encoding == kMeshletGrid) stored += ml.vertex_count;
+  }
+  EXPECT_GT(stored, vertices * 9 / 10);
+}
