@@ -24,7 +24,6 @@
 #include "engine/closed_surface.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
-#include "engine/meshlet_grid.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 
@@ -38,7 +37,6 @@ static uint64_t checksum(const facet::Meshlets& m) {
   };
   add(m.meshlets.data(), m.meshlets.size() * sizeof(facet::Meshlet));
   add(m.positions.data(), m.positions.size() * sizeof(facet::Vec3));
-  add(m.grid_vertices.data(), m.grid_vertices.size() * sizeof(uint16_t));
   add(m.triangles.data(), m.triangles.size() * sizeof(uint32_t));
   add(m.triangle_ids.data(), m.triangle_ids.size() * sizeof(uint32_t));
   return h;
@@ -88,13 +86,9 @@ int main(int argc, char** argv) {
   // What the grouping costs every frame: vertices projected and meshlets set up, a triangle.
   for (const char* kind : {"runs", "patches"}) {
     const facet::Meshlets m = kind[0] == 'r' ? facet::build_meshlet_runs(scene) : facet::build_meshlet_patches(scene);
-    const uint64_t vertices = facet::meshlet_vertex_count(m);
     std::printf("  %-8s quality: %.4f vertices a triangle, %.5f meshlets a triangle (%.1f triangles a meshlet)\n",
-                kind, (double)vertices / m.triangles.size(), (double)m.meshlets.size() / m.triangles.size(),
+                kind, (double)m.positions.size() / m.triangles.size(), (double)m.meshlets.size() / m.triangles.size(),
                 (double)m.triangles.size() / m.meshlets.size());
-    std::printf("  %-8s vertices: %.2f bytes each (grid step %g, %.1f %% of them in 16-bit blocks)\n", kind,
-                (double)(m.grid_vertices.size() * sizeof(uint16_t) + m.positions.size() * sizeof(facet::Vec3)) / vertices,
-                m.grid.step.x, 100.0 * (double)(vertices - m.positions.size()) / vertices);
     // What culling a whole meshlet depends on (cluster.h): its sphere, and how far its normal cone
     // opens (cone_cos 0: never culled as back-facing). Radius relative to the model's bounds.
     const facet::Bounds bounds = facet::compute_bounds(scene.positions);
@@ -108,7 +102,7 @@ int main(int argc, char** argv) {
     }
     const double n = (double)m.meshlets.size();
     std::printf("  %-8s %zu meshlets, %.2f vertices a meshlet, mean radius %.3e of the diagonal, mean cone cos %.4f, "
-                "%.2f %% cones open\n", kind, m.meshlets.size(), vertices / n, radius / n / diagonal,
+                "%.2f %% cones open\n", kind, m.meshlets.size(), m.positions.size() / n, radius / n / diagonal,
                 cone_cos / n, 100 * open / n);
     std::printf("  %-8s checksum: %016llx\n", kind, (unsigned long long)checksum(m));
   }

@@ -9,7 +9,6 @@
 #include <string>
 
 #include "engine/decorate.h"
-#include "engine/meshlet_grid.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 #include "engine/frame_setup.h"
@@ -125,10 +124,8 @@ void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   // Everything built before anything is replaced: a scene refused here leaves the last one whole.
   std::shared_ptr<const Meshlets> meshlets = scene_meshlets(*scene);
   std::vector<ShadeVertex> shade = interleave_shade_vertices(*scene);
-  BigVector<Vec3> snapped = snapped_positions(*scene, meshlets->grid);
   m_meshlets = std::move(meshlets);
   m_shade = std::move(shade);
-  m_snapped = std::move(snapped);
   m_scene = std::move(scene);
   m_stats = {};
   m_stats.triangles_in = m_scene->triangle_count();
@@ -151,8 +148,7 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   if (target.kind == FrameTarget::Kind::Device)
     throw std::invalid_argument("render: a device frame target needs the CUDA backend");
   auto t_frame = std::chrono::steady_clock::now();
-  SceneView s = m_scene->view(m_shade.data());
-  s.positions = m_snapped.data();  // what the CUDA geometry stage decodes from the meshlets
+  const SceneView s = m_scene->view(m_shade.data());
   if (!valid_sample_count(fp.samples))
     throw std::invalid_argument("render: " + std::to_string(fp.samples) + " samples a pixel (1, 4 or 8)");
   const size_t pixels = (size_t)fp.width * fp.height;

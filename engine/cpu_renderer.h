@@ -32,8 +32,6 @@ class CpuRenderer final : public Renderer {
   std::shared_ptr<const Scene> m_scene;
   std::vector<ShadeVertex> m_shade;        // the scene's vertices interleaved for resolve
   std::shared_ptr<const Meshlets> m_meshlets;  // the scene's triangles in meshlets, cull bounds
-  BigVector<Vec3> m_snapped;               // the scene's positions on the meshlets' grid: what
-                                           //   the vertex stage projects (meshlet_grid.h)
   std::vector<ProjectedVertex> m_projected; // the vertex stage's output, last frame
   std::vector<uint64_t> m_vis;     // visibility buffer, width * height * samples
   std::vector<Rgba8> m_rgba;       // shaded frame

@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/meshlet_grid.h"
-
 namespace facet {
 
 namespace {
@@ -215,14 +213,12 @@ void order_meshlet(Meshlet& m, BigVector<Vec3>& positions, BigVector<uint32_t>& 
 
 }  // namespace
 
-void finish_meshlets(Meshlets& part, bool order, const PositionGrid& grid) {
-  snap_meshlet_positions(part, grid);
+void finish_meshlets(Meshlets& part, bool order) {
   SlotNormals normals;
   for (Meshlet& m : part.meshlets) {
     if (order) order_meshlet(m, part.positions, part.triangles, part.triangle_ids, normals);
     set_bounds(m, &part.positions[m.first_vertex], &part.triangles[m.first_triangle], order ? &normals : nullptr);
   }
-  encode_meshlet_vertices(part);
 }
 
 }  // namespace facet

@@ -8,9 +8,8 @@
 
 namespace facet {
 
-// Every meshlet of `part`, on the calling thread: its vertices snapped to `grid`, its slots
-// reordered along a Z-order curve (order_meshlet) when `order`, its bounds from the snapped
-// vertices, and its vertices stored by encoding (meshlet_grid.h).
-void finish_meshlets(Meshlets& part, bool order, const PositionGrid& grid);
+// Every meshlet of `part`, on the calling thread. order: reorder each meshlet's slots along a
+// Z-order curve (order_meshlet) before its bounds.
+void finish_meshlets(Meshlets& part, bool order);
 
 }  // namespace facet

@@ -9,7 +9,6 @@
 #include <optional>
 
 #include "engine/meshlet_finish.h"
-#include "engine/meshlet_grid.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_ranges.h"
 #include "engine/parallel.h"
@@ -285,7 +284,6 @@ class PatchGrower {
 Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
   BackgroundRelease release;  // the ranges' scratch, freed while the growers run
   PatchRanges ranges = patch_ranges(scene, release, hooks.centroid_order);
-  const PositionGrid grid = hooks.grid ? *hooks.grid : position_grid_of(scene);
   StepTimer timer("meshlets");
   const size_t count = ranges.first_rank.size() - 1;
   std::vector<Meshlets> parts(count);
@@ -305,7 +303,7 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
       out.triangle_ids.reserve(last - first);
       out.positions.reserve(last - first);
       if (!growers[worker]->run(scene, ranges, first, last, out, hooks, done, worker == 0)) cancelled = true;
-      else finish_meshlets(out, kCurveOrderSlots, grid);
+      else finish_meshlets(out, kCurveOrderSlots);
     }
   });
   if (cancelled) return Meshlets();  // incomplete: the caller discards it

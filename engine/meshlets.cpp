@@ -10,7 +10,6 @@
 #include <string>
 
 #include "engine/meshlet_finish.h"
-#include "engine/meshlet_grid.h"
 #include "engine/meshlet_open.h"
 #include "engine/meshlet_patches.h"
 #include "engine/parallel.h"
@@ -48,11 +47,9 @@ void check_indices(const Scene& scene) {
 
 }  // namespace
 
-Meshlets build_meshlet_patches(const Scene& scene) { return build_meshlet_patches_with(scene, {}); }
-
-Meshlets build_meshlet_patches_with(const Scene& scene, const MeshletBuildHooks& hooks) {
+Meshlets build_meshlet_patches(const Scene& scene) {
   check_indices(scene);
-  return group_patches(scene, hooks);
+  return group_patches(scene, {});
 }
 
 namespace {
@@ -96,7 +93,6 @@ Meshlets chunk_runs(const Scene& scene, uint32_t first, uint32_t end) {
 Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
   const uint32_t tris = scene.triangle_count();
   const uint64_t chunks = (tris + (uint64_t)kRunChunk - 1) / kRunChunk;
-  const PositionGrid grid = hooks.grid ? *hooks.grid : position_grid_of(scene);
   std::vector<Meshlets> parts(chunks);
   std::atomic<uint64_t> done{0};
   std::atomic<bool> cancelled{false};
@@ -104,7 +100,7 @@ Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
     for (uint64_t c = begin; c < end && !cancelled; ++c) {
       const uint32_t first = (uint32_t)(c * kRunChunk);
       parts[c] = chunk_runs(scene, first, (uint32_t)std::min<uint64_t>(tris, first + (uint64_t)kRunChunk));
-      finish_meshlets(parts[c], false, grid);
+      finish_meshlets(parts[c], false);
       const uint64_t all = done.fetch_add(parts[c].triangles.size()) + parts[c].triangles.size();
       if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) cancelled = true;
       else if (worker == 0 && hooks.progress) hooks.progress(all);

@@ -1,7 +1,6 @@
 // Meshlets (params.h): the scene's triangles grouped by at most kMeshletMaxTriangles, each
-// group with a copy of its vertices' positions snapped to the model's grid (what the CUDA
-// geometry stage reads, mostly as 6 bytes a vertex: meshlet_grid.h) and a bounding sphere and
-// normal cone (what both backends cull whole meshlets by, cluster.h). Each slot keeps
+// group with a copy of its vertices' positions (what the CUDA geometry stage reads) and a bounding
+// sphere and normal cone (what both backends cull whole meshlets by, cluster.h). Each slot keeps
 // its scene triangle's index: that index, not the slot, goes into visibility keys, so depth ties
 // still go to the lower scene index and the image does not depend on the grouping.
 //
@@ -21,27 +20,20 @@
 #include <vector>
 
 #include "engine/scene.h"
-#include "kernels/position_grid.h"
 #include "kernels/tuning.h"
 
 namespace facet {
 
 struct Meshlets {
   BigVector<Meshlet> meshlets;         // (big_vector.h: growing one leaves new elements unwritten)
-  // Each meshlet's vertices, in the order its local indices use, as points of `grid`
-  // (kernels/position_grid.h): in `grid_vertices` as 16-bit offsets when the meshlet is narrow
-  // enough, else in `positions` as floats (Meshlet::encoding says which; meshlet_grid.h). While a
-  // part is being built, every vertex is in `positions`.
-  PositionGrid grid;
-  BigVector<uint16_t> grid_vertices;
-  BigVector<Vec3> positions;
+  BigVector<Vec3> positions;           // each meshlet's vertices, in the order its local indices use
   BigVector<uint32_t> triangles;       // per slot (meshlet order): packed local indices (local_index)
   BigVector<uint32_t> triangle_ids;    // per slot: the scene triangle it holds; each appears once.
                                        //   Empty for runs in file order: slot i holds triangle i
 
   size_t byte_size() const {
-    return meshlets.size() * sizeof(Meshlet) + grid_vertices.size() * sizeof(uint16_t) +
-           positions.size() * sizeof(Vec3) + (triangles.size() + triangle_ids.size()) * sizeof(uint32_t);
+    return meshlets.size() * sizeof(Meshlet) + positions.size() * sizeof(Vec3) +
+           (triangles.size() + triangle_ids.size()) * sizeof(uint32_t);
   }
 };
 
@@ -63,9 +55,6 @@ struct MeshletBuildHooks {
   // Where patches are built, asked once on the building thread for the order; null, or a null
   // answer, and the CPU sorts.
   OrderSource centroid_order;
-  // The grid to snap the vertices to (meshlet_grid.h); null: the scene's own (position_grid_of).
-  // A part of a scene built apart from the whole takes the whole's.
-  const PositionGrid* grid = nullptr;
 };
 
 // All three give the same result for any number of threads (worker_count), and throw
@@ -87,7 +76,5 @@ Meshlets build_meshlet_runs(const Scene& scene);
 // meshlet in ten then spans two places (bounds that cull less), against a fifth more meshlets,
 // each a block's bookkeeping. Slots stay in the order the patch grew (kCurveOrderSlots).
 Meshlets build_meshlet_patches(const Scene& scene);
-// The same, told and telling through `hooks`.
-Meshlets build_meshlet_patches_with(const Scene& scene, const MeshletBuildHooks& hooks);
 
 }  // namespace facet

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cfloat>
 #include <cmath>
 #include <memory>
 
@@ -106,19 +105,8 @@ const char* meshlet_problem(const Meshlets& m, uint64_t i, uint64_t tris) {
   const uint64_t first = i == 0 ? 0 : slots_end(m.meshlets[i - 1]);
   if (ml.first_triangle != first) return "meshlet slots not consecutive";
   if (slots_end(ml) > tris) return "a meshlet runs past the slots";
-  if (ml.encoding == kMeshletGrid) {
-    if (!(m.grid.step.x > 0.0f && m.grid.step.y > 0.0f && m.grid.step.z > 0.0f)) return "a grid meshlet without a grid";
-    if ((uint64_t)ml.first_vertex + grid_block_halves(ml.vertex_count) > m.grid_vertices.size())
-      return "a meshlet runs past its grid vertices";
-    if (ml.first_vertex % kGridBlockAlign) return "a meshlet's grid block is misaligned";  // 16-byte loads
-    const uint16_t* block = &m.grid_vertices[ml.first_vertex];
-    for (int a = 0; a < 3; ++a)
-      if (!std::isfinite(grid_block_corner(block, a))) return "a meshlet's grid corner";
-  } else if (ml.encoding != kMeshletFloats) {
-    return "a meshlet's vertex encoding";
-  } else if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size()) {
+  if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size())
     return "a meshlet runs past its positions";
-  }
   for (uint32_t k = 0; k < ml.triangle_count; ++k)
     for (int c = 0; c < 3; ++c)
       if (local_index(m.triangles[ml.first_triangle + k], c) >= ml.vertex_count)
@@ -129,10 +117,6 @@ const char* meshlet_problem(const Meshlets& m, uint64_t i, uint64_t tris) {
 void check_meshlets(const Scene& s) {
   require(s.meshlets != nullptr, "no meshlets");
   const Meshlets& m = *s.meshlets;
-  for (float step : {m.grid.step.x, m.grid.step.y, m.grid.step.z}) {  // zero: no grid
-    int e = 0;
-    require(step == 0.0f || (std::isfinite(step) && step >= FLT_MIN && std::frexp(step, &e) == 0.5f), "the position grid");
-  }
   const uint64_t tris = s.triangle_count();
   require(m.triangles.size() == tris, "meshlet slots are not one per triangle");
   require(m.triangle_ids.empty() || m.triangle_ids.size() == tris, "meshlet triangle ids");

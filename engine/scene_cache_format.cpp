@@ -167,10 +167,6 @@ void write_payload(Writer& w, const Scene& s, const std::vector<std::string>& wa
   w.u64(b.closed ? 1 : 0);
   w.texts(warnings);
   w.array(s.meshlets->meshlets);
-  const Vec3 step = s.meshlets->grid.step;
-  const float grid[3] = {step.x, step.y, step.z};
-  w.bytes(grid, sizeof grid);
-  w.array(s.meshlets->grid_vertices);
   w.array(s.meshlets->positions);
   w.array(s.meshlets->triangles);
   w.array(s.meshlets->triangle_ids);
@@ -210,10 +206,6 @@ void read_payload(Reader& r, SceneCacheContents& c) {
   s.warnings = r.texts("warnings");
   auto m = std::make_shared<Meshlets>();
   r.array(m->meshlets, "meshlets");
-  float grid[3];
-  r.bytes(grid, sizeof grid);
-  m->grid.step = {grid[0], grid[1], grid[2]};
-  r.array(m->grid_vertices, "meshlet grid vertices");
   r.array(m->positions, "meshlet positions");
   r.array(m->triangles, "meshlet triangles");
   r.array(m->triangle_ids, "meshlet triangle ids");

@@ -18,9 +18,7 @@ namespace facet {
 // builder): files of other versions are then ignored and rebuilt.
 // 2: materials in linear light with specular, ambient, emission and alpha (80-byte Material),
 // mip chains averaged in linear light, and per-vertex colours.
-// 3: meshlet vertices on the model's position grid (kernels/position_grid.h), mostly as 16-bit
-// offsets.
-constexpr uint32_t kSceneCacheVersion = 3;
+constexpr uint32_t kSceneCacheVersion = 2;
 
 struct SceneCacheHeader {
   char magic[8];              // kSceneCacheMagic

@@ -40,17 +40,16 @@ static_assert(kGeometryClaimingThreads * 2 == kMeshletMaxTriangles, "two triangl
 // that they do not push out what the frame reuses (the visibility buffer that the raster atomics
 // and resolve hit, resolve's vertex records; NOTES.md, v10).
 __device__ __forceinline__ uint32_t stream_load(const uint32_t* a) { return __ldcs(a); }
-__device__ __forceinline__ uint16_t stream_load(const uint16_t* a) { return __ldcs(a); }
 __device__ __forceinline__ Vec3 stream_load(const Vec3* a) { return {__ldcs(&a->x), __ldcs(&a->y), __ldcs(&a->z)}; }
 
 // A meshlet to work on, as the block keeps it.
 struct Work {
   uint32_t first_triangle, first_vertex;
-  uint32_t counts;  // triangle_count | vertex_count << 16 | encoding << 24
+  uint32_t counts;  // triangle_count | vertex_count << 16
 };
 
 __device__ __forceinline__ Work work_of(const Meshlet& m) {
-  return {m.first_triangle, m.first_vertex, (uint32_t)m.triangle_count | (uint32_t)m.vertex_count << 16 | (uint32_t)m.encoding << 24};
+  return {m.first_triangle, m.first_vertex, (uint32_t)m.triangle_count | (uint32_t)m.vertex_count << 16};
 }
 
 // What a block keeps of the meshlet it works on.
@@ -78,20 +77,14 @@ struct ThreadItems {
   Vec3 position[kItems];     // the thread's vertices, world space
 };
 
-// The meshlet vertex a thread's item j holds: a grid meshlet's in pairs where a thread has two
-// (2t and 2t + 1: one 12-byte run of three aligned words), a float meshlet's a block apart.
-template <int kThreads, int kItems>
-__device__ __forceinline__ uint32_t item_vertex(int j, bool grid) {
-  return kItems == 2 && grid ? 2 * threadIdx.x + j : threadIdx.x + j * kThreads;
-}
-
 // Every load of the thread issued before any projection: the projection's branches kept the
 // compiler from hoisting a second position load above the first projection, so a thread with
 // two vertices waited on two load latencies a meshlet (NOTES.md, v8).
 template <int kThreads, int kItems>
 __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, const Work& work,
                                              ThreadItems<kItems>& items) {
-  const uint32_t triangle_count = work.counts & 0xffffu, vertex_count = (work.counts >> 16) & 0xffu;
+  const uint32_t triangle_count = work.counts & 0xffffu, vertex_count = work.counts >> 16;
+  const Vec3* positions = params.meshlet_positions + work.first_vertex;
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const uint32_t t = threadIdx.x + j * kThreads;
@@ -100,33 +93,6 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
     items.triangle[j] = params.meshlet_triangle_ids && t < triangle_count
                             ? stream_load(params.meshlet_triangle_ids + slot) : slot;
   }
-  if (work.counts >> 24 == kMeshletGrid) {  // the same for the whole block
-    // The header is 16-byte aligned and every pair of vertices 4-byte aligned (position_grid.h).
-    const uint16_t* block = params.meshlet_grid_vertices + work.first_vertex;
-    const uint32_t* words = reinterpret_cast<const uint32_t*>(block);
-    const float4 header = __ldcs(reinterpret_cast<const float4*>(block));
-    const float corner[3] = {header.x, header.y, header.z};
-    if constexpr (kItems == 2) {  // vertices 2t and 2t + 1 (item_vertex): three words, 12 bytes
-      const uint32_t v = 2 * threadIdx.x;
-      const uint32_t* w = words + kGridHeaderHalves / 2 + 3 * threadIdx.x;
-      const uint32_t w0 = v < vertex_count ? stream_load(w) : 0u, w1 = v < vertex_count ? stream_load(w + 1) : 0u;
-      const uint32_t w2 = v + 1 < vertex_count ? stream_load(w + 2) : 0u;  // else past the block's padding
-      items.position[0] = grid_vertex(params.grid, corner, w0 & 0xffffu, w0 >> 16, w1 & 0xffffu);
-      items.position[1] = grid_vertex(params.grid, corner, w1 >> 16, w2 & 0xffffu, w2 >> 16);
-    } else {
-      uint16_t o[kItems][3];
-#pragma unroll
-      for (int j = 0; j < kItems; ++j) {
-        const uint32_t v = item_vertex<kThreads, kItems>(j, true);
-        const uint16_t* p = block + kGridHeaderHalves + 3 * v;
-        for (int a = 0; a < 3; ++a) o[j][a] = v < vertex_count ? stream_load(p + a) : (uint16_t)0;
-      }
-#pragma unroll
-      for (int j = 0; j < kItems; ++j) items.position[j] = grid_vertex(params.grid, corner, o[j][0], o[j][1], o[j][2]);
-    }
-    return;
-  }
-  const Vec3* positions = params.meshlet_positions + work.first_vertex;
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const uint32_t v = threadIdx.x + j * kThreads;
@@ -172,10 +138,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
                                                  const Work& work, const ThreadItems<kItems>& items,
                                                  uint32_t* small_count, TriCounters& counts, RasterHere&& raster_here) {
   const uint32_t triangle_count = work.counts & 0xffffu;
-  const MeshletVertices positions =
-      work.counts >> 24 == kMeshletGrid
-          ? MeshletVertices{nullptr, params.meshlet_grid_vertices + work.first_vertex, params.grid}
-          : MeshletVertices{params.meshlet_positions + work.first_vertex, nullptr, params.grid};
+  const Vec3* positions = params.meshlet_positions + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
     if (size_class(tri, kSamples) != SizeClass::Small) {
       push_to_warp_queue<kSamples>(params, tri, raster_here);
@@ -196,8 +159,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
     in.v0 = shared.vertex[in.i0];
     in.v1 = shared.vertex[in.i1];
     in.v2 = shared.vertex[in.i2];
-    // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions
-    // (decoding a grid meshlet's again).
+    // Clipping (rare) recomputes clip coordinates from the meshlet's own copy of the positions.
     process_loaded_triangle<kSamples>(in, positions, items.triangle[j], params.frame, params.planes, counts, emit);
   }
 }
@@ -213,13 +175,12 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
   constexpr int kItems = kMeshletMaxTriangles / kThreads;  // vertices and triangles a thread
   static_assert(kItems * kThreads == kMeshletMaxTriangles && kMeshletMaxVertices <= kMeshletMaxTriangles,
                 "whole items a thread");
-  const uint32_t vertex_count = (work.counts >> 16) & 0xffu;
+  const uint32_t vertex_count = work.counts >> 16;
   ThreadItems<kItems> items;
   load_meshlet<kThreads>(params, work, items);
-  const bool grid = work.counts >> 24 == kMeshletGrid;
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
-    const uint32_t v = item_vertex<kThreads, kItems>(j, grid);
+    const uint32_t v = threadIdx.x + j * kThreads;
     if (v < vertex_count)
       shared.vertex[v] = project_and_snap(params.frame.view_proj, items.position[j], params.planes,
                                           params.frame.width, params.frame.height);

@@ -70,7 +70,7 @@ constexpr uint32_t kCodeNonFinite = 1u << 31;
 constexpr int kMeshletMaxTriangles = 128;  // a thread each in a block-per-meshlet block of 128,
                                            // two each in a claiming block of 64 (geometry.cu;
                                            // measured: 4 % faster than 256 at 20 M)
-constexpr int kMeshletMaxVertices = 128;   // likewise; local indices are 8 bits, and so is the count
+constexpr int kMeshletMaxVertices = 128;   // likewise; local indices are 8 bits
 struct alignas(16) Meshlet {
   // Bounds for culling the whole meshlet before any per-triangle work (cluster.h). A meshlet
   // with a non-finite vertex gets a NaN radius, which no cull test passes.
@@ -81,11 +81,9 @@ struct alignas(16) Meshlet {
   float cone_sin;           //   span 90 degrees or more, or a triangle has no normal: never culled
   uint32_t first_triangle;  // offset of its slots in the meshlet triangle arrays (packed local
                             //   indices, scene triangle ids); triangle_count slots follow
-  uint32_t first_vertex;    // where its vertices are: by `encoding`, an index into the meshlet
-                            //   position array or of its block in the grid vertex array
+  uint32_t first_vertex;    // offset of its vertices in the meshlet position array
   uint16_t triangle_count;  // 1..kMeshletMaxTriangles
-  uint8_t vertex_count;     // 1..kMeshletMaxVertices
-  uint8_t encoding;         // MeshletEncoding (position_grid.h): floats or grid offsets
+  uint16_t vertex_count;    // 1..kMeshletMaxVertices
 };
 static_assert(sizeof(Meshlet) == 48, "three 16-byte loads");
 // A meshlet triangle's local vertex indices: l0 | l1 << 8 | l2 << 16.

@@ -20,7 +20,6 @@
 #include "kernels/cluster.h"
 #include "kernels/occlusion.h"
 #include "kernels/params.h"
-#include "kernels/position_grid.h"
 #include "kernels/size_classes.h"
 #include "kernels/tuning.h"
 
@@ -86,9 +85,7 @@ struct OcclusionPass {
 struct RasterStageParams {
   const Meshlet* meshlets;      // [meshlet_count] the scene's triangles, grouped (meshlets.h)
   uint32_t meshlet_count;
-  const Vec3* meshlet_positions;    // the vertices of kMeshletFloats meshlets (Meshlet::first_vertex)
-  const uint16_t* meshlet_grid_vertices; // the blocks of kMeshletGrid meshlets (position_grid.h)
-  PositionGrid grid;                // the grid both kinds of vertices lie on
+  const Vec3* meshlet_positions;    // each meshlet's vertices, from Meshlet::first_vertex
   const uint32_t* meshlet_triangles;// [triangle_count] by slot: packed local indices (local_index)
   const uint32_t* meshlet_triangle_ids; // [triangle_count] by slot: the scene triangle (its key),
                                         //   or null when slot i holds triangle i (meshlets.h)

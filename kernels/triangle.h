@@ -11,9 +11,8 @@ namespace facet {
 
 // Triangles that cross a clip plane (rare): clip in clip space (coordinates recomputed from the
 // positions: the same floats the vertex stage computed) and set up each piece of the fan.
-// Positions: anything indexable by vertex that gives a Vec3 (an array, MeshletVertices).
-template <int kSamples, class Positions, class Emit>  // kSamples as process_loaded_triangle's
-FACET_HD void clip_and_setup(const Positions& positions, uint32_t i0, uint32_t i1, uint32_t i2,
+template <int kSamples, class Emit>  // kSamples as process_loaded_triangle's
+FACET_HD void clip_and_setup(const Vec3* positions, uint32_t i0, uint32_t i1, uint32_t i2,
                                   uint32_t codes, uint32_t tri, const FrameParams& fp,
                                   const ClipPlanes& planes, TriCounters& count, Emit& emit) {
   Vec4 c[3] = {project_vertex(fp.view_proj, positions[i0]), project_vertex(fp.view_proj, positions[i1]),
@@ -52,8 +51,8 @@ FACET_HD TriangleInput load_triangle(const ProjectedVertex* pv, const uint32_t* 
 
 // kSamples: the frame's sample count when the caller knows it at compile time (the CUDA geometry
 // kernels: setup's per-sample loop then unrolls over constant offsets), 0 to read fp.samples.
-template <int kSamples = 0, class Positions, class Emit>
-FACET_HD void process_loaded_triangle(const TriangleInput& in, const Positions& positions, uint32_t tri,
+template <int kSamples = 0, class Emit>
+FACET_HD void process_loaded_triangle(const TriangleInput& in, const Vec3* positions, uint32_t tri,
                                       const FrameParams& fp, const ClipPlanes& planes,
                                       TriCounters& count, Emit&& emit) {
   const uint32_t i0 = in.i0, i1 = in.i1, i2 = in.i2;

@@ -212,8 +212,6 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.meshlets = m_device_scene.meshlets();
   rp.meshlet_count = m_device_scene.meshlet_count();
   rp.meshlet_positions = m_device_scene.meshlet_positions();
-  rp.meshlet_grid_vertices = m_device_scene.meshlet_grid_vertices();
-  rp.grid = m_device_scene.position_grid();
   rp.meshlet_triangles = m_device_scene.meshlet_triangles();
   rp.meshlet_triangle_ids = m_device_scene.meshlet_triangle_ids();
   rp.frame = fp;

@@ -40,8 +40,6 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   const Meshlets& m = *prepared;
   staged.upload(m_meshlets, m.meshlets, "meshlets");
   staged.upload(m_meshlet_positions, m.positions, "meshlet vertex positions");
-  staged.upload(m_meshlet_grid_vertices, m.grid_vertices, "meshlet grid vertices");
-  m_grid = m.grid;
   staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
   staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
   // Each scene triangle's meshlet (resolve marks the meshlets that show, occlusion.h), written
@@ -93,7 +91,7 @@ SceneView DeviceScene::view() const {
 }
 
 size_t DeviceScene::bytes() const {
-  return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_grid_vertices.bytes() + m_meshlet_triangles.bytes() +
+  return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() +
          m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() +
          m_shade.bytes() + m_indices.bytes() +
          m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes() + m_colors.bytes();

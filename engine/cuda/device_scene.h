@@ -25,12 +25,10 @@ class DeviceScene {
   bool holds_meshlets_of(const Scene& scene) const;
   // The scene as resolve reads it. `positions` is null: geometry reads the meshlets' copies.
   SceneView view() const;
-  // The scene as the geometry stage reads it (RasterStageParams' meshlet fields).
+  // The scene as the geometry stage reads it (RasterStageParams' first four fields).
   const Meshlet* meshlets() const { return m_meshlets.data(); }
   uint32_t meshlet_count() const { return (uint32_t)m_meshlets.size(); }
   const Vec3* meshlet_positions() const { return m_meshlet_positions.data(); }
-  const uint16_t* meshlet_grid_vertices() const { return m_meshlet_grid_vertices.data(); }
-  const PositionGrid& position_grid() const { return m_grid; }
   const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
   const uint32_t* triangle_meshlet() const { return m_triangle_meshlet.data(); }  // [triangle_count]
@@ -43,10 +41,8 @@ class DeviceScene {
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 
  private:
-  DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 12 bytes a triangle
+  DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
   DeviceBuffer<Vec3> m_meshlet_positions;
-  DeviceBuffer<uint16_t> m_meshlet_grid_vertices;
-  PositionGrid m_grid;
   DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
   DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet (occlusion culling)
   DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames

@@ -9,7 +9,6 @@
 
 #include "engine/generate.h"
 #include "engine/loader.h"
-#include "engine/meshlet_grid.h"
 #include "engine/meshlets.h"
 #include "engine/frame_setup.h"
 #include "kernels/cluster.h"
@@ -76,15 +75,15 @@ TEST(ClusterCull, BoundsHoldEveryVertexAndEveryNormal) {
     for (const Meshlet& ml : m.meshlets) {
       ASSERT_TRUE(std::isfinite(ml.radius));
       for (uint32_t v = 0; v < ml.vertex_count; ++v) {
-        ASSERT_LE(glm::length(to_dvec3(meshlet_vertex(m, ml, v)) - to_dvec3(ml.center)), (double)ml.radius);
+        ASSERT_LE(glm::length(to_dvec3(m.positions[ml.first_vertex + v]) - to_dvec3(ml.center)), (double)ml.radius);
       }
       if (ml.cone_cos <= 0.0f) continue;
       ++with_cone;
       EXPECT_NEAR(ml.cone_cos * ml.cone_cos + ml.cone_sin * ml.cone_sin, 1.0, 1e-4);
       for (uint32_t slot = ml.first_triangle; slot < ml.first_triangle + ml.triangle_count; ++slot) {
         const uint32_t t = scene_triangle(m, slot);
-        auto corner = [&](int k) { return to_dvec3(snap_to_grid(m.grid, s.positions[s.indices[3 * t + k]])); };
-        const glm::dvec3 p0 = corner(0), p1 = corner(1), p2 = corner(2);
+        const glm::dvec3 p0 = to_dvec3(s.positions[s.indices[3 * t]]), p1 = to_dvec3(s.positions[s.indices[3 * t + 1]]);
+        const glm::dvec3 p2 = to_dvec3(s.positions[s.indices[3 * t + 2]]);
         const glm::dvec3 n = glm::cross(p1 - p0, p2 - p0);
         ASSERT_GE(glm::dot(n, to_dvec3(ml.cone_axis)) / glm::length(n), (double)ml.cone_cos) << "triangle " << t;
       }
@@ -132,15 +131,12 @@ TEST(ClusterCull, EyeAndFacingComeFromTheMatrix) {
 
 // The property the renderer relies on, checked triangle by triangle on real models from many
 // cameras (including a mirrored matrix): what a culled meshlet holds, the per-triangle front
-// end culls too, with the same counts, or it is back-facing before snapping. Both on the
-// positions the renderers project: the scene's on the meshlets' grid.
+// end culls too, with the same counts, or it is back-facing before snapping.
 TEST(ClusterCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
   size_t culled_total = 0, meshlets_total = 0, flipped = 0, triangles_culled = 0;
-  for (const Scene& model : models()) {
-    SCOPED_TRACE(model.source);
-    Meshlets m = build_meshlets(model);
-    Scene s = model;
-    s.positions = snapped_positions(model, m.grid);
+  for (const Scene& s : models()) {
+    SCOPED_TRACE(s.source);
+    Meshlets m = build_meshlets(s);
     std::vector<Camera> cams = cameras(s);
     for (size_t ci = 0; ci <= cams.size(); ++ci) {
       SCOPED_TRACE(ci);

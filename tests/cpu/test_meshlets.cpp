@@ -4,12 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 
 #include "engine/generate.h"
 #include "engine/loader.h"
-#include "engine/meshlet_grid.h"
 #include "engine/meshlets.h"
 #include "tests/support/test_scenes.h"
 
@@ -17,20 +15,8 @@ using namespace facet;
 
 namespace {
 
-// The floats a meshlet's vertex must decode to: the scene's position on the meshlets' grid,
-// compared bit for bit (any non-finite coordinate: non-finite, however stored).
-void expect_grid_point(const Meshlets& m, const Vec3& decoded, const Vec3& original, uint32_t t, int k) {
-  const Vec3 want = snap_to_grid(m.grid, original);
-  if (!std::isfinite(want.x) || !std::isfinite(want.y) || !std::isfinite(want.z)) {
-    EXPECT_FALSE(std::isfinite(decoded.x) && std::isfinite(decoded.y) && std::isfinite(decoded.z))
-        << "triangle " << t << " corner " << k;
-    return;
-  }
-  EXPECT_EQ(std::memcmp(&decoded, &want, sizeof(Vec3)), 0) << "triangle " << t << " corner " << k;
-}
-
-// Rebuilds every triangle from the meshlets and compares it with the scene's on the grid, bit
-// for bit, and checks that the slots hold every scene triangle exactly once.
+// Rebuilds every triangle from the meshlets and compares it with the scene's, bit for bit, and
+// checks that the slots hold every scene triangle exactly once.
 void expect_same_triangles(const Scene& s, const Meshlets& m) {
   ASSERT_EQ(m.triangles.size(), s.triangle_count());
   if (!m.triangle_ids.empty()) {
@@ -45,8 +31,7 @@ void expect_same_triangles(const Scene& s, const Meshlets& m) {
     ASSERT_LE(ml.triangle_count, kMeshletMaxTriangles);
     ASSERT_GE(ml.vertex_count, 1);
     ASSERT_LE(ml.vertex_count, kMeshletMaxVertices);
-    if (ml.encoding == kMeshletGrid) ASSERT_LE(ml.first_vertex + grid_block_halves(ml.vertex_count), m.grid_vertices.size());
-    else ASSERT_LE(ml.first_vertex + ml.vertex_count, m.positions.size());
+    ASSERT_LE(ml.first_vertex + ml.vertex_count, m.positions.size());
     for (uint32_t slot = ml.first_triangle; slot < ml.first_triangle + ml.triangle_count; ++slot) {
       const uint32_t t = scene_triangle(m, slot);
       ASSERT_LT(t, s.triangle_count());
@@ -54,7 +39,9 @@ void expect_same_triangles(const Scene& s, const Meshlets& m) {
       for (int k = 0; k < 3; ++k) {
         uint32_t l = local_index(m.triangles[slot], k);
         ASSERT_LT(l, ml.vertex_count);
-        expect_grid_point(m, meshlet_vertex(m, ml, l), s.positions[s.indices[3 * t + k]], t, k);
+        const Vec3& a = m.positions[ml.first_vertex + l];
+        const Vec3& b = s.positions[s.indices[3 * t + k]];
+        ASSERT_EQ(std::memcmp(&a, &b, sizeof(Vec3)), 0) << "triangle " << t << " corner " << k;
       }
     }
     next += ml.triangle_count;
@@ -62,7 +49,7 @@ void expect_same_triangles(const Scene& s, const Meshlets& m) {
   EXPECT_EQ(next, s.triangle_count());
 }
 
-double vertices_per_triangle(const Meshlets& m) { return (double)meshlet_vertex_count(m) / m.triangles.size(); }
+double vertices_per_triangle(const Meshlets& m) { return (double)m.positions.size() / m.triangles.size(); }
 double triangles_per_meshlet(const Meshlets& m) { return (double)m.triangles.size() / m.meshlets.size(); }
 
 }  // namespace

@@ -255,28 +255,19 @@ TEST(ParallelPrepare, PatchGrowerReusedFromRangeToRangeGivesTheSameBytesAsAFresh
   Scene second = s;
   second.indices.erase(second.indices.begin(), second.indices.begin() + 3 * (size_t)half);
   worker_count_override() = 1;
-  const Meshlets both = build_meshlet_patches(s);
-  MeshletBuildHooks whole;  // the second range snapped to the whole scene's grid
-  whole.grid = &both.grid;
-  const Meshlets alone = build_meshlet_patches_with(second, whole);
+  const Meshlets both = build_meshlet_patches(s), alone = build_meshlet_patches(second);
   worker_count_override() = 0;
   size_t m0 = 0;  // the second range's first meshlet
   while (m0 < both.meshlets.size() && both.meshlets[m0].first_triangle < half) ++m0;
   ASSERT_EQ(both.meshlets.size() - m0, alone.meshlets.size());
-  uint32_t v0 = 0, g0 = 0;  // where its float and its grid meshlets' vertices start
-  for (size_t i = 0; i < m0; ++i) {
-    const Meshlet& m = both.meshlets[i];
-    if (m.encoding == kMeshletGrid) g0 += grid_block_halves(m.vertex_count);
-    else v0 += m.vertex_count;
-  }
+  const uint32_t v0 = both.meshlets[m0].first_vertex;
   for (size_t i = 0; i < alone.meshlets.size(); ++i) {
     Meshlet m = alone.meshlets[i];
     m.first_triangle += half;
-    m.first_vertex += m.encoding == kMeshletGrid ? g0 : v0;
+    m.first_vertex += v0;
     ASSERT_EQ(std::memcmp(&m, &both.meshlets[m0 + i], sizeof m), 0) << "meshlet " << i;
   }
   EXPECT_TRUE(same_bytes(std::vector<Vec3>(both.positions.begin() + v0, both.positions.end()), alone.positions));
-  EXPECT_EQ(BigVector<uint16_t>(both.grid_vertices.begin() + g0, both.grid_vertices.end()), alone.grid_vertices);
   EXPECT_EQ(BigVector<uint32_t>(both.triangles.begin() + half, both.triangles.end()), alone.triangles);
   for (size_t i = 0; i < alone.triangle_ids.size(); ++i) ASSERT_EQ(both.triangle_ids[half + i], alone.triangle_ids[i] + half);
 }

@@ -99,8 +99,6 @@ void expect_same_scene(const Scene& a, const Scene& b) {
   ASSERT_TRUE(a.meshlets && b.meshlets);
   EXPECT_TRUE(same_bytes(a.meshlets->meshlets, b.meshlets->meshlets));
   EXPECT_TRUE(same_bytes(a.meshlets->positions, b.meshlets->positions));
-  EXPECT_TRUE(same_bytes(a.meshlets->grid_vertices, b.meshlets->grid_vertices));
-  EXPECT_EQ(std::memcmp(&a.meshlets->grid, &b.meshlets->grid, sizeof(PositionGrid)), 0);
   EXPECT_EQ(a.meshlets->triangles, b.meshlets->triangles);
   EXPECT_EQ(a.meshlets->triangle_ids, b.meshlets->triangle_ids);
 }

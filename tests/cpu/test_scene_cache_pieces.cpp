@@ -107,7 +107,6 @@ TEST(SceneCachePieces, AMultiBlockFileReadsBackTheSameArraysOnAnyNumberOfWorkers
     EXPECT_TRUE(same_bytes(got.scene.tri_material, c.scene.tri_material));
     EXPECT_TRUE(same_bytes(got.scene.meshlets->meshlets, c.scene.meshlets->meshlets));
     EXPECT_TRUE(same_bytes(got.scene.meshlets->positions, c.scene.meshlets->positions));
-    EXPECT_TRUE(same_bytes(got.scene.meshlets->grid_vertices, c.scene.meshlets->grid_vertices));
     EXPECT_TRUE(same_bytes(got.scene.meshlets->triangles, c.scene.meshlets->triangles));
     EXPECT_TRUE(same_bytes(got.scene.meshlets->triangle_ids, c.scene.meshlets->triangle_ids));
   }

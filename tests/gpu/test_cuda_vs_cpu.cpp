@@ -9,7 +9,6 @@
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
-#include "engine/meshlets.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/image_compare.h"
@@ -67,34 +66,6 @@ TEST_F(CudaVsCpu, Teapot) { compare_model(load("teapot/teapot.obj"), "teapot"); 
 TEST_F(CudaVsCpu, Bunny) { compare_model(load("bunny/stanford-bunny.obj"), "bunny"); }
 TEST_F(CudaVsCpu, DragonRes2) { compare_model(load("dragon/dragon_vrip_res2.obj"), "dragon-res2"); }
 TEST_F(CudaVsCpu, Dragon) { compare_model(load("dragon/dragon_vrip.obj"), "dragon"); }
-
-// Meshlets on the position grid (meshlet_grid.h) in both geometry shapes, with the vertices the
-// grid keeps apart: NaN and infinite ones (marked in their blocks) and one too far out for the
-// grid (its meshlets stored as floats, beside blocks). The decoded vertices must be the CPU's
-// snapped ones bit for bit, and the dropped triangles counted alike.
-TEST_F(CudaVsCpu, GridMeshletsWithNonFiniteAndFarVertices) {
-  auto scene = load("bunny/stanford-bunny.obj");
-  ASSERT_GE(scene->triangle_count(), kGridMinTriangles);
-  const Bounds b = scene->bounds;  // framing the bunny, not the far vertex
-  scene->positions[scene->indices[300]] = {NAN, 0.0f, 0.0f};
-  scene->positions[scene->indices[9000]] = {0.0f, INFINITY, 0.0f};
-  scene->positions[scene->indices[20000]].x = 1e30f;  // more than 2^24 steps out
-  scene->meshlets = std::make_shared<const Meshlets>(build_meshlets(*scene));  // of the changed positions
-  const Meshlets& m = *scene->meshlets;
-  size_t grid = 0;
-  for (const Meshlet& ml : m.meshlets) grid += ml.encoding == kMeshletGrid;
-  ASSERT_GT(grid, m.meshlets.size() / 2);
-  ASSERT_FALSE(m.positions.empty()) << "some meshlet stored as floats";
-  Camera framed = Camera::framing(b, 4.0f / 3.0f);
-  for (bool claims : {false, true}) {
-    CudaRenderer gpu;
-    gpu.set_options({true, OcclusionMode::Auto, claims});
-    gpu.set_scene(scene);
-    const std::string label = std::string("grid-bunny") + (claims ? "-claims" : "-per-meshlet");
-    EXPECT_GT(test::expect_backends_agree(gpu, scene, test::frame_params(*scene, framed, 320, 240), label), 0u);
-    EXPECT_GE(gpu.stats().tris.nan, 2u) << label;
-  }
-}
 
 TEST_F(CudaVsCpu, Spheres) {
   for (uint64_t n : {2000ull, 200000ull, 2000000ull})
