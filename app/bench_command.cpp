@@ -142,10 +142,12 @@ std::vector<std::pair<int, int>> parse_sizes(const std::string& list) {
 }
 
 // The scenes asked for by name (the standard set) or path (any model file); all when none is.
-std::vector<SceneSpec> select_scenes(const BenchOptions& o) {
+// Loaded with the meshlets `renderer` draws from.
+std::vector<SceneSpec> select_scenes(const BenchOptions& o, const Renderer& renderer) {
   std::string assets = o.assets.empty() ? default_assets() : o.assets;
   LoadOptions load;
   load.use_cache = o.cache;
+  load.meshlets = renderer.meshlet_grouping();
   std::vector<SceneSpec> all = standard_scenes(assets, load), specs;
   if (o.scenes.empty()) return all;
   for (const auto& name : o.scenes) {
@@ -322,9 +324,9 @@ std::ofstream open_json(const std::string& path) {
 int run_bench(const BenchOptions& o) {
   try {
     const auto sizes = as_usage([&] { return parse_sizes(o.sizes); });
-    const std::vector<SceneSpec> specs = select_scenes(o);
     std::ofstream json_file = open_json(o.json);
     std::unique_ptr<Renderer> renderer = make_bench_renderer(o);
+    const std::vector<SceneSpec> specs = select_scenes(o, *renderer);
     GlSide gl = open_gl(o);
     std::vector<Row> rows;
     for (const SceneSpec& spec : specs) {

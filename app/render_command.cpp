@@ -158,7 +158,7 @@ int run_render(const RenderOptions& o) {
     const ViewPlan plan = prepare_views(o.views, o.camera, o.output, width, height);
     if ((!o.depth_file.empty() || !o.ids_file.empty()) && (o.views.turntable > 0 || !o.views.cameras_file.empty()))
       throw UsageError("--depth and --ids go with one frame, not with --turntable or --cameras");
-    const Backend backend = parse_backend(o.backend);
+    const Backend backend = backend_known_early(parse_backend(o.backend));
 
     auto t0 = std::chrono::steady_clock::now();
     const auto t_start = t0;
@@ -172,7 +172,10 @@ int run_render(const RenderOptions& o) {
     double load_s = 0;  // the load's own time, not the wait for the renderer after it
     auto renderer = make_renderer_while(backend, [&](const std::atomic<bool>* cancel, const auto& made) {
       load.cancel = cancel;
-      if (backend != Backend::Cpu) load.while_preparing = device_head_start(made);
+      // The CPU backend is made before the load: the meshlets it draws from are known. The
+      // CUDA one may still be starting; its grouping is the default.
+      if (backend == Backend::Cpu) load.meshlets = made(false)->meshlet_grouping();
+      else load.while_preparing = device_head_start(made);
       loaded = load_model_shared(o.model, load);
       load.while_preparing = nullptr;  // it holds `made`, which ends with make_renderer_while
       load_s = seconds_since(t0);

@@ -82,6 +82,11 @@ struct RasterJob {
   uint64_t* vis;
 };
 
+// False when no sample of t's box can be covered (box_holds_a_sample, setup.h).
+bool may_cover_a_sample(const RasterTri& t, int samples) {
+  return samples == 4 ? box_holds_a_sample<4>(t) : samples == 8 ? box_holds_a_sample<8>(t) : true;
+}
+
 FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e, TriCounters& c,
                                    std::vector<RasterTri>& large) {
   const FrameParams& fp = job.fp;
@@ -97,7 +102,7 @@ FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e,
                        job.triangle_ids ? job.triangle_ids[slot] : slot, fp, job.planes, c,
                        [&](const RasterTri& t) {
                          if (box_pixels(t) > kCpuLargeTriPixels) large.push_back(t);
-                         else raster_rows(job.scene, fp, t, t.py0, t.py1, visit);
+                         else if (may_cover_a_sample(t, fp.samples)) raster_rows(job.scene, fp, t, t.py0, t.py1, visit);
                        });
   }
 }
@@ -122,7 +127,7 @@ FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const
 void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   if (!scene) throw std::invalid_argument("set_scene: no scene");
   // Everything built before anything is replaced: a scene refused here leaves the last one whole.
-  std::shared_ptr<const Meshlets> meshlets = scene_meshlets(*scene);
+  std::shared_ptr<const Meshlets> meshlets = scene_meshlets(*scene, meshlet_grouping());
   std::vector<ShadeVertex> shade = interleave_shade_vertices(*scene);
   m_meshlets = std::move(meshlets);
   m_shade = std::move(shade);

@@ -12,6 +12,8 @@ namespace facet {
 class CpuRenderer final : public Renderer {
  public:
   const char* name() const override { return "cpu"; }
+  // Runs in file order (scene.h says why); a scene prepared with patches draws the same image.
+  MeshletGrouping meshlet_grouping() const override { return MeshletGrouping::FileOrder; }
   void set_scene(std::shared_ptr<const Scene> scene) override;
   void render(const Camera& camera, const RenderSettings& settings, int width, int height,
               const FrameTarget& target = {}) override;

@@ -49,6 +49,9 @@ struct LoadOptions {
   bool use_cache = false;
   std::string cache_dir;        // the cache's folder; empty: $XDG_CACHE_HOME/facet or ~/.cache/facet
   uint64_t cache_max_bytes = 0; // the cache's size cap; 0: $FACET_CACHE_MAX_MB or 8 GiB
+  // The meshlets to build for the renderer that will draw the scene (Renderer::meshlet_grouping).
+  // A scene cache file serves when its meshlets do (meshlets_serve), else it is rebuilt.
+  MeshletGrouping meshlets = MeshletGrouping::Auto;
   // When it becomes true (set from any thread), load_model stops at its next check and throws
   // LoadCancelled. May be null.
   const std::atomic<bool>* cancel = nullptr;

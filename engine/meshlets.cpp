@@ -123,12 +123,10 @@ Meshlets build_meshlet_runs(const Scene& scene) {
 
 Meshlets build_meshlets(const Scene& scene) { return build_meshlets_with(scene, {}); }
 
-namespace {
-
-// Whether runs of the file's order need at most kKeepFileOrder vertices a triangle, judged on
-// kOrderSamples evenly spaced stretches of kOrderSampleTriangles (the whole file when it is no
-// longer): grouping every run of a scan only to drop them cost as much as a third of its patches.
-bool strip_ordered(const Scene& scene) {
+// Judged on kOrderSamples evenly spaced stretches of kOrderSampleTriangles (the whole file when it
+// is no longer): grouping every run of a scan only to drop them cost as much as a third of its
+// patches.
+bool keeps_file_order(const Scene& scene) {
   const uint64_t tris = scene.triangle_count();
   const uint64_t stretches = tris <= kOrderSamples * kOrderSampleTriangles ? 1 : kOrderSamples;
   const uint64_t length = stretches == 1 ? tris : kOrderSampleTriangles;
@@ -149,20 +147,24 @@ bool strip_ordered(const Scene& scene) {
   return v <= kKeepFileOrder * (double)t;
 }
 
-}  // namespace
+bool meshlets_serve(const Meshlets& m, const Scene& scene, MeshletGrouping wanted) {
+  return wanted == MeshletGrouping::FileOrder || !m.triangle_ids.empty() || keeps_file_order(scene);
+}
 
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks) {
   StepTimer timer("meshlets");
   check_indices(scene);
-  const bool strips = strip_ordered(scene);
+  const bool strips = hooks.grouping == MeshletGrouping::FileOrder || keeps_file_order(scene);
   timer.step("check, order");
   // Either is incomplete when cancelled: the caller discards it.
   return strips ? group_runs(scene, hooks) : group_patches(scene, hooks);
 }
 
-std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene) {
+std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene, MeshletGrouping grouping) {
   if (scene.meshlets) return scene.meshlets;
-  return std::make_shared<const Meshlets>(build_meshlets(scene));
+  MeshletBuildHooks hooks;
+  hooks.grouping = grouping;
+  return std::make_shared<const Meshlets>(build_meshlets_with(scene, hooks));
 }
 
 }  // namespace facet

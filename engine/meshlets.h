@@ -55,16 +55,28 @@ struct MeshletBuildHooks {
   // Where patches are built, asked once on the building thread for the order; null, or a null
   // answer, and the CPU sorts.
   OrderSource centroid_order;
+  // Which grouping to build (scene.h): Auto decides by the file's order, FileOrder always runs.
+  MeshletGrouping grouping = MeshletGrouping::Auto;
 };
 
 // All three give the same result for any number of threads (worker_count), and throw
 // std::invalid_argument when an index is out of range (a scene the loader would have refused).
-// Runs if they are strip-like (kKeepFileOrder, judged on stretches of the file), else patches.
+// Runs if they are strip-like (keeps_file_order), else patches.
 Meshlets build_meshlets(const Scene& scene);
-// The same, told and telling through `hooks` (the loader's preparing stage).
+// The same, or runs whatever the order for hooks.grouping FileOrder, told and telling through
+// `hooks` (the loader's preparing stage).
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks);
-// The scene's prepared meshlets (Scene::meshlets) when it has them, else build_meshlets(scene).
-std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene);
+// The scene's prepared meshlets (Scene::meshlets) when it has them, else those `grouping` builds.
+std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene,
+                                               MeshletGrouping grouping = MeshletGrouping::Auto);
+// Whether runs of the file's order need at most kKeepFileOrder vertices a triangle, judged on
+// evenly spaced stretches of it: what build_meshlets decides by.
+bool keeps_file_order(const Scene& scene);
+// Whether `m`, built for `scene` with either grouping, is what a load asking for `wanted` would
+// build, or as good for it: every grouping serves FileOrder (the CPU backend draws patches as
+// fast), and Auto takes runs only where the file keeps its order (a scene cache written for the
+// CPU backend is not what the CUDA one should draw a scan from).
+bool meshlets_serve(const Meshlets& m, const Scene& scene, MeshletGrouping wanted);
 // Runs in file order: a meshlet closes when the next triangle would pass either format limit, and
 // at every 65536th triangle (kRunChunk: chunks are grouped on every core).
 Meshlets build_meshlet_runs(const Scene& scene);

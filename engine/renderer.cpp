@@ -25,7 +25,12 @@ bool cuda_available(std::string* why) {
   if (why) *why = "this facet was built without the CUDA backend (no nvcc at build time)";
   return false;
 }
+bool cuda_driver_installed() { return false; }
 #endif
+
+Backend backend_known_early(Backend asked) {
+  return asked == Backend::Auto && !cuda_driver_installed() ? Backend::Cpu : asked;
+}
 
 PixelHit pixel_hit_of_key(uint64_t key, uint32_t tag) {
   PixelHit hit;

@@ -129,6 +129,8 @@ class Renderer {
     (void)scene;
     return std::nullopt;
   }
+  // The meshlets this backend draws fastest from, for the load to build (LoadOptions::meshlets).
+  virtual MeshletGrouping meshlet_grouping() const { return MeshletGrouping::Auto; }
   // The triangles of `scene`, sent by upload_ahead, sorted for the patch meshlets (PatchRanges::
   // order, meshlet_ranges.h) where it was sent: the same array as the CPU's sort. Null where this
   // backend cannot (as above): the CPU sorts. The same threads as upload_ahead. Throws on failure.
@@ -169,8 +171,16 @@ PixelHit pixel_hit_of_key(uint64_t key, uint32_t tag);
 
 // Whether a CUDA device is usable here; `why` says why not.
 bool cuda_available(std::string* why = nullptr);
+// Whether the CUDA driver's library loads here: where it does not, no device can be used. Cheap
+// next to cuda_available, which starts the driver (a good part of a second where there is a
+// device); the library stays loaded for CUDA to use.
+bool cuda_driver_installed();
 // Auto picks CUDA when a device is usable, else the CPU. Throws when Cuda is asked for and none is.
 std::unique_ptr<Renderer> make_renderer(Backend backend);
+// `asked`, with Auto made Cpu where no CUDA driver is installed: known before a load starts, so
+// that the load builds what the CPU backend draws from (meshlet_grouping). Elsewhere Auto stays
+// Auto, and make_renderer decides.
+Backend backend_known_early(Backend asked);
 
 // FrameParams for one frame (used by both backends). Back faces are culled when the settings ask,
 // and also, unless settings.two_sided, when they cannot show: the scene is a closed surface

@@ -14,6 +14,18 @@ namespace facet {
 
 struct Meshlets;  // meshlets.h
 
+// How a load groups the triangles into meshlets (LoadOptions::meshlets), for the renderer that
+// draws the scene (Renderer::meshlet_grouping). Both give the same image: keys hold scene indices.
+enum class MeshletGrouping {
+  Auto,       // runs of a strip-ordered file, patches of any other (build_meshlets): the CUDA
+              //   geometry stage reads each meshlet's own copy of its vertices, and a scan's patches
+              //   need about half the copies its runs do
+  FileOrder,  // runs whatever the order (build_meshlet_runs): the CPU backend projects each vertex
+              //   once and reads triangles through the scene's indices, so patches buy it no fewer
+              //   vertices, only a scattered order, and grouping them is most of a first open's
+              //   preparing on two cores (bench/NOTES.md, "The CPU backend's meshlets")
+};
+
 struct Bounds {
   Vec3 min{0, 0, 0};
   Vec3 max{0, 0, 0};

@@ -142,6 +142,7 @@ void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& opt
   report(kParseShare, "preparing");
   MeshletBuildHooks hooks;
   hooks.cancel = options.cancel;
+  hooks.grouping = options.meshlets;
   if (order) hooks.centroid_order = [order](const Scene&) { return order->take_order(); };
   // Runs, then (for scans) patches: the bar moves through both.
   hooks.progress = [&](uint64_t grouped) {
@@ -236,7 +237,10 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
   }
   if (entry) {
     report(0.0f, "reading");
-    if (std::optional<Scene> hit = entry->lookup(out.notes)) {
+    std::optional<Scene> hit = entry->lookup(out.notes);
+    // Meshlets grouped for another renderer that do not serve this one: rebuilt, without a
+    // warning (nothing is wrong with the file), and the new file replaces it.
+    if (hit && meshlets_serve(*hit->meshlets, *hit, options.meshlets)) {
       report.counts(hit->triangle_count(), hit->triangle_count());
       out.scene = std::move(*hit);
       return out;

@@ -55,6 +55,25 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
   return SetupResult::Ok;
 }
 
+// Whether a sample point of a kSamples-sample frame (kSamples > 1), at a pixel of t's box, lies in
+// the box of t's vertices. When none does, t covers no sample: skipping it is exact. A box grown
+// by the pattern's reach (above) holds a pixel for nearly every sub-pixel triangle of a dense
+// mesh, most of whose samples all miss it; the CPU backend asks this before rasterizing one (the
+// CUDA geometry stage asking it in setup measured slower, bench/NOTES.md v14).
+template <int kSamples>
+FACET_HD bool box_holds_a_sample(const RasterTri& t) {
+  const int32_t x0 = mini(t.x[0], mini(t.x[1], t.x[2])), x1 = maxi(t.x[0], maxi(t.x[1], t.x[2]));
+  const int32_t y0 = mini(t.y[0], mini(t.y[1], t.y[2])), y1 = maxi(t.y[0], maxi(t.y[1], t.y[2]));
+  for (int s = 0; s < kSamples; ++s) {
+    const SampleOffset d = sample_offset(kSamples, s);
+    const int32_t dx = d.x * kSampleUnit, dy = d.y * kSampleUnit;
+    if (maxi(first_pixel(x0 - dx), t.px0) <= mini(last_pixel(x1 - dx), t.px1) &&
+        maxi(first_pixel(y0 - dy), t.py0) <= mini(last_pixel(y1 - dy), t.py1))
+      return true;
+  }
+  return false;
+}
+
 // Setup from three clip-space vertices inside all clip planes (the clipped pieces).
 FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
                                       int height, bool cull_backfaces, RasterTri& t, int samples = 1) {

@@ -93,6 +93,7 @@ void ModelLoader::start(const std::string& path) {
     };
     options.cancel = &m_cancel;
     options.use_cache = m_use_cache;
+    options.meshlets = m_grouping;
     LoadedScene loaded;
     std::string failure;
     try {

@@ -43,6 +43,8 @@ class ModelLoader {
   void cancel();
   // Whether loads go through the scene cache (LoadOptions::use_cache); off until set.
   void set_use_cache(bool on) { m_use_cache = on; }
+  // The meshlets loads build (LoadOptions::meshlets): the renderer's, Renderer::meshlet_grouping.
+  void set_meshlet_grouping(MeshletGrouping grouping) { m_grouping = grouping; }
 
   // Once per frame on the render thread: installs a finished load with renderer.set_scene (on
   // the poll after the one that finds it loaded, so that a frame shows the "uploading" stage).
@@ -76,6 +78,7 @@ class ModelLoader {
   std::atomic<float> m_progress{0};
   std::atomic<bool> m_cancel{false};  // LoadOptions::cancel of the running load
   bool m_use_cache = false;
+  MeshletGrouping m_grouping = MeshletGrouping::Auto;
   mutable std::mutex m_mutex;  // guards m_stage, m_status, m_result(_write), m_failure, m_path
   std::string m_stage, m_path, m_failure;
   LoadStatus m_status;

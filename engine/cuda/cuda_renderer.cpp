@@ -2,6 +2,9 @@
 // overflow counters read back one frame late.
 #include "engine/cuda/cuda_renderer.h"
 
+#include <dlfcn.h>
+#include <sys/stat.h>
+
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -17,6 +20,18 @@
 #include "kernels/raster.h"
 
 namespace facet {
+
+bool cuda_driver_installed() {
+  static const bool installed = [] {
+    // The kernel module's entry, where the Linux driver runs: found without loading anything.
+    struct stat entry;
+    if (stat("/proc/driver/nvidia/version", &entry) == 0) return true;
+    // Elsewhere (WSL's driver has no module here) the library, by the name the CUDA runtime loads
+    // it by; loading it is the runtime's first step too.
+    return dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL) != nullptr;
+  }();
+  return installed;
+}
 
 bool cuda_available(std::string* why) {
   int count = 0;

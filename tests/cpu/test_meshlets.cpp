@@ -198,3 +198,24 @@ TEST(Meshlets, EmptySceneHasNoMeshlets) {
   EXPECT_TRUE(m.meshlets.empty());
   EXPECT_TRUE(m.triangles.empty());
 }
+
+TEST(Meshlets, FileOrderGroupingKeepsAScanInRunsThatServeOnlyTheCpuBackend) {
+  // The CPU backend's grouping (scene.h): runs of the bunny's scattered file order.
+  Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  MeshletBuildHooks cpu;
+  cpu.grouping = MeshletGrouping::FileOrder;
+  const Meshlets runs = build_meshlets_with(s, cpu), patches = build_meshlets(s);
+  expect_same_triangles(s, runs);
+  EXPECT_TRUE(in_file_order(runs));
+  EXPECT_TRUE(runs.triangle_ids.empty());
+  EXPECT_FALSE(keeps_file_order(s));
+  EXPECT_FALSE(patches.triangle_ids.empty());
+  EXPECT_TRUE(meshlets_serve(runs, s, MeshletGrouping::FileOrder));
+  EXPECT_TRUE(meshlets_serve(patches, s, MeshletGrouping::FileOrder));
+  EXPECT_TRUE(meshlets_serve(patches, s, MeshletGrouping::Auto));
+  EXPECT_FALSE(meshlets_serve(runs, s, MeshletGrouping::Auto)) << "the CUDA backend would draw a scan's runs";
+  // A strip-ordered mesh: its runs are what Auto builds too.
+  Scene sphere = make_sphere(20000);
+  EXPECT_TRUE(keeps_file_order(sphere));
+  EXPECT_TRUE(meshlets_serve(build_meshlet_runs(sphere), sphere, MeshletGrouping::Auto));
+}

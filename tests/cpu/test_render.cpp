@@ -2,12 +2,15 @@
 // texture), shading modes, depth order and ties, determinism.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <set>
 
 #include "engine/cpu_renderer.h"
 #include "engine/generate.h"
+#include "engine/loader.h"
+#include "engine/meshlets.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -188,4 +191,34 @@ TEST(Render, CpuBackendRefusesADeviceFrameTarget) {
   Camera cam;
   cam.eye = {0.0f, 0.0f, 4.0f};
   EXPECT_THROW(r.render(cam, RenderSettings{}, 64, 48, target), std::invalid_argument);
+}
+
+TEST(Render, CpuBackendDrawsTheSameFrameFromRunsAndFromPatches) {
+  // Keys hold scene triangles, not slots: the grouping changes the order of the work only.
+  LoadOptions runs_options;
+  runs_options.meshlets = MeshletGrouping::FileOrder;
+  const std::string bunny = test::shared_asset("bunny/stanford-bunny.obj");
+  auto runs = std::make_shared<const Scene>(load_model(bunny, runs_options));
+  auto patches = std::make_shared<const Scene>(load_model(bunny));
+  ASSERT_TRUE(runs->meshlets->triangle_ids.empty());
+  ASSERT_FALSE(patches->meshlets->triangle_ids.empty());
+  for (int samples : {1, 4}) {
+    SCOPED_TRACE(samples);
+    std::vector<Rgba8> image[2];
+    std::vector<uint32_t> ids[2];
+    for (int i = 0; i < 2; ++i) {
+      CpuRenderer r;
+      r.set_scene(i == 0 ? runs : patches);
+      RenderSettings settings;
+      settings.samples = samples;
+      const Scene& s = i == 0 ? *runs : *patches;
+      r.render(Camera::framing(s.bounds, 160.0f / 120.0f, 0.8f), settings, 160, 120);
+      r.read_rgba(image[i]);
+      r.read_triangle_ids(ids[i]);
+    }
+    EXPECT_EQ(ids[0], ids[1]);
+    ASSERT_EQ(image[0].size(), image[1].size());
+    EXPECT_EQ(std::memcmp(image[0].data(), image[1].data(), image[0].size() * sizeof(Rgba8)), 0);
+    EXPECT_GT(std::count_if(ids[0].begin(), ids[0].end(), [](uint32_t t) { return t != ~0u; }), 2000);
+  }
 }

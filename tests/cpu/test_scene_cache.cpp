@@ -18,6 +18,7 @@
 #include "engine/scene_cache.h"
 #include "engine/scene_cache_format.h"
 #include "tests/support/scratch_dir.h"
+#include "tests/support/test_scenes.h"
 
 namespace facet {
 namespace {
@@ -302,6 +303,32 @@ TEST(SceneCache, LoadedSceneCarriesPreparedMeshletsEqualToBuildingThem) {
   Meshlets built = build_meshlets(s);
   EXPECT_TRUE(same_bytes(s.meshlets->meshlets, built.meshlets));
   EXPECT_EQ(s.meshlets->triangle_ids, built.triangle_ids);
+}
+
+TEST(SceneCache, RunsCachedForTheCpuBackendAreRebuiltAsPatchesForTheCudaOne) {
+  // The bunny is a scan: the CPU backend's load groups runs of its file order, the CUDA one's
+  // patches (scene.h, MeshletGrouping).
+  test::ScratchDir dir;
+  const std::string bunny = test::shared_asset("bunny/stanford-bunny.obj");
+  LoadOptions cpu;
+  cpu.use_cache = true;
+  cpu.cache_dir = dir.path("cache");
+  cpu.meshlets = MeshletGrouping::FileOrder;
+  LoadOptions cuda = cpu;
+  cuda.meshlets = MeshletGrouping::Auto;
+  const Scene runs = load_model(bunny, cpu);
+  EXPECT_TRUE(runs.meshlets->triangle_ids.empty());
+  // The runs do not serve the CUDA backend: rebuilt, the file replaced, and no warning (nothing
+  // was wrong with it).
+  const Scene patches = load_model(bunny, cuda);
+  EXPECT_FALSE(patches.meshlets->triangle_ids.empty());
+  EXPECT_EQ(cache_warnings(patches), 0);
+  EXPECT_EQ(std::distance(fs::directory_iterator(cpu.cache_dir), fs::directory_iterator()), 1);
+  // Patches serve the CPU backend as they are: a fresh CPU load would have grouped runs.
+  const Scene hit = load_model(bunny, cpu);
+  expect_same_scene(hit, patches);
+  const Scene again = load_model(bunny, cuda);
+  expect_same_scene(again, patches);
 }
 
 TEST(SceneCache, CancelledLoadThrowsLoadCancelled) {
