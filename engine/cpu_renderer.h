@@ -28,14 +28,15 @@ class CpuRenderer final : public Renderer {
   void render(const FrameParams& params, const FrameTarget& target = {}) override;
   // The visibility buffer of the last frame: (depth bits << 32 | triangle), fp.samples keys a
   // pixel, sample-major (kernels/raster.h, vis_index).
-  const std::vector<uint64_t>& visibility() const { return m_vis; }
+  const BigVector<uint64_t>& visibility() const { return m_vis; }
 
  private:
   std::shared_ptr<const Scene> m_scene;
   std::vector<ShadeVertex> m_shade;        // the scene's vertices interleaved for resolve
   std::shared_ptr<const Meshlets> m_meshlets;  // the scene's triangles in meshlets, cull bounds
-  std::vector<ProjectedVertex> m_projected; // the vertex stage's output, last frame
-  std::vector<uint64_t> m_vis;     // visibility buffer, width * height * samples
+  // Both grown unwritten (big_vector.h): every frame writes them whole, on every core.
+  BigVector<ProjectedVertex> m_projected; // the vertex stage's output, last frame
+  BigVector<uint64_t> m_vis;       // visibility buffer, width * height * samples
   std::vector<Rgba8> m_rgba;       // shaded frame
   int m_width = 0, m_height = 0;
   uint32_t m_tag = 3;              // the last frame's visibility tag

@@ -184,7 +184,7 @@ TEST(AntiAlias, PixelsWhoseSamplesAllShowOneTriangleEqualTheOneSampleFrame) {
     r.render(cam, with_samples({}, samples), 160, 120);
     std::vector<Rgba8> rgba;
     r.read_rgba(rgba);
-    const std::vector<uint64_t>& vis = r.visibility();
+    const auto& vis = r.visibility();
     size_t compared = 0, differing = 0, edge_changed = 0;
     for (size_t p = 0; p < rgba.size(); ++p) {
       uint64_t k[kMaxSamples] = {};

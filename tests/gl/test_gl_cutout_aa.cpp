@@ -27,7 +27,7 @@ constexpr size_t kMinOneSampleFlips = 10;  // as test_gl_antialias.cpp
 
 // True when every sample of pixel (x, y) and of its 3x3 neighbourhood shows one triangle (or none).
 bool samples_interior(const CpuRenderer& r, int w, int h, int samples, int x, int y) {
-  const std::vector<uint64_t>& vis = r.visibility();
+  const auto& vis = r.visibility();
   const size_t pixels = (size_t)w * h;
   const uint32_t tri = visible_triangle(vis[vis_slot(pixels, (size_t)y * w + x, 0)], 3);
   for (int dy = -1; dy <= 1; ++dy)
