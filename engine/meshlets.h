@@ -73,9 +73,9 @@ std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene,
 // evenly spaced stretches of it: what build_meshlets decides by.
 bool keeps_file_order(const Scene& scene);
 // Whether `m`, built for `scene` with either grouping, is what a load asking for `wanted` would
-// build, or as good for it: every grouping serves FileOrder (the CPU backend draws patches as
-// fast), and Auto takes runs only where the file keeps its order (a scene cache written for the
-// CPU backend is not what the CUDA one should draw a scan from).
+// build, or as good for it: every grouping serves FileOrder (the CPU backend draws patches within
+// a few percent of runs, bench/NOTES.md), and Auto takes runs only where the file keeps its order
+// (a scene cache written for the CPU backend is not what the CUDA one should draw a scan from).
 bool meshlets_serve(const Meshlets& m, const Scene& scene, MeshletGrouping wanted);
 // Runs in file order: a meshlet closes when the next triangle would pass either format limit, and
 // at every 65536th triangle (kRunChunk: chunks are grouped on every core).

@@ -171,9 +171,10 @@ PixelHit pixel_hit_of_key(uint64_t key, uint32_t tag);
 
 // Whether a CUDA device is usable here; `why` says why not.
 bool cuda_available(std::string* why = nullptr);
-// Whether the CUDA driver's library loads here: where it does not, no device can be used. Cheap
-// next to cuda_available, which starts the driver (a good part of a second where there is a
-// device); the library stays loaded for CUDA to use.
+// Whether a CUDA driver is installed here: the Linux kernel module's /proc entry, else (WSL)
+// whether the driver's library loads, which then stays loaded for CUDA. Where none is, no device
+// can be used. Cheap next to cuda_available, which starts the driver (a good part of a second
+// where there is a device).
 bool cuda_driver_installed();
 // Auto picks CUDA when a device is usable, else the CPU. Throws when Cuda is asked for and none is.
 std::unique_ptr<Renderer> make_renderer(Backend backend);
