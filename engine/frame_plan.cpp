@@ -19,8 +19,13 @@ GeometryPlan plan_geometry_work(const GeometryPlanInput& in) {
                     (in.occlusion == OcclusionMode::Auto && dense && !in.cull_backfaces &&
                      meshlets >= kOcclusionMeshletsPerBlock * resident));
   const bool claims = in.force_claims || plan.occlusion || dense || meshlets > kMeshletsPerBlockForLaunches * resident;
+  plan.small_tri_pixels = kSmallTriPixels;
   if (!claims) {
     plan.blocks = in.meshlet_count;
+    // A block a meshlet with fewer threads than the device holds: SMs idle while each thread
+    // walks a small box alone; the warp queue spreads those triangles over every SM.
+    if (meshlets * kGeometryMeshletThreads < resident * kGeometryClaimingThreads)
+      plan.small_tri_pixels = std::max(1, kFewMeshletsSmallSamples / std::max(in.samples, 1));
     return plan;
   }
   plan.claims = true;

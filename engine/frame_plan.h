@@ -18,6 +18,7 @@ enum class OcclusionMode : uint8_t {
 struct GeometryPlanInput {
   uint32_t meshlet_count = 0;    // meshlets of the scene
   int width = 0, height = 0;     // frame size in pixels
+  int samples = 1;               // samples a pixel
   uint32_t resident_blocks = 1;  // claiming geometry blocks resident on the whole device at once
   bool cull_backfaces = false;   // the frame drops back faces (the normal cones already cull
                                  //   the hidden half: occlusion culling would not pay)
@@ -32,6 +33,9 @@ struct GeometryPlan {
   bool claims = false;          // false: a block per meshlet; true: resident blocks claim chunks
                                 //   (the first at b * meshlet_chunk, then from a frame cursor)
   bool occlusion = false;       // two geometry passes with tile depth bounds between them
+  int32_t small_tri_pixels = 0; // triangle boxes the geometry blocks rasterize themselves, in
+                                //   pixels (kernels/size_classes.h): kSmallTriPixels, less when
+                                //   the grid leaves SMs idle (kFewMeshletsSmallSamples)
 };
 
 // Never more blocks than meshlets or than fit at once; a chunk is at least one meshlet and at

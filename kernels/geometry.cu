@@ -116,7 +116,7 @@ __device__ __noinline__ void raster_cutout_call(RasterTri tri, uint64_t* vis, Fr
 template <int kSamples, class RasterHere>
 __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& params, const RasterTri& tri,
                                                    RasterHere&& raster_here) {
-  if (size_class(tri, kSamples) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
+  if (size_class(tri, kSamples, params.small_tri_pixels) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
   cg::coalesced_group pushers = cg::coalesced_threads();
   uint32_t base = 0;
   if (pushers.thread_rank() == 0) base = atomicAdd(&params.counters->warp_queued, pushers.size());
@@ -140,7 +140,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
   const uint32_t triangle_count = work.counts & 0xffffu;
   const Vec3* positions = params.meshlet_positions + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
-    if (size_class(tri, kSamples) != SizeClass::Small) {
+    if (size_class(tri, kSamples, params.small_tri_pixels) != SizeClass::Small) {
       push_to_warp_queue<kSamples>(params, tri, raster_here);
       return;
     }

@@ -1,7 +1,9 @@
 // The size classes of rasterization, decided per RasterTri after setup:
-//   small  (box <= kSmallTriPixels):          one thread, right after setup (dense meshes: most);
-//   medium (larger, under 60 px a side):      one warp over the whole box, 32-bit stepping;
-//   large  (60 px or more a side):            cut into kTileSide x kTileSide tiles, a warp each.
+//   small  (box <= small_pixels: kSmallTriPixels, or fewer where the frame's plan says so,
+//           engine/frame_plan.h):            one thread, right after setup (dense meshes: most);
+//   medium (larger, under 60 px a side, at most kMediumBoxPixels pixels):
+//                                            one warp over the whole box, 32-bit stepping;
+//   large  (the rest):                       cut into kTileSide x kTileSide tiles, a warp each.
 // With N > 1 samples a medium box holds at most kMediumBoxSamples / N pixels, larger ones are
 // large: a warp's pixels each cost N sample tests and atomics.
 #pragma once
@@ -12,10 +14,12 @@ namespace facet {
 
 enum class SizeClass : uint8_t { Small, Medium, Large };
 
-FACET_HD SizeClass size_class(const RasterTri& t, int samples = 1) {
-  if (box_pixels(t) <= kSmallTriPixels) return SizeClass::Small;
+FACET_HD SizeClass size_class(const RasterTri& t, int samples = 1, int small_pixels = kSmallTriPixels) {
+  const int64_t pixels = box_pixels(t);
+  if (pixels <= small_pixels) return SizeClass::Small;
   if (!fits_int32(t)) return SizeClass::Large;
-  return samples == 1 || box_pixels(t) * samples <= kMediumBoxSamples ? SizeClass::Medium : SizeClass::Large;
+  return (samples == 1 ? pixels <= kMediumBoxPixels : pixels * samples <= kMediumBoxSamples) ? SizeClass::Medium
+                                                                                            : SizeClass::Large;
 }
 
 // Tiles of kTileSide pixels a RasterTri's box touches.

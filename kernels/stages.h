@@ -105,6 +105,8 @@ struct RasterStageParams {
   uint32_t geometry_blocks;     // blocks of the geometry kernel
   uint32_t meshlet_chunk;       // meshlets a block claims at a time
   bool meshlet_claims;          // false: a block per meshlet
+  int32_t small_tri_pixels;     // boxes of at most this many pixels are rasterized by the geometry
+                                //   block that set them up, larger ones queued (size_classes.h)
   bool chain_launches;          // each kernel after the first starts while the one before drains
                                 //   (dependent_launch.h)
   OcclusionPass occlusion;      // enabled only with claiming blocks

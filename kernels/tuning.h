@@ -11,14 +11,26 @@ namespace facet {
 // A triangle whose pixel box has at most this many pixels is rasterized by the thread that set
 // it up: dense meshes are mostly such triangles, and a queue round trip would cost more.
 constexpr int kSmallTriPixels = 64;
+// Unless the scene has so few meshlets that its geometry grid (a block per meshlet) holds fewer
+// threads than the device does at once: then most SMs idle while a block's threads each walk a
+// small triangle's box alone (Spot, 47 meshlets: a 43 us geometry kernel at 4 samples), and the
+// warp queue, whose warps fill every SM, takes all but the triangles whose box holds at most
+// this many samples (pixels times samples a pixel). Spot at 1080p: 0.047 -> 0.040 ms at 1 sample,
+// 0.129 -> 0.092 at 4; limits of 1 to 16 measured alike (NOTES.md, "Small frames").
+constexpr int kFewMeshletsSmallSamples = 4;
 // Large triangles are cut into square tiles of this side, one warp each (two pixels a lane).
 constexpr int kTileSide = 8;
 // At N > 1 samples, a medium triangle's box holds at most this many pixels times samples (512 px
 // at 4x, 256 at 8x); larger ones go to tiles. A warp walking a whole 30x30 box at 4 samples
 // was the 2 K sphere's longest tail: 50 us of a 0.13 ms frame with 7 such warps an SM; half this
 // limit sent the 200 K sphere's 10-16 px boxes to tiles at 8x 4K, 0.55 -> 1.18 ms (NOTES.md,
-// v14). One sample keeps the box limit of 32-bit stepping alone, as measured in v6.
+// v14).
 constexpr int64_t kMediumBoxSamples = 2048;
+// At one sample a medium box holds at most this many pixels (16 steps of the warp's 32). A warp
+// walking a box of up to 60x60 px alone was the tail of the 2 K sphere's frame: 0.040 -> 0.034 ms
+// at 1080p with 512; no scene measured slower at 512, the 200 K sphere 1.5 % slower at 4K with
+// 256 (NOTES.md, "Small frames").
+constexpr int64_t kMediumBoxPixels = 512;
 
 // ---- Geometry (geometry.cu) ----
 // The block-per-meshlet shape: a thread per triangle and per vertex of a full meshlet.

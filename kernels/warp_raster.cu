@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStage
   auto visit = cutout_visit<kCutouts>(p.scene, p.frame, write);
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const RasterTri tri = p.queues.warp_tris[i];
-    if (size_class(tri, kSamples) == SizeClass::Medium)
+    if (size_class(tri, kSamples, p.small_tri_pixels) == SizeClass::Medium)
       raster_box_lane_samples<kSamples>(tri, lane, visit);
     else
       cut_into_tile_items<kSamples>(p, tri, i, lane);

@@ -1,5 +1,5 @@
 // How the 32 lanes of a warp share the pixels of one triangle. Two shapes of work:
-// - medium triangles (over kSmallTriPixels, under 60 px a side): the warp walks the whole box in
+// - medium triangles (size_classes.h: a box of a few hundred pixels): the warp walks the whole box in
 //   blocks of 32 pixels shaped to the box (32x1 for wide boxes down to 4x8 for narrow ones), in
 //   32-bit integers, with no binning step;
 // - large triangles: the warp covers one kTileSide x kTileSide tile, two pixels a lane.

@@ -249,6 +249,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   in.meshlet_count = rp.meshlet_count;
   in.width = fp.width;
   in.height = fp.height;
+  in.samples = fp.samples;
   in.resident_blocks = (uint32_t)m_geometry_blocks;
   in.cull_backfaces = fp.cull_backfaces;
   in.occlusion_buffers = rp.occlusion.seen != nullptr;
@@ -258,7 +259,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.geometry_blocks = plan.blocks;
   rp.meshlet_chunk = plan.meshlet_chunk;
   rp.meshlet_claims = plan.claims;
-  rp.occlusion.enabled = plan.occlusion;
+  rp.small_tri_pixels = plan.small_tri_pixels;
   return rp;
 }
 

@@ -4,6 +4,8 @@
 // grows, and occlusion culling only where the frame allows it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/frame_plan.h"
 #include "kernels/params.h"
 #include "kernels/tuning.h"
@@ -14,11 +16,12 @@ namespace {
 constexpr uint32_t kResident = 132 * 16;  // an H200's claiming blocks; any positive count works
 
 GeometryPlan planned(uint32_t meshlets, int width, int height, OcclusionMode mode = OcclusionMode::Auto,
-                     bool buffers = true, bool cull_backfaces = false, bool force = false) {
+                     bool buffers = true, bool cull_backfaces = false, bool force = false, int samples = 1) {
   GeometryPlanInput in;
   in.meshlet_count = meshlets;
   in.width = width;
   in.height = height;
+  in.samples = samples;
   in.resident_blocks = kResident;
   in.occlusion_buffers = buffers;
   in.occlusion = mode;
@@ -93,6 +96,25 @@ TEST(GeometryPlan, OcclusionCullingOnlyForDenseTwoSidedFramesOfManyMeshlets) {
   EXPECT_TRUE(always.occlusion);
   EXPECT_TRUE(always.claims);
   EXPECT_TRUE(planned(many, 1920, 1080, OcclusionMode::Always, true, true).occlusion);
+}
+
+TEST(GeometryPlan, AGridThatCannotFillTheDeviceQueuesItsSmallTriangles) {
+  // A block per meshlet holding fewer threads than the device: the blocks keep only boxes of a
+  // few samples, the rest go to the warps that fill every SM. Otherwise kSmallTriPixels.
+  const uint32_t few = (uint32_t)((uint64_t)kResident * kGeometryClaimingThreads / kGeometryMeshletThreads) - 1;
+  for (int samples : {1, 4, 8}) {
+    for (uint32_t m : {1u, 15u, 47u, few}) {
+      const GeometryPlan p = planned(m, 1920, 1080, OcclusionMode::Auto, true, false, false, samples);
+      ASSERT_FALSE(p.claims) << m;
+      EXPECT_EQ(p.small_tri_pixels, std::max(1, kFewMeshletsSmallSamples / samples)) << m << " " << samples;
+      EXPECT_LT(p.small_tri_pixels, kSmallTriPixels);
+    }
+    for (uint32_t m : {few + 1, 4 * kResident, 161000u, 3000000u})
+      EXPECT_EQ(planned(m, 1920, 1080, OcclusionMode::Auto, true, false, false, samples).small_tri_pixels, kSmallTriPixels)
+          << m << " " << samples;
+    EXPECT_EQ(planned(15, 1920, 1080, OcclusionMode::Auto, true, false, true, samples).small_tri_pixels, kSmallTriPixels)
+        << "claiming blocks keep theirs";
+  }
 }
 
 }  // namespace
