@@ -259,6 +259,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.geometry_blocks = plan.blocks;
   rp.meshlet_chunk = plan.meshlet_chunk;
   rp.meshlet_claims = plan.claims;
+  rp.occlusion.enabled = plan.occlusion;
   rp.small_tri_pixels = plan.small_tri_pixels;
   return rp;
 }
