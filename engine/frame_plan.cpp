@@ -22,9 +22,10 @@ GeometryPlan plan_geometry_work(const GeometryPlanInput& in) {
   plan.small_tri_pixels = kSmallTriPixels;
   if (!claims) {
     plan.blocks = in.meshlet_count;
-    // A block a meshlet with fewer threads than the device holds: SMs idle while each thread
-    // walks a small box alone; the warp queue spreads those triangles over every SM.
-    if (meshlets * kGeometryMeshletThreads < resident * kGeometryClaimingThreads)
+    // Fewer blocks than the device has SMs (its resident threads / kGeometryThreadsPerSm): SMs
+    // idle while each thread walks a small box alone; the warp queue spreads those triangles
+    // over every SM.
+    if (meshlets * kGeometryThreadsPerSm < resident * kGeometryClaimingThreads)
       plan.small_tri_pixels = std::max(1, kFewMeshletsSmallSamples / std::max(in.samples, 1));
     return plan;
   }

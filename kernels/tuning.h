@@ -11,12 +11,14 @@ namespace facet {
 // A triangle whose pixel box has at most this many pixels is rasterized by the thread that set
 // it up: dense meshes are mostly such triangles, and a queue round trip would cost more.
 constexpr int kSmallTriPixels = 64;
-// Unless the scene has so few meshlets that its geometry grid (a block per meshlet) holds fewer
-// threads than the device does at once: then most SMs idle while a block's threads each walk a
-// small triangle's box alone (Spot, 47 meshlets: a 43 us geometry kernel at 4 samples), and the
-// warp queue, whose warps fill every SM, takes all but the triangles whose box holds at most
-// this many samples (pixels times samples a pixel). Spot at 1080p: 0.047 -> 0.040 ms at 1 sample,
-// 0.129 -> 0.092 at 4; limits of 1 to 16 measured alike (NOTES.md, "Small frames").
+// Unless the scene has fewer meshlets than the device has SMs: then its geometry grid (a block
+// per meshlet) leaves SMs idle while a block's threads each walk a small triangle's box alone
+// (Spot, 47 meshlets: a 43 us geometry kernel at 4 samples), and the warp queue, whose warps fill
+// every SM, takes all but the triangles whose box holds at most this many samples (pixels times
+// samples a pixel). Spot at 1080p: 0.047 -> 0.040 ms at 1 sample, 0.129 -> 0.092 at 4; limits of
+// 1 to 16 measured alike. The bunny's 600 meshlets of few-pixel triangles, which reach every SM,
+// went 0.031 -> 0.050 ms at 1080p when a grid of fewer threads than the device also qualified
+// (NOTES.md, "Small frames").
 constexpr int kFewMeshletsSmallSamples = 4;
 // Large triangles are cut into square tiles of this side, one warp each (two pixels a lane).
 constexpr int kTileSide = 8;

@@ -98,10 +98,13 @@ TEST(GeometryPlan, OcclusionCullingOnlyForDenseTwoSidedFramesOfManyMeshlets) {
   EXPECT_TRUE(planned(many, 1920, 1080, OcclusionMode::Always, true, true).occlusion);
 }
 
-TEST(GeometryPlan, AGridThatCannotFillTheDeviceQueuesItsSmallTriangles) {
-  // A block per meshlet holding fewer threads than the device: the blocks keep only boxes of a
-  // few samples, the rest go to the warps that fill every SM. Otherwise kSmallTriPixels.
-  const uint32_t few = (uint32_t)((uint64_t)kResident * kGeometryClaimingThreads / kGeometryMeshletThreads) - 1;
+TEST(GeometryPlan, AGridOfFewerBlocksThanSmsQueuesItsSmallTriangles) {
+  // A block per meshlet and fewer meshlets than SMs: the blocks keep only boxes of a few samples,
+  // the rest go to the warps that fill every SM. Otherwise kSmallTriPixels (a scan of 600
+  // meshlets, which reach every SM, included).
+  const uint32_t sms = (uint32_t)((uint64_t)kResident * kGeometryClaimingThreads / kGeometryThreadsPerSm);
+  ASSERT_EQ(sms, 132u);
+  const uint32_t few = sms - 1;
   for (int samples : {1, 4, 8}) {
     for (uint32_t m : {1u, 15u, 47u, few}) {
       const GeometryPlan p = planned(m, 1920, 1080, OcclusionMode::Auto, true, false, false, samples);
@@ -109,7 +112,7 @@ TEST(GeometryPlan, AGridThatCannotFillTheDeviceQueuesItsSmallTriangles) {
       EXPECT_EQ(p.small_tri_pixels, std::max(1, kFewMeshletsSmallSamples / samples)) << m << " " << samples;
       EXPECT_LT(p.small_tri_pixels, kSmallTriPixels);
     }
-    for (uint32_t m : {few + 1, 4 * kResident, 161000u, 3000000u})
+    for (uint32_t m : {few + 1, 600u, 4 * kResident, 161000u, 3000000u})
       EXPECT_EQ(planned(m, 1920, 1080, OcclusionMode::Auto, true, false, false, samples).small_tri_pixels, kSmallTriPixels)
           << m << " " << samples;
     EXPECT_EQ(planned(15, 1920, 1080, OcclusionMode::Auto, true, false, true, samples).small_tri_pixels, kSmallTriPixels)
