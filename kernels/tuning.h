@@ -16,9 +16,9 @@ constexpr int kSmallTriPixels = 64;
 // (Spot, 47 meshlets: a 43 us geometry kernel at 4 samples), and the warp queue, whose warps fill
 // every SM, takes all but the triangles whose box holds at most this many samples (pixels times
 // samples a pixel). Spot at 1080p: 0.047 -> 0.040 ms at 1 sample, 0.129 -> 0.092 at 4; limits of
-// 1 to 16 measured alike. The bunny's 600 meshlets of few-pixel triangles, which reach every SM,
-// went 0.031 -> 0.050 ms at 1080p when a grid of fewer threads than the device also qualified
-// (NOTES.md, "Small frames").
+// 1 and 8 measured alike, 16 slower. The bunny's 600 meshlets of few-pixel triangles, which reach
+// every SM, went 0.031 -> 0.050 ms at 1080p when a grid of fewer threads than the device also
+// qualified (NOTES.md, "Small frames").
 constexpr int kFewMeshletsSmallSamples = 4;
 // Large triangles are cut into square tiles of this side, one warp each (two pixels a lane).
 constexpr int kTileSide = 8;
