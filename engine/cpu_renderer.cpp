@@ -186,7 +186,7 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min(vis, fp, px, py, sample, key); };
   // Whole meshlets first (cluster.h), with the same test as the CUDA geometry stage.
   ClusterCull cull = make_cluster_cull(fp, planes);
-  skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius);
+  skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius, (uint32_t)m_meshlets->meshlets.size());
   const BigVector<uint32_t>& slot_ids = m_meshlets->triangle_ids;
   const uint32_t* ids = slot_ids.empty() ? nullptr : slot_ids.data();
   const RasterJob job{s, fp, planes, cull, m_meshlets->meshlets.data(), ids, m_projected.data(), vis};

@@ -2,8 +2,11 @@
 // (frame_setup.h).
 #include "engine/frame_setup.h"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/glm.hpp>
+
+#include "kernels/tuning.h"
 
 namespace facet {
 
@@ -19,6 +22,24 @@ void set_parallel_facing(ClusterCull& k, glm::dvec3 row0, glm::dvec3 row1, doubl
   k.parallel = true;
   k.eye = {(float)(a.x / len), (float)(a.y / len), (float)(a.z / len)};
   k.facing = w > 0.0 ? -1.0f : 1.0f;
+}
+
+// The rows and scales of sphere_between_samples (cluster.h), on for 1-sample frames. The slack
+// each way, in pixels: the snap's rounding (half of 1/256 px, counted whole) and the float
+// rounding of the divisions and window coordinates there and in the vertex stage (a few ulps
+// of values up to a few times the frame's size; 4e-6 of the size is about 32 of its ulps).
+void set_between_samples(ClusterCull& k, const FrameParams& fp) {
+  const float* m = fp.view_proj.m;
+  const int rows[3] = {0, 1, 3};
+  for (int i = 0; i < 3; ++i) {
+    const int r = rows[i];
+    k.row[i] = {m[r], m[4 + r], m[8 + r], m[12 + r]};
+    k.row_reach[i] = std::sqrt(m[r] * m[r] + m[4 + r] * m[4 + r] + m[8 + r] * m[8 + r]);
+  }
+  k.half_width = 0.5f * (float)fp.width;
+  k.half_height = 0.5f * (float)fp.height;
+  k.pixel_slack = 1.0f / (float)kSubpixel + 4e-6f * (float)std::max(fp.width, fp.height);
+  k.between_samples = fp.samples == 1;
 }
 
 }  // namespace
@@ -43,6 +64,7 @@ ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes) {
     return Plane{{(float)(f.x / len), (float)(f.y / len), (float)(f.z / len)}, (float)(f.w / len)};
   };
   const D4 r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
+  set_between_samples(k, fp);
   // The same order and meaning as plane_distance (clip.h).
   k.clip[0] = plane(comb(r2, 1, r3, 1));
   k.clip[1] = plane(comb(r3, 1, r2, -1));
@@ -87,8 +109,20 @@ ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes) {
   return k;
 }
 
-void skip_cluster_cull_when_useless(ClusterCull& k, Vec3 scene_center, float scene_radius) {
-  if (!k.enabled || k.facing != 0.0f) return;
+bool meshlets_may_fall_between_samples(const ClusterCull& k, Vec3 c, float r, uint32_t meshlets) {
+  const Vec4 w = k.row[2];
+  const double w_near = (double)w.x * c.x + (double)w.y * c.y + (double)w.z * c.z + w.w - (double)r * k.row_reach[2];
+  if (!(w_near > 0.0)) return true;  // no estimate: test them
+  const double r_px = r * std::max(k.row_reach[0] * (double)k.half_width, k.row_reach[1] * (double)k.half_height) / w_near;
+  const double disc = 3.14159265358979 * r_px * r_px;
+  return !(disc > (double)meshlets * kBetweenSamplesMeshletPixels);
+}
+
+void skip_cluster_cull_when_useless(ClusterCull& k, Vec3 scene_center, float scene_radius, uint32_t meshlets) {
+  if (!k.enabled) return;
+  if (k.between_samples && !meshlets_may_fall_between_samples(k, scene_center, scene_radius, meshlets))
+    k.between_samples = false;
+  if (k.facing != 0.0f || k.between_samples) return;
   const float size = coordinate_magnitude(scene_center, scene_radius);
   auto inside = [&](const Plane& pl) { return plane_eval(pl, scene_center) > sphere_reach(pl, scene_radius, size); };
   for (const Plane& pl : k.clip)

@@ -249,7 +249,7 @@ __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm
   }
   const Meshlet meshlet = p.meshlets[blockIdx.x];
   // By the last thread: its warp projects the fewest vertices (a meshlet rarely uses all 128).
-  const bool cull_here = threadIdx.x == kGeometryMeshletThreads - 1 && meshlet_culled(p.cull, meshlet);
+  const bool cull_here = threadIdx.x == kGeometryMeshletThreads - 1 && meshlet_culled<kSamples == 1>(p.cull, meshlet);
   TriCounters counts{};
   uint32_t small_parity = 0;
   // Its barrier orders the resets above before any use.
@@ -260,7 +260,7 @@ __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm
 // Whether a claiming block draws meshlet `meshlet_index`. With occlusion culling (occlusion.h),
 // pass 1 takes the meshlets the previous frame showed, pass 2 the rest, unless hidden behind what pass 1 drew;
 // each meshlet is tested for culling (and counted) in exactly one pass.
-template <bool kOcclusion>
+template <bool kOcclusion, int kSamples>
 __device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_t meshlet_index, Work& work, TriCounters& counts) {
   if (kOcclusion) {
     const bool seen = p.occlusion.seen[meshlet_index] == p.occlusion.previous_frame;
@@ -268,7 +268,7 @@ __device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_
   }
   const Meshlet meshlet = p.meshlets[meshlet_index];
   work = work_of(meshlet);
-  if (meshlet_culled(p.cull, meshlet)) {
+  if (meshlet_culled<kSamples == 1>(p.cull, meshlet)) {
     counts.culled += meshlet.triangle_count;
     return false;
   }
@@ -308,7 +308,7 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
     // Test one meshlet a thread; the ones to draw go to s_block.work, a warp at a time.
     const uint32_t meshlet_index = first + threadIdx.x;
     Work work{};
-    const bool keep = threadIdx.x < p.meshlet_chunk && meshlet_index < p.meshlet_count && draw_meshlet<kOcclusion>(p, meshlet_index, work, counts);
+    const bool keep = threadIdx.x < p.meshlet_chunk && meshlet_index < p.meshlet_count && draw_meshlet<kOcclusion, kSamples>(p, meshlet_index, work, counts);
     const unsigned kept = __ballot_sync(all, keep);
     uint32_t base = 0;
     if (lane == 0 && kept) base = atomicAdd(&s_block.work_count[chunk_parity], (uint32_t)__popc(kept));

@@ -232,7 +232,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.frame = fp;
   rp.planes = make_clip_planes(fp.width, fp.height);
   rp.cull = make_cluster_cull(fp, rp.planes);
-  skip_cluster_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius);
+  skip_cluster_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius, m_device_scene.meshlet_count());
   rp.vis = m_vis.data();
   rp.queues = {m_warp_tris.data(), (uint32_t)m_warp_tris.size(), m_tile_items.data(),
                (uint32_t)m_tile_items.size(), m_fallback.data()};

@@ -172,10 +172,71 @@ TEST(ClusterCull, TurnedOffOnlyWhenNothingCanBeDropped) {
     settings.two_sided = !backfaces;  // the closed sphere would skip them by itself
     FrameParams fp = test::frame_params(s, test::look_at(eye, {0, 0, 0}, 40, 0.1f, 100), 64, 48, settings);
     ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
-    skip_cluster_cull_when_useless(k, c, r);
+    skip_cluster_cull_when_useless(k, c, r, (uint32_t)build_meshlets(s).meshlets.size());
     return k.enabled;
   };
   EXPECT_FALSE(cull_for({0, 0, 10}, false)) << "whole sphere in view, back faces kept";
   EXPECT_TRUE(cull_for({0, 0, 10}, true)) << "back faces to drop";
   EXPECT_TRUE(cull_for({0, 0, 1.5f}, false)) << "the frame's edges cut the sphere";
+}
+
+// A dense model seen small (a grid of scans framed whole): in a 1-sample frame most meshlets
+// fall between the pixel centres and go whole. None of them may hold a triangle that setup would
+// draw, with back faces kept so that nothing else culls them; the test has to drop many, or it
+// saves nothing, and keep those that reach a centre. Frames of 4 and 8 samples leave it off.
+TEST(ClusterCull, MeshletsBetweenPixelCentresHoldNothingTheTriangleTestDraws) {
+  std::vector<Scene> scenes;
+  scenes.push_back(make_sphere(200000));
+  scenes.push_back(load_model(test::shared_asset("bunny/stanford-bunny.obj")));
+  size_t meshlets_total = 0, between = 0, kept_at_nearest = 0;
+  for (const Scene& s : scenes) {
+    SCOPED_TRACE(s.source);
+    const Meshlets m = build_meshlets(s);
+    const glm::vec3 c(s.bounds.center.x, s.bounds.center.y, s.bounds.center.z);
+    const float r = s.bounds.radius;
+    // About 18, 5.5 and 1.8 px across a 200 px high frame; off centre, so the frame's side and
+    // the perspective's slant both show.
+    for (float distance : {30.0f, 100.0f, 300.0f}) {
+      for (int samples : {1, 4, 8}) {
+        SCOPED_TRACE(testing::Message() << "distance " << distance << " r, " << samples << " samples");
+        RenderSettings settings;
+        settings.two_sided = true;
+        settings.samples = (uint8_t)samples;
+        const glm::vec3 eye = c + glm::normalize(glm::vec3(0.4f, 0.3f, 1.0f)) * distance * r;
+        FrameParams fp = test::frame_params(s, test::look_at(eye, c + glm::vec3(0.1f * r, 0, 0), 40.0f, 0.1f * r, 1000.0f * r),
+                                            320, 200, settings);
+        ASSERT_EQ(fp.samples, samples);
+        const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+        if (samples > 1) {
+          EXPECT_FALSE(k.between_samples);
+          continue;
+        }
+        ASSERT_TRUE(k.enabled && k.between_samples);
+        ASSERT_EQ(k.facing, 0.0f);
+        // The renderers keep the test where the meshlets are that thin on screen.
+        ClusterCull gated = k;
+        skip_cluster_cull_when_useless(gated, s.bounds.center, r, (uint32_t)m.meshlets.size());
+        if (distance == 300.0f) {
+          EXPECT_TRUE(gated.enabled && gated.between_samples) << "a dense model seen small keeps the test";
+        }
+        const test::CulledMeshletTally tally = test::check_culled_meshlets(s, m, fp, k, [&](uint32_t t) {
+          ADD_FAILURE() << "triangle " << t << " would be drawn, yet its meshlet was culled";
+        });
+        ClusterCull without = k;
+        without.between_samples = false;
+        size_t here = 0;
+        for (const Meshlet& ml : m.meshlets) here += meshlet_culled(k, ml) && !meshlet_culled(without, ml);
+        meshlets_total += m.meshlets.size();
+        between += here;
+        if (distance == 30.0f) kept_at_nearest += m.meshlets.size() - tally.culled;
+        // About 2 px across: most meshlets (the sphere's are strips a fifth of it long) fall
+        // between the pixel centres.
+        if (distance == 300.0f) {
+          EXPECT_GT(here, m.meshlets.size() / 2);
+        }
+      }
+    }
+  }
+  std::printf("between pixel centres: %zu of %zu meshlets\n", between, meshlets_total);
+  EXPECT_GT(kept_at_nearest, 0u) << "the test keeps those that reach a pixel centre";
 }

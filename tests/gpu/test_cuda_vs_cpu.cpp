@@ -151,8 +151,10 @@ TEST_F(CudaVsCpu, StreamLaunchesGiveTheFrameTheGraphGives) {
 TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
   // The geometry stage runs a block per meshlet on scenes up to ~2 M triangles and claiming
   // blocks beyond (geometry.cu); both must draw what the CPU draws, whole meshlets culled or not.
-  // Cameras: framed, close (the near plane cuts the model, parts of it off screen) and turned
-  // half away (meshlets beyond the frame's edges). Triangle counters must agree too.
+  // Cameras: framed, close (the near plane cuts the model, parts of it off screen), turned
+  // half away (meshlets beyond the frame's edges) and far (the model a few pixels across: most
+  // meshlets fall between the pixel centres, cluster.h), the far one at 4 samples too (the
+  // kernels without that test). Triangle counters must agree too.
   for (const auto& scene : {load("spot/spot_triangulated_with_mtl.obj"), load("bunny/stanford-bunny.obj"),
                             std::make_shared<Scene>(make_sphere(200000))}) {
     const Bounds& b = scene->bounds;
@@ -163,6 +165,9 @@ TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
     close.near_plane = glm::length(close.eye - c) - 0.8f * b.radius;
     Camera aside = framed;
     aside.target = c + glm::cross(framed.eye - c, glm::vec3(0, 1, 0)) * 0.6f;
+    Camera far = framed;
+    far.eye = c + (framed.eye - c) * 40.0f;
+    far.far_plane = 100.0f * glm::length(far.eye - c);
     for (bool claims : {false, true})
       for (bool cull : {false, true}) {
         CudaRenderer gpu;
@@ -172,12 +177,14 @@ TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
         settings.cull_backfaces = cull;
         settings.two_sided = !cull;  // without any culling by facing, closed models included
         int k = 0;
-        for (const Camera& cam : {framed, close, aside}) {
+        for (const Camera& cam : {framed, close, aside, far, far}) {
+          const int index = k++;
+          settings.samples = index == 4 ? 4 : 1;
           std::string label = scene->source + (claims ? "-claims" : "-per-meshlet") + (cull ? "-cull-" : "-") +
-                              std::to_string(k++);
+                              std::to_string(index);
           FrameParams fp = test::frame_params(*scene, cam, 320, 240, settings);
           EXPECT_GT(test::expect_backends_agree(gpu, scene, fp, label), 0u) << label;
-          if (cull) {
+          if (cull || index == 3) {
             EXPECT_GT(gpu.stats().tris.culled, scene->triangle_count() / 3) << label;
           }
         }
