@@ -203,7 +203,14 @@ FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTar
   fp.vis_tag = (uint32_t)(kTagCycle - 1 - m_frames_since_clear);
   ++m_frames_since_clear;
 
-  const RasterStageParams rp = raster_params(fp, m_counters.data() + m_counter_index);
+  RasterStageParams rp = raster_params(fp, m_counters.data() + m_counter_index);
+  // The first frame that culls by occlusion builds each triangle's meshlet, which its resolve
+  // marks the shown meshlets by; a device without room for them draws without occlusion culling
+  // (slower, never different).
+  if (rp.occlusion.enabled) {
+    rp.occlusion.enabled = m_device_scene.build_triangle_meshlets(m_stream);
+    m_stats.scene_bytes = m_device_scene.bytes();
+  }
   auto record = [&] { record_frame(fp, rp, target, slot, clear); };
   try {
     if (m_options.graph_launch)

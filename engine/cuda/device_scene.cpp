@@ -1,10 +1,12 @@
 // Upload of a Scene's arrays to device memory: the big ones through StagedUpload's pinned
-// buffers, the per-triangle meshlet map and the interleaved vertices built on every core. In two
+// buffers, the interleaved vertices built on every core, the per-triangle meshlet map on the
+// device when occlusion culling first needs it. In two
 // parts, what shading reads and what the meshlets add, so the first can go while the meshlets
 // are still being built (Renderer::upload_ahead).
 #include "engine/cuda/device_scene.h"
 
 #include <algorithm>
+#include <exception>
 
 #include "engine/cuda/staged_upload.h"
 #include "kernels/triangle_meshlets_launch.h"
@@ -42,13 +44,7 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   staged.upload(m_meshlet_positions, m.positions, "meshlet vertex positions");
   staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
   staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
-  // Each scene triangle's meshlet (resolve marks the meshlets that show, occlusion.h), written
-  // here from the meshlet arrays just sent (tests/support/triangle_meshlets.h: the host reference).
-  m_triangle_meshlet.allocate(s.triangle_count(), "triangle meshlets");
-  launch_triangle_meshlets(m_meshlets.data(), (uint32_t)m.meshlets.size(), m_meshlet_triangle_ids.data(),
-                           m_triangle_meshlet.data(), cudaStreamLegacy);
-  FACET_CUDA_CHECK(cudaGetLastError());
-  FACET_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
+  m_triangle_meshlet.release();  // built when a frame first needs it (build_triangle_meshlets)
   m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
   m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
 }
@@ -88,6 +84,21 @@ SceneView DeviceScene::view() const {
   return {nullptr, m_shade.data(), m_has_uvs, m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
           m_texels.data(), m_vertex_count, m_triangle_count, m_single_material,
           m_colors.size() > 0 ? m_colors.data() : nullptr, m_has_cutouts};
+}
+
+bool DeviceScene::build_triangle_meshlets(cudaStream_t stream) {
+  if (m_triangle_meshlet.size() > 0) return true;
+  if (m_triangle_count == 0 || m_meshlets.size() == 0) return false;
+  try {
+    m_triangle_meshlet.allocate(m_triangle_count, "triangle meshlets");
+  } catch (const std::exception&) {
+    return false;  // a device too full for them: the frames go without occlusion culling
+  }
+  // From the meshlet arrays on the device (tests/support/triangle_meshlets.h: the host reference).
+  launch_triangle_meshlets(m_meshlets.data(), (uint32_t)m_meshlets.size(), m_meshlet_triangle_ids.data(),
+                           m_triangle_meshlet.data(), stream);
+  FACET_CUDA_CHECK(cudaGetLastError());
+  return true;
 }
 
 size_t DeviceScene::bytes() const {

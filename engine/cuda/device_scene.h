@@ -31,7 +31,13 @@ class DeviceScene {
   const Vec3* meshlet_positions() const { return m_meshlet_positions.data(); }
   const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
-  const uint32_t* triangle_meshlet() const { return m_triangle_meshlet.data(); }  // [triangle_count]
+  // [triangle_count] each scene triangle's meshlet, for occlusion culling (resolve marks the
+  // meshlets that show): null until build_triangle_meshlets. 4 bytes a triangle that most
+  // scenes never need (a closed model culls its back faces and so never culls by occlusion).
+  const uint32_t* triangle_meshlet() const { return m_triangle_meshlet.data(); }
+  // Builds them on `stream` from the meshlets (once a scene); false where the device has no room
+  // for them (or the scene no meshlets), and the frames then go without occlusion culling.
+  bool build_triangle_meshlets(cudaStream_t stream);
   // [meshlet_count] the last frame number each meshlet showed a pixel in (resolve writes it,
   // occlusion culling reads it); zero after an upload: no meshlet counts as seen.
   uint32_t* meshlet_seen() const { return m_meshlet_seen.data(); }
@@ -44,7 +50,7 @@ class DeviceScene {
   DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
   DeviceBuffer<Vec3> m_meshlet_positions;
   DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
-  DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet (occlusion culling)
+  DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet, once needed
   DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames
   DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
   bool m_has_uvs = false;

@@ -1,7 +1,7 @@
-// Each scene triangle's meshlet, written on the device at upload (kernels/triangle_meshlets.cu),
-// equals its host reference (tests/support/triangle_meshlets.h) entry for entry: for meshlets kept in the
-// file's order (no triangle ids) and for grown patches (a permutation of the triangles). Skips,
-// saying why, where no CUDA device exists.
+// Each scene triangle's meshlet, written on the device when occlusion culling first needs it
+// (kernels/triangle_meshlets.cu), equals its host reference (tests/support/triangle_meshlets.h)
+// entry for entry: for meshlets kept in the file's order (no triangle ids) and for grown
+// patches (a permutation of the triangles). Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -22,6 +22,11 @@ namespace {
 void expect_same_as_host(const Scene& s, const std::string& label) {
   DeviceScene device;
   device.upload(s);
+  EXPECT_EQ(device.triangle_meshlet(), nullptr) << label << ": built before a frame needs them";
+  const size_t bytes = device.bytes();
+  ASSERT_TRUE(device.build_triangle_meshlets(cudaStreamLegacy)) << label;
+  EXPECT_EQ(device.bytes(), bytes + 4 * (size_t)s.triangle_count()) << label;
+  FACET_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
   std::vector<uint32_t> on_device(s.triangle_count());
   FACET_CUDA_CHECK(cudaMemcpy(on_device.data(), device.triangle_meshlet(), on_device.size() * 4, cudaMemcpyDeviceToHost));
   const std::shared_ptr<const Meshlets> m = scene_meshlets(s);
