@@ -67,9 +67,9 @@ FACET_HD float sphere_reach(const Plane& p, float r, float size) { return r + kC
 // y: setup then culls every triangle inside it (its box holds no pixel centre), and the meshlet
 // can go without its vertices being read. For 1-sample frames only: at 4 or 8 samples setup
 // grows a box by the pattern's reach, and the test compiled into those kernels made them about
-// 2 % slower without culling enough to pay (NOTES.md, "Meshlets between pixel centres"). The bounds are
-// those of occlusion.h's project_sphere (a clip coordinate over the sphere, rounding included),
-// in pixels instead of whole pixels. False whenever a bound is not finite.
+// 2 % slower without culling enough to pay (NOTES.md, "Meshlets between pixel centres"). The
+// bounds are those of occlusion.h's project_sphere (a clip coordinate over the sphere, rounding
+// included), in pixels instead of whole pixels. False whenever a bound is not finite.
 FACET_HD bool sphere_between_samples(const ClusterCull& k, Vec3 c, float r, float size) {
   const float rr = r + kClusterSlack * size;
   float lo[3], hi[3];

@@ -1,8 +1,8 @@
 // Upload of a Scene's arrays to device memory: the big ones through StagedUpload's pinned
 // buffers, the interleaved vertices built on every core, the per-triangle meshlet map on the
-// device when occlusion culling first needs it. In two
-// parts, what shading reads and what the meshlets add, so the first can go while the meshlets
-// are still being built (Renderer::upload_ahead).
+// device when occlusion culling first needs it. In two parts, what shading reads and what the
+// meshlets add, so the first can go while the meshlets are still being built
+// (Renderer::upload_ahead).
 #include "engine/cuda/device_scene.h"
 
 #include <algorithm>
