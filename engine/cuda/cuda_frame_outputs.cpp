@@ -1,16 +1,56 @@
-// CudaRenderer::read_outputs: the frame-outputs kernel (kernels/frame_outputs.cu) over the
-// visibility buffer, into the caller's device buffers, or into scratch then one copy each to
-// the host. Device outputs are ordered before later work on the legacy default stream (what
-// PyTorch and CuPy use unless told otherwise) by an event, without the host waiting on them:
-// a loop of renders with device outputs keeps the GPU busy while Python makes the next call. The
-// frame needs no host check first: a frame that overflowed a queue was completed by the fallback
-// paths, and the queues grow when a later frame reads its counters.
+// What CudaRenderer hands back of a finished frame: its colours (read_rgba), its triangles
+// (read_triangle_ids), one pixel's hit (pick), and read_outputs: the frame-outputs kernel
+// (kernels/frame_outputs.cu) over the visibility buffer, into the caller's device buffers, or
+// into scratch then one copy each to the host. Device outputs are ordered before later work on
+// the legacy default stream (what PyTorch and CuPy use unless told otherwise) by an event,
+// without the host waiting on them: a loop of renders with device outputs keeps the GPU busy
+// while Python makes the next call. The frame needs no host check first: a frame that
+// overflowed a queue was completed by the fallback paths, and the queues grow when a later
+// frame reads its counters.
 #include "engine/cuda/cuda_renderer.h"
+
+#include <stdexcept>
+#include <vector>
+
 #include "engine/cuda/device_pointer.h"
 #include "engine/cuda/stream_order.h"
 #include "kernels/frame_outputs_launch.h"
+#include "kernels/raster.h"
 
 namespace facet {
+
+void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
+  if (!m_have_frame) throw std::logic_error("read_rgba: no frame rendered");
+  if (!m_last_in_own_image) m_last = encode_frame(m_last, {});  // the last frame went elsewhere
+  finish();
+  out.resize((size_t)m_last.width * m_last.height);
+  FACET_CUDA_CHECK(cudaMemcpy(out.data(), m_rgba.data(), out.size() * sizeof(Rgba8), cudaMemcpyDeviceToHost));
+}
+
+void CudaRenderer::read_triangle_ids(std::vector<uint32_t>& out) {
+  if (!m_have_frame) throw std::logic_error("read_triangle_ids: no frame rendered");
+  finish();  // the visibility buffer stays intact until the next frame clears it
+  const int n = m_last.samples;
+  std::vector<uint64_t> vis((size_t)m_last.width * m_last.height * n);
+  FACET_CUDA_CHECK(cudaMemcpy(vis.data(), m_vis.data(), vis.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  out.resize(vis.size() / n);
+  for (size_t i = 0; i < out.size(); ++i)
+    out[i] = visible_triangle(nearest_pixel_key(vis.data(), out.size(), i, n), m_last.vis_tag);
+}
+
+PixelHit CudaRenderer::pick(int x, int y) {
+  if (!m_have_frame || x < 0 || y < 0 || x >= m_last.width || y >= m_last.height) return {};
+  // The pixel's keys (one 8-byte key a sample), copied in stream order after the frame; the
+  // timing slots are left to finish(). Its nearest sample is what it shows.
+  uint64_t keys[kMaxSamples];
+  const int n = m_last.samples;
+  // One key a sample plane: a strided copy (raster.h, vis_slot).
+  const size_t plane_bytes = (size_t)m_last.width * m_last.height * sizeof(uint64_t);
+  FACET_CUDA_CHECK(cudaMemcpy2DAsync(keys, sizeof(uint64_t), m_vis.data() + vis_index(m_last, x, y, 0), plane_bytes,
+                                     sizeof(uint64_t), n, cudaMemcpyDeviceToHost, m_stream));
+  FACET_CUDA_CHECK(cudaStreamSynchronize(m_stream));
+  return pixel_hit_of_key(nearest_key(keys, n), m_last.vis_tag);
+}
 
 void CudaRenderer::read_outputs(const FrameOutputs& out) {
   if (!m_have_frame) throw std::logic_error("read_outputs: no frame rendered");

@@ -32,9 +32,10 @@ class CudaRenderer final : public Renderer {
   std::unique_ptr<uint32_t[]> centroid_order_ahead(const Scene& scene) override;
   void render(const Camera& camera, const RenderSettings& settings, int width, int height,
               const FrameTarget& target = {}) override;
+  // Reading the frame back: cuda_frame_outputs.cpp.
   void read_rgba(std::vector<Rgba8>& out) override;
   void read_triangle_ids(std::vector<uint32_t>& out) override;
-  void read_outputs(const FrameOutputs& out) override;  // cuda_frame_outputs.cpp
+  void read_outputs(const FrameOutputs& out) override;
   PixelHit pick(int x, int y) override;
   FrameStats stats() const override;
   void render(const FrameParams& params, const FrameTarget& target = {}) override;
