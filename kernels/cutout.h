@@ -5,6 +5,7 @@
 #pragma once
 #include "kernels/interp.h"
 #include "kernels/project.h"
+#include "kernels/scene_vertices.h"
 #include "kernels/texture.h"
 
 namespace facet {
@@ -35,8 +36,8 @@ FACET_HD bool cutout_keeps(const SceneView& s, const FrameParams& fp, uint32_t t
   const Material& m = s.materials[s.tri_material ? s.tri_material[tri] : s.single_material];
   if (m.alpha_texture < 0 || !s.has_uvs) return m.alpha >= kCutoutThreshold;
   if (!(m.alpha >= kCutoutThreshold)) return false;  // the map can only lower it (NaN cuts too)
-  const ShadeVertex v0 = s.shade[s.indices[3 * tri]], v1 = s.shade[s.indices[3 * tri + 1]],
-                    v2 = s.shade[s.indices[3 * tri + 2]];
+  const TriangleCorners c = triangle_corners(s, tri);
+  const ShadeVertex v0 = shade_vertex(s, c.i0), v1 = shade_vertex(s, c.i1), v2 = shade_vertex(s, c.i2);
   const HomogeneousEdges h = homogeneous_edges(project_vertex(fp.view_proj, v0.p), project_vertex(fp.view_proj, v1.p),
                                                project_vertex(fp.view_proj, v2.p));
   float w[3];

@@ -12,7 +12,7 @@
 namespace facet {
 
 struct FrameOutputParams {
-  SceneView scene;        // shade records and indices are read (positions may be null)
+  SceneView scene;        // its vertices are read (scene_vertices.h; positions may be null)
   FrameParams frame;      // the frame the visibility buffer holds (its vis_tag and camera)
   const uint64_t* vis;    // [frame.samples][height][width] visibility keys (raster.h); a pixel's
                           //   outputs are its nearest sample's (nearest_key)
@@ -37,8 +37,8 @@ FACET_HD void write_pixel_outputs(const FrameOutputParams& p, int px, int py) {
   if (p.triangle_id) p.triangle_id[i] = (int32_t)tri;
   if (!p.depth && !p.barycentrics) return;
   const SceneView& s = p.scene;
-  const ShadeVertex v0 = s.shade[s.indices[3 * tri]], v1 = s.shade[s.indices[3 * tri + 1]],
-                    v2 = s.shade[s.indices[3 * tri + 2]];
+  const TriangleCorners c = triangle_corners(s, tri);
+  const ShadeVertex v0 = shade_vertex(s, c.i0), v1 = shade_vertex(s, c.i1), v2 = shade_vertex(s, c.i2);
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
   if (p.depth) p.depth[i] = ray_distance(fp, interpolate(pw.w, v0.p, v1.p, v2.p));
   if (p.barycentrics) {

@@ -40,7 +40,10 @@ static_assert(kGeometryClaimingThreads * 2 == kMeshletMaxTriangles, "two triangl
 // that they do not push out what the frame reuses (the visibility buffer that the raster atomics
 // and resolve hit, resolve's vertex records; NOTES.md, v10).
 __device__ __forceinline__ uint32_t stream_load(const uint32_t* a) { return __ldcs(a); }
-__device__ __forceinline__ Vec3 stream_load(const Vec3* a) { return {__ldcs(&a->x), __ldcs(&a->y), __ldcs(&a->z)}; }
+__device__ __forceinline__ Vec3 stream_load(const MeshletPoint* a) {
+  const float4 v = __ldcs(reinterpret_cast<const float4*>(a));
+  return {v.x, v.y, v.z};
+}
 
 // A meshlet to work on, as the block keeps it.
 struct Work {
@@ -84,7 +87,7 @@ template <int kThreads, int kItems>
 __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, const Work& work,
                                              ThreadItems<kItems>& items) {
   const uint32_t triangle_count = work.counts & 0xffffu, vertex_count = work.counts >> 16;
-  const Vec3* positions = params.meshlet_positions + work.first_vertex;
+  const MeshletPoint* positions = params.meshlet_points + work.first_vertex;
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const uint32_t t = threadIdx.x + j * kThreads;
@@ -138,7 +141,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
                                                  const Work& work, const ThreadItems<kItems>& items,
                                                  uint32_t* small_count, TriCounters& counts, RasterHere&& raster_here) {
   const uint32_t triangle_count = work.counts & 0xffffu;
-  const Vec3* positions = params.meshlet_positions + work.first_vertex;
+  const MeshletPoint* positions = params.meshlet_points + work.first_vertex;
   auto emit = [&](const RasterTri& tri) {
     if (size_class(tri, kSamples, params.small_tri_pixels) != SizeClass::Small) {
       push_to_warp_queue<kSamples>(params, tri, raster_here);

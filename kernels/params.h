@@ -96,13 +96,55 @@ struct TextureDesc {
   int32_t levels;   // mip levels, each half the previous (floor, at least 1), down to 1x1
 };
 
+// Where a triangle's vertices are in the meshlet layout (MeshletShading): its meshlet's first
+// vertex and the triangle's packed local indices (local_index), read in one 8-byte load. The
+// meshlet's own record is not on the way: a covered pixel waits on one read before its
+// vertices, as it does for an index triple.
+struct alignas(8) MeshletCorners {
+  uint32_t first_vertex;  // Meshlet::first_vertex of the meshlet holding the triangle
+  uint32_t locals;        // l0 | l1 << 8 | l2 << 16, as in the meshlet's slot
+};
+
+// A meshlet vertex in the meshlet layout (MeshletShading): its position, which the geometry
+// stage projects, and its normal's x, so that resolve reads both in one aligned 16-byte load, as
+// the geometry stage reads the position.
+struct alignas(16) MeshletPoint {
+  Vec3 p;    // world position (Meshlets::positions)
+  float nx;  // unit normal, x
+};
+// The rest of a meshlet vertex's shading record: the normal's y and z, and its uvs where the
+// model has them (one load either way).
+struct alignas(8) NormalYz { float ny, nz; };
+struct alignas(16) NormalYzUv {
+  float ny, nz;
+  Vec2 uv;  // texture coordinates
+};
+
+// The scene's per-vertex shading kept with the meshlets instead of with the scene's vertices:
+// what the CUDA backend holds on the device (kernels/meshlet_shading.h builds it at upload), where
+// it replaces the 32-byte vertex records, the 12-byte index triples and the geometry stage's
+// 12-byte positions (a closed scan's 34 of its 45 bytes a triangle: 16 B for half a vertex, 12,
+// and 8 for two-thirds of a meshlet vertex) by 8 bytes a triangle and 24 (32 with uvs) a meshlet
+// vertex (16 B for two-thirds of one). Every value is a copy of the scene vertex's, so both
+// layouts give the same floats and the same bits (scene_vertices.h).
+struct MeshletShading {
+  const MeshletCorners* corners;  // [triangle_count] where each scene triangle's vertices are
+  const MeshletPoint* points;     // per meshlet vertex: position and normal x
+  const NormalYz* normals;        // per meshlet vertex: normal y, z; null when the model has uvs
+  const NormalYzUv* normals_uv;   // per meshlet vertex: normal y, z and uvs; null without uvs
+};
+
 // The scene as the stages read it. Pointers are device pointers on the CUDA backend, host
-// pointers on the CPU backend.
+// pointers on the CPU backend. Per-vertex shading comes in one of two layouts (read through
+// kernels/scene_vertices.h): per scene vertex (`shade`, `indices`; the CPU backend), or per
+// meshlet vertex (`meshlet`, when meshlet.corners is set; the CUDA backend).
 struct SceneView {
-  const Vec3* positions;        // [vertex_count] world space (models are not transformed)
-  const ShadeVertex* shade;     // [vertex_count] positions, normals, uvs interleaved (resolve)
+  const Vec3* positions;        // [vertex_count] world space (models are not transformed), or null
+  const ShadeVertex* shade;     // [vertex_count] positions, normals, uvs interleaved (resolve), or
+                                //   null in the meshlet layout
   bool has_uvs;                 // the model has texture coordinates (else shade[].uv are zero)
-  const uint32_t* indices;      // [3 * triangle_count] vertex indices, 3 per triangle
+  const uint32_t* indices;      // [3 * triangle_count] vertex indices, 3 per triangle, or null in
+                                //   the meshlet layout
   const uint32_t* tri_material; // [triangle_count] index into materials, or null when every
                                 //   triangle uses single_material (no read a covered pixel)
   const Material* materials;    // [material_count], at least one
@@ -112,9 +154,11 @@ struct SceneView {
   uint32_t triangle_count;
   uint32_t single_material;     // the material of every triangle, when tri_material is null
   const Rgba8* colors;          // [vertex_count] sRGB vertex colours multiplying Kd (alpha unused),
-                                //   or null when the model has none
+                                //   or null when the model has none; per meshlet vertex in the
+                                //   meshlet layout
   bool has_cutouts;             // some material can cut samples away (kernels/cutout.h): alpha
                                 //   below 0.5, or an alpha texture and uvs to sample it with
+  MeshletShading meshlet;       // the meshlet layout, or all null
 };
 
 // What one frame needs to know besides the scene.

@@ -5,6 +5,7 @@
 #include "kernels/interp.h"
 #include "kernels/project.h"
 #include "kernels/raster.h"
+#include "kernels/scene_vertices.h"
 #include "kernels/srgb.h"
 #include "kernels/texture.h"
 #include "kernels/view.h"
@@ -50,14 +51,15 @@ FACET_HD float edge_distance_px(const Barycentrics& b) {
   return d;
 }
 
-// What a covered pixel reads of its triangle before its vertices: the vertex indices and, for
+// What a covered pixel reads of its triangle before its vertices: where its vertices are and, for
 // the modes that use it, the material index, issued together (apart, the material read would wait
 // for the vertex math). Apart from the rest so that the CUDA resolve can issue several pixels'.
 struct PixelTriangle { uint32_t i0, i1, i2, material; };
 FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp, uint32_t tri) {
   const bool material = fp.shading == Shading::Lit || fp.shading == Shading::Texture;
   const uint32_t m = !material ? 0u : s.tri_material ? s.tri_material[tri] : s.single_material;
-  return {s.indices[3 * tri], s.indices[3 * tri + 1], s.indices[3 * tri + 2], m};
+  const TriangleCorners c = triangle_corners(s, tri);
+  return {c.i0, c.i1, c.i2, m};
 }
 
 FACET_HD float dot_fma(Vec3 a, Vec3 b) { return fmaf(a.x, b.x, fmaf(a.y, b.y, a.z * b.z)); }
@@ -133,7 +135,7 @@ FACET_HD bool plain_lit_frame(const FrameParams& fp, bool scene_textured) {
 // so the same bits, without the other modes' branches and state.
 FACET_HD Vec3 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, int px, int py,
                                      const PixelTriangle& t) {
-  const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
+  const ShadeVertex v0 = shade_vertex(s, t.i0), v1 = shade_vertex(s, t.i1), v2 = shade_vertex(s, t.i2);
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
   return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp);
 }
@@ -153,7 +155,8 @@ FACET_HD Vec3 texture_color(const SceneView& s, const FrameParams& fp, int32_t i
   return {c.x, c.y, c.z};
 }
 
-// The vertex colours (sRGB, decoded) interpolated at weights `w`.
+// The vertex colours (sRGB, decoded) interpolated at weights `w` (colors follows the vertex
+// layout, like the corners).
 FACET_HD Vec3 vertex_color(const SceneView& s, const PixelTriangle& t, const float (&w)[3]) {
   return interpolate(w, srgb_to_linear(s.colors[t.i0]), srgb_to_linear(s.colors[t.i1]), srgb_to_linear(s.colors[t.i2]));
 }
@@ -188,7 +191,7 @@ FACET_HD Vec3 shade_material(const SceneView& s, const FrameParams& fp, const Ma
 // The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
 // triangle is read here: its three 32-byte vertex records and its material.
 FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
-  const ShadeVertex v0 = s.shade[t.i0], v1 = s.shade[t.i1], v2 = s.shade[t.i2];
+  const ShadeVertex v0 = shade_vertex(s, t.i0), v1 = shade_vertex(s, t.i1), v2 = shade_vertex(s, t.i2);
   const Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
   const Vec4 c0 = pw.c0, c1 = pw.c1, c2 = pw.c2;

@@ -85,7 +85,7 @@ struct OcclusionPass {
 struct RasterStageParams {
   const Meshlet* meshlets;      // [meshlet_count] the scene's triangles, grouped (meshlets.h)
   uint32_t meshlet_count;
-  const Vec3* meshlet_positions;    // each meshlet's vertices, from Meshlet::first_vertex
+  const MeshletPoint* meshlet_points; // each meshlet's vertices, from Meshlet::first_vertex
   const uint32_t* meshlet_triangles;// [triangle_count] by slot: packed local indices (local_index)
   const uint32_t* meshlet_triangle_ids; // [triangle_count] by slot: the scene triangle (its key),
                                         //   or null when slot i holds triangle i (meshlets.h)

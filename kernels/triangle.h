@@ -11,12 +11,17 @@ namespace facet {
 
 // Triangles that cross a clip plane (rare): clip in clip space (coordinates recomputed from the
 // positions: the same floats the vertex stage computed) and set up each piece of the fan.
-template <int kSamples, class Emit>  // kSamples as process_loaded_triangle's
-FACET_HD void clip_and_setup(const Vec3* positions, uint32_t i0, uint32_t i1, uint32_t i2,
+// The position of a vertex array's element: a bare position, or a record holding one.
+FACET_HD Vec3 point_position(const Vec3& p) { return p; }
+FACET_HD Vec3 point_position(const MeshletPoint& p) { return p.p; }
+
+template <int kSamples, class Point, class Emit>  // kSamples as process_loaded_triangle's
+FACET_HD void clip_and_setup(const Point* positions, uint32_t i0, uint32_t i1, uint32_t i2,
                                   uint32_t codes, uint32_t tri, const FrameParams& fp,
                                   const ClipPlanes& planes, TriCounters& count, Emit& emit) {
-  Vec4 c[3] = {project_vertex(fp.view_proj, positions[i0]), project_vertex(fp.view_proj, positions[i1]),
-               project_vertex(fp.view_proj, positions[i2])};
+  Vec4 c[3] = {project_vertex(fp.view_proj, point_position(positions[i0])),
+               project_vertex(fp.view_proj, point_position(positions[i1])),
+               project_vertex(fp.view_proj, point_position(positions[i2]))};
   ++count.clipped;
   Vec4 poly[kMaxClipVerts];
   int n = clip_polygon(planes, codes, c[0], c[1], c[2], poly);
@@ -51,8 +56,9 @@ FACET_HD TriangleInput load_triangle(const ProjectedVertex* pv, const uint32_t* 
 
 // kSamples: the frame's sample count when the caller knows it at compile time (the CUDA geometry
 // kernels: setup's per-sample loop then unrolls over constant offsets), 0 to read fp.samples.
-template <int kSamples = 0, class Emit>
-FACET_HD void process_loaded_triangle(const TriangleInput& in, const Vec3* positions, uint32_t tri,
+// `positions`: the scene's (Vec3) or a meshlet's (MeshletPoint), as the indices in `in` count.
+template <int kSamples = 0, class Point, class Emit>
+FACET_HD void process_loaded_triangle(const TriangleInput& in, const Point* positions, uint32_t tri,
                                       const FrameParams& fp, const ClipPlanes& planes,
                                       TriCounters& count, Emit&& emit) {
   const uint32_t i0 = in.i0, i1 = in.i1, i2 = in.i2;

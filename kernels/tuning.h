@@ -146,6 +146,11 @@ constexpr uint64_t kWeldSlotsPerVertex = 2;
 // GPU; 87 M triangles are 690 K meshlets, a store of 4 bytes a thread.
 constexpr unsigned kTriangleMeshletsMaxBlocks = 1u << 16;
 
+// ---- The meshlet layout of the shading, built on the device at upload (meshlet_shading.cu) ----
+// Blocks at most (a block a meshlet, walking meshlets a grid apart): a few per SM slot fill the
+// GPU; 87 M triangles are 690 K meshlets, a slot a thread.
+constexpr unsigned kMeshletShadingMaxBlocks = 1u << 16;
+
 // ---- The Morton order of the patch meshlets' triangles on the device (centroid_order.cu) ----
 // The codes: a pass over the triangles bound by memory, a thread a triangle a grid apart; any
 // full-occupancy block size does, and 32 K blocks fill 132 SMs many times over.

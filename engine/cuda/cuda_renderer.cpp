@@ -86,7 +86,9 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   // Everything the new scene needs is allocated before anything of the old one is let go, so a
   // failure (out of memory) leaves the previous scene drawable.
   std::unique_ptr<DeviceScene> ahead = std::move(m_ahead);  // used once, or freed here
-  if (ahead && ahead->holds_shading_of(*scene)) {
+  // A head start whose vertex arrays already went into the meshlet layout of other meshlets
+  // cannot take these: uploaded again whole.
+  if (ahead && ahead->holds_shading_of(*scene) && (ahead->holds_meshlets_of(*scene) || ahead->vertex_records())) {
     if (!ahead->holds_meshlets_of(*scene)) {
       StagedUpload staged;
       ahead->upload_meshlets(*scene, staged);  // throws and keeps the old one on failure
@@ -117,14 +119,16 @@ void CudaRenderer::upload_ahead(const Scene& scene, UploadPart part) {
 
 std::optional<bool> CudaRenderer::closed_outward_ahead(const Scene& scene) {
   if (!m_ahead || !m_ahead->holds_shading_of(scene)) return std::nullopt;
-  const SceneView v = m_ahead->view();
-  return closed_outward_on_device(v.shade, v.vertex_count, v.indices, v.triangle_count, scene.bounds.center);
+  if (!m_ahead->vertex_records()) return std::nullopt;  // already in the meshlet layout
+  return closed_outward_on_device(m_ahead->vertex_records(), scene.vertex_count(), m_ahead->vertex_indices(),
+                                  scene.triangle_count(), scene.bounds.center);
 }
 
 std::unique_ptr<uint32_t[]> CudaRenderer::centroid_order_ahead(const Scene& scene) {
   if (!m_ahead || !m_ahead->holds_shading_of(scene)) return nullptr;
-  const SceneView v = m_ahead->view();
-  return centroid_order_on_device(v.shade, v.vertex_count, v.indices, v.triangle_count);
+  if (!m_ahead->vertex_records()) return nullptr;
+  return centroid_order_on_device(m_ahead->vertex_records(), scene.vertex_count(), m_ahead->vertex_indices(),
+                                  scene.triangle_count());
 }
 
 void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {
@@ -233,7 +237,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   RasterStageParams rp{};
   rp.meshlets = m_device_scene.meshlets();
   rp.meshlet_count = m_device_scene.meshlet_count();
-  rp.meshlet_positions = m_device_scene.meshlet_positions();
+  rp.meshlet_points = m_device_scene.meshlet_points();
   rp.meshlet_triangles = m_device_scene.meshlet_triangles();
   rp.meshlet_triangle_ids = m_device_scene.meshlet_triangle_ids();
   rp.frame = fp;

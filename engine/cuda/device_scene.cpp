@@ -1,14 +1,18 @@
 // Upload of a Scene's arrays to device memory: the big ones through StagedUpload's pinned
-// buffers, the interleaved vertices built on every core, the per-triangle meshlet map on the
-// device when occlusion culling first needs it. In two parts, what shading reads and what the
-// meshlets add, so the first can go while the meshlets are still being built
-// (Renderer::upload_ahead).
+// buffers, the interleaved vertices built on every core. In two parts, the scene's vertices and
+// what the meshlets add, so the first can go while the meshlets are still being built
+// (Renderer::upload_ahead); the second turns the first into the meshlet layout of the shading on
+// the device (kernels/meshlet_shading.h) and frees it.
 #include "engine/cuda/device_scene.h"
 
 #include <algorithm>
 #include <exception>
 
+#include <stdexcept>
+
+#include "engine/cuda/own_stream.h"
 #include "engine/cuda/staged_upload.h"
+#include "kernels/meshlet_shading_launch.h"
 #include "kernels/triangle_meshlets_launch.h"
 
 namespace facet {
@@ -40,13 +44,47 @@ bool DeviceScene::holds_meshlets_of(const Scene& s) const {
 void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   const std::shared_ptr<const Meshlets> prepared = scene_meshlets(s);
   const Meshlets& m = *prepared;
+  if (!m_shade.data() && m_triangle_count > 0) throw std::logic_error("upload_meshlets before upload_shading");
   staged.upload(m_meshlets, m.meshlets, "meshlets");
-  staged.upload(m_meshlet_positions, m.positions, "meshlet vertex positions");
   staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
   staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
   m_triangle_meshlet.release();  // built when a frame first needs it (build_triangle_meshlets)
   m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
+  build_meshlet_shading(m.positions.size());
   m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
+}
+
+void DeviceScene::build_meshlet_shading(size_t meshlet_vertices) {
+  m_triangle_corners.allocate(m_triangle_count, "triangle corners in their meshlets");
+  m_meshlet_points.allocate(meshlet_vertices, "meshlet vertex positions");
+  if (m_has_uvs)
+    m_meshlet_normals_uv.allocate(meshlet_vertices, "meshlet vertex normals and uvs");
+  else
+    m_meshlet_normals.allocate(meshlet_vertices, "meshlet vertex normals");
+  if (m_colors.size() > 0) m_meshlet_colors.allocate(meshlet_vertices, "meshlet vertex colours");
+  MeshletShadingArrays a;
+  a.meshlets = m_meshlets.data();
+  a.meshlet_count = (uint32_t)m_meshlets.size();
+  a.triangles = m_meshlet_triangles.data();
+  a.triangle_ids = m_meshlet_triangle_ids.size() > 0 ? m_meshlet_triangle_ids.data() : nullptr;
+  a.indices = m_indices.data();
+  a.shade = m_shade.data();
+  a.colors = m_colors.size() > 0 ? m_colors.data() : nullptr;
+  a.corners = m_triangle_corners.data();
+  a.points = m_meshlet_points.data();
+  a.normals = m_meshlet_normals.size() > 0 ? m_meshlet_normals.data() : nullptr;
+  a.normals_uv = m_meshlet_normals_uv.size() > 0 ? m_meshlet_normals_uv.data() : nullptr;
+  a.vertex_colors = m_meshlet_colors.size() > 0 ? m_meshlet_colors.data() : nullptr;
+  {
+    OwnStream stream;
+    launch_meshlet_shading(a, stream);
+    FACET_CUDA_CHECK(cudaGetLastError());
+    stream.sync();
+  }
+  // The scene vertex layout is no longer read: a closed mesh's 28 bytes a triangle.
+  m_shade.release();
+  m_indices.release();
+  m_colors.release();
 }
 
 void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {
@@ -81,9 +119,21 @@ void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {
 }
 
 SceneView DeviceScene::view() const {
-  return {nullptr, m_shade.data(), m_has_uvs, m_indices.data(), m_tri_material.data(), m_materials.data(), m_textures.data(),
-          m_texels.data(), m_vertex_count, m_triangle_count, m_single_material,
-          m_colors.size() > 0 ? m_colors.data() : nullptr, m_has_cutouts};
+  SceneView v{};
+  v.has_uvs = m_has_uvs;
+  v.tri_material = m_tri_material.data();
+  v.materials = m_materials.data();
+  v.textures = m_textures.data();
+  v.texels = m_texels.data();
+  v.vertex_count = m_vertex_count;
+  v.triangle_count = m_triangle_count;
+  v.single_material = m_single_material;
+  v.has_cutouts = m_has_cutouts;
+  v.meshlet = {m_triangle_corners.data(), m_meshlet_points.data(),
+               m_meshlet_normals.size() > 0 ? m_meshlet_normals.data() : nullptr,
+               m_meshlet_normals_uv.size() > 0 ? m_meshlet_normals_uv.data() : nullptr};
+  v.colors = m_meshlet_colors.size() > 0 ? m_meshlet_colors.data() : nullptr;
+  return v;
 }
 
 bool DeviceScene::build_triangle_meshlets(cudaStream_t stream) {
@@ -102,10 +152,11 @@ bool DeviceScene::build_triangle_meshlets(cudaStream_t stream) {
 }
 
 size_t DeviceScene::bytes() const {
-  return m_meshlets.bytes() + m_meshlet_positions.bytes() + m_meshlet_triangles.bytes() +
-         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() +
-         m_shade.bytes() + m_indices.bytes() +
-         m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() + m_texels.bytes() + m_colors.bytes();
+  return m_meshlets.bytes() + m_meshlet_points.bytes() + m_meshlet_triangles.bytes() +
+         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() + m_triangle_corners.bytes() +
+         m_meshlet_normals.bytes() + m_meshlet_normals_uv.bytes() + m_meshlet_colors.bytes() + m_shade.bytes() +
+         m_indices.bytes() + m_colors.bytes() + m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() +
+         m_texels.bytes();
 }
 
 }  // namespace facet

@@ -14,23 +14,35 @@ class DeviceScene {
   // Throws (naming the array and its size) when device memory runs out; *this is unchanged then.
   void upload(const Scene& scene);
   // The upload in two parts, for a scene whose meshlets are still being built, or from another
-  // thread than the frames' (Renderer::upload_ahead): first every array but the meshlets' (which
-  // it does not read), then, once the meshlets exist, theirs. Into a fresh DeviceScene: a throw
-  // leaves it half made, to be dropped.
+  // thread than the frames' (Renderer::upload_ahead): first every array but the meshlets'
+  // (the vertex records and index triples among them), then, once the meshlets exist, theirs,
+  // with the meshlet layout of the shading built from both (which frees the first part's vertex
+  // arrays: upload_meshlets runs once). Into a fresh DeviceScene: a throw leaves it half made,
+  // to be dropped.
   void upload_shading(const Scene& scene, StagedUpload& staged);
   void upload_meshlets(const Scene& scene, StagedUpload& staged);
   // upload_shading (upload_meshlets) ran on this scene: the same arrays, moved or not (a moved
   // std::vector keeps its storage, a moved shared_ptr its object).
   bool holds_shading_of(const Scene& scene) const;
   bool holds_meshlets_of(const Scene& scene) const;
-  // The scene as resolve reads it. `positions` is null: geometry reads the meshlets' copies.
+  // The scene as resolve reads it, in the meshlet layout (params.h, MeshletShading; null until
+  // upload_meshlets has run): the device code reads no other. `positions`, `shade` and
+  // `indices` are null.
   SceneView view() const;
+  // The scene's vertex records and index triples, from upload_shading until upload_meshlets
+  // turns them into the meshlet layout and frees them; null outside that time. What the load's
+  // head start on the device reads (the closed-surface check, the Morton order).
+  const ShadeVertex* vertex_records() const { return m_shade.data(); }
+  const uint32_t* vertex_indices() const { return m_indices.data(); }
   // The scene as the geometry stage reads it (RasterStageParams' first four fields).
   const Meshlet* meshlets() const { return m_meshlets.data(); }
   uint32_t meshlet_count() const { return (uint32_t)m_meshlets.size(); }
-  const Vec3* meshlet_positions() const { return m_meshlet_positions.data(); }
+  const MeshletPoint* meshlet_points() const { return m_meshlet_points.data(); }
   const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
+  // [meshlet_count] the last frame number each meshlet showed a pixel in (resolve writes it,
+  // occlusion culling reads it); zero after an upload: no meshlet counts as seen.
+  uint32_t* meshlet_seen() const { return m_meshlet_seen.data(); }
   // [triangle_count] each scene triangle's meshlet, for occlusion culling (resolve marks the
   // meshlets that show): null until build_triangle_meshlets. 4 bytes a triangle that most
   // scenes never need (a closed model culls its back faces and so never culls by occlusion).
@@ -38,26 +50,33 @@ class DeviceScene {
   // Builds them on `stream` from the meshlets (once a scene); false where the device has no room
   // for them (or the scene no meshlets), and the frames then go without occlusion culling.
   bool build_triangle_meshlets(cudaStream_t stream);
-  // [meshlet_count] the last frame number each meshlet showed a pixel in (resolve writes it,
-  // occlusion culling reads it); zero after an upload: no meshlet counts as seen.
-  uint32_t* meshlet_seen() const { return m_meshlet_seen.data(); }
   // Some pixel needs more than Kd and the headlight (plain_lit_scene): resolve's general path.
   bool general_shading() const { return !m_plain_lit; }
   size_t bytes() const;
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 
  private:
+  // The meshlet layout from the uploaded meshlets and scene vertex layout, which it then frees.
+  void build_meshlet_shading(size_t meshlet_vertices);
+
   DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
-  DeviceBuffer<Vec3> m_meshlet_positions;
   DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
   DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet, once needed
   DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames
-  DeviceBuffer<ShadeVertex> m_shade;  // what resolve gathers (one sector a vertex)
+  // The meshlet layout of the shading (upload_meshlets builds it): what resolve gathers.
+  DeviceBuffer<MeshletCorners> m_triangle_corners;
+  DeviceBuffer<MeshletPoint> m_meshlet_points;   // the geometry stage's positions too
+  DeviceBuffer<NormalYz> m_meshlet_normals;      // empty when the model has uvs
+  DeviceBuffer<NormalYzUv> m_meshlet_normals_uv; // empty when it has none
+  DeviceBuffer<Rgba8> m_meshlet_colors;   // empty when the model has no vertex colours
+  // The scene vertex layout, from upload_shading until the meshlet layout replaces it.
+  DeviceBuffer<ShadeVertex> m_shade;
+  DeviceBuffer<Rgba8> m_colors;  // per-vertex sRGB colours, empty when the model has none
+  DeviceBuffer<uint32_t> m_indices;
   bool m_has_uvs = false;
   bool m_plain_lit = true;     // plain_lit_scene
   bool m_has_cutouts = false;  // scene_has_cutouts
-  DeviceBuffer<Rgba8> m_colors;  // per-vertex sRGB colours, empty when the model has none
-  DeviceBuffer<uint32_t> m_indices, m_tri_material;
+  DeviceBuffer<uint32_t> m_tri_material;
   DeviceBuffer<Material> m_materials;
   DeviceBuffer<TextureDesc> m_textures;
   DeviceBuffer<Rgba8> m_texels;

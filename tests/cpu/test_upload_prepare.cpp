@@ -1,7 +1,8 @@
 // What the device upload builds on every core before sending it, the interleaved vertex records
-// (interleave_shade_vertices, interleave_shade_range), and the host reference of each triangle's
-// meshlet (triangle_meshlets, which the gpu tests hold the upload's kernel to) are byte for byte
-// what a plain sequential loop gives, at any number of workers. No GPU here: the upload itself is
+// (interleave_shade_vertices, interleave_shade_range), and the host references of each triangle's
+// meshlet (triangle_meshlets) and of the meshlet layout of the shading (host_meshlet_shading),
+// which the gpu tests hold the upload's kernels to, are byte for byte what a plain sequential loop
+// gives, at any number of workers. No GPU here: the upload itself is
 // checked by the gpu tests.
 #include <gtest/gtest.h>
 
@@ -13,9 +14,12 @@
 #include <random>
 #include <vector>
 
-#include "tests/support/triangle_meshlets.h"
+#include "engine/generate.h"
+#include "engine/meshlets.h"
 #include "engine/parallel.h"
 #include "engine/scene.h"
+#include "tests/support/meshlet_shading.h"
+#include "tests/support/triangle_meshlets.h"
 
 using namespace facet;
 
@@ -97,6 +101,43 @@ TEST(UploadPrepare, TriangleMeshletsMatchASequentialLoopAtAnyWorkerCount) {
       const std::unique_ptr<uint32_t[]> got = triangle_meshlets(m, triangles);
       EXPECT_TRUE(same_bytes(got.get(), expected.data(), triangles))
           << workers << " workers, " << (permuted ? "permuted" : "file-order") << " slots";
+    }
+  }
+}
+
+// Where each triangle's vertices are, from a plain loop over the meshlets in order.
+static std::vector<MeshletCorners> sequential_corners(const Meshlets& m, uint32_t triangles) {
+  std::vector<MeshletCorners> corners(triangles);
+  for (const Meshlet& ml : m.meshlets)
+    for (uint32_t k = 0; k < ml.triangle_count; ++k)
+      corners[scene_triangle(m, ml.first_triangle + k)] = {ml.first_vertex, m.triangles[ml.first_triangle + k]};
+  return corners;
+}
+
+// Patches (with scene triangle ids, in many pieces) and runs (slot i holds triangle i), uvs and
+// vertex colours on.
+TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
+  Scene s = make_sphere(300000);
+  for (uint32_t v = 0; v < s.vertex_count(); ++v) s.colors.push_back({(uint8_t)v, (uint8_t)(v >> 8), 7, 255});
+  const std::vector<ShadeVertex> shade = interleave_shade_vertices(s);
+  for (bool patches : {true, false}) {
+    auto m = std::make_shared<const Meshlets>(patches ? build_meshlet_patches(s) : build_meshlet_runs(s));
+    ASSERT_EQ(m->triangle_ids.empty(), !patches);
+    ASSERT_GT(m->meshlets.size(), 4 * kShadingMeshletsPerPiece);
+    const std::vector<MeshletCorners> expected = sequential_corners(*m, s.triangle_count());
+    const HostMeshletShading one = [&] {
+      WorkerCount forced(1);
+      return host_meshlet_shading(s, m, shade);
+    }();
+    EXPECT_TRUE(same_bytes(one.corners.data(), expected.data(), expected.size())) << (patches ? "patches" : "runs");
+    for (unsigned workers : kWorkerCounts) {
+      WorkerCount forced(workers);
+      const HostMeshletShading got = host_meshlet_shading(s, m, shade);
+      EXPECT_TRUE(same_bytes(got.corners.data(), expected.data(), expected.size())) << workers << " workers";
+      EXPECT_TRUE(same_bytes(got.points.data(), one.points.data(), one.points.size())) << workers << " workers";
+      EXPECT_TRUE(same_bytes(got.normals.data(), one.normals.data(), one.normals.size())) << workers << " workers";
+      EXPECT_TRUE(same_bytes(got.normals_uv.data(), one.normals_uv.data(), one.normals_uv.size())) << workers << " workers";
+      EXPECT_TRUE(same_bytes(got.colors.data(), one.colors.data(), one.colors.size())) << workers << " workers";
     }
   }
 }

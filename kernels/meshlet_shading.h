@@ -1,0 +1,47 @@
+// Building the meshlet layout of a scene's shading (params.h, MeshletShading) from its vertex
+// records and index triples, positions included (the host's Meshlets::positions hold the same
+// copies and need not be uploaded): one slot at a time, the same function for the device upload's
+// kernel (meshlet_shading.cu) and the host reference the tests hold it to
+// (tests/support/meshlet_shading.h). Every value is copied, none computed.
+#pragma once
+#include "kernels/scene_vertices.h"
+
+namespace facet {
+
+struct MeshletShadingArrays {
+  // What it reads: the meshlets (meshlets.h) and the scene's per-vertex arrays.
+  const Meshlet* meshlets = nullptr;
+  uint32_t meshlet_count = 0;
+  const uint32_t* triangles = nullptr;     // per slot: packed local indices
+  const uint32_t* triangle_ids = nullptr;  // per slot: its scene triangle, or null: slot i holds triangle i
+  const uint32_t* indices = nullptr;       // [3 * triangle_count] scene vertex indices
+  const ShadeVertex* shade = nullptr;      // [vertex_count] the scene's vertex records
+  const Rgba8* colors = nullptr;           // [vertex_count] vertex colours, or null
+  // What it writes: every entry (each triangle has one slot, each meshlet vertex at least one
+  // corner).
+  MeshletCorners* corners = nullptr;  // [triangle_count]
+  MeshletPoint* points = nullptr;     // [meshlet vertices]
+  NormalYz* normals = nullptr;        // [meshlet vertices], or null (a model with uvs)
+  NormalYzUv* normals_uv = nullptr;   // [meshlet vertices], or null (a model without)
+  Rgba8* vertex_colors = nullptr;     // [meshlet vertices], or null (colors null too)
+};
+
+// Slot `k` of a meshlet `m`. A meshlet vertex holds one scene vertex (the builders number a
+// meshlet's vertices by scene index, corners in order), so the slots sharing it write it alike.
+FACET_HD void gather_meshlet_slot(const MeshletShadingArrays& a, const Meshlet& m, uint32_t k) {
+  const uint32_t slot = m.first_triangle + k;
+  const uint32_t tri = a.triangle_ids ? a.triangle_ids[slot] : slot;
+  const uint32_t packed = a.triangles[slot];
+  a.corners[tri] = {m.first_vertex, packed};
+  for (int c = 0; c < 3; ++c) {
+    const uint32_t v = m.first_vertex + local_index(packed, c);
+    const uint32_t from = a.indices[3 * (size_t)tri + c];
+    const ShadeVertex r = a.shade[from];
+    a.points[v] = {r.p, r.n.x};
+    if (a.normals) a.normals[v] = {r.n.y, r.n.z};
+    if (a.normals_uv) a.normals_uv[v] = {r.n.y, r.n.z, r.uv};
+    if (a.vertex_colors) a.vertex_colors[v] = a.colors[from];
+  }
+}
+
+}  // namespace facet

@@ -1,0 +1,78 @@
+// The meshlet layout of the shading that the upload builds on the device
+// (kernels/meshlet_shading.cu) equals its host reference (tests/support/meshlet_shading.h) entry
+// for entry, for meshlets kept in the file's order (no triangle ids) and for grown patches (a
+// permutation of the triangles), with uvs and vertex colours; and once it is built the scene
+// vertex layout is gone from the device. Skips, saying why, where no CUDA device exists.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/cuda/device_scene.h"
+#include "engine/generate.h"
+#include "engine/loader.h"
+#include "tests/support/gpu_skip.h"
+#include "tests/support/meshlet_shading.h"
+#include "tests/support/test_scenes.h"
+
+using namespace facet;
+
+namespace {
+
+template <class T>
+std::vector<T> download(const T* device, size_t n) {
+  std::vector<T> host(n);
+  if (n) FACET_CUDA_CHECK(cudaMemcpy(host.data(), device, n * sizeof(T), cudaMemcpyDeviceToHost));
+  return host;
+}
+
+template <class T>
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+
+void expect_same_as_host(const Scene& s, const std::string& label) {
+  DeviceScene device;
+  device.upload(s);
+  EXPECT_EQ(device.vertex_records(), nullptr) << label << ": the scene vertex layout stayed on the device";
+  EXPECT_EQ(device.vertex_indices(), nullptr) << label;
+  const SceneView v = device.view();
+  ASSERT_TRUE(meshlet_layout(v)) << label;
+  EXPECT_EQ(v.shade, nullptr) << label;
+  const std::shared_ptr<const Meshlets> m = scene_meshlets(s);
+  const HostMeshletShading h = host_meshlet_shading(s, m, interleave_shade_vertices(s));
+  const size_t vertices = m->positions.size();
+  EXPECT_TRUE(same_bytes(download(v.meshlet.corners, s.triangle_count()), h.corners)) << label;
+  EXPECT_TRUE(same_bytes(download(v.meshlet.points, vertices), h.points)) << label;
+  EXPECT_EQ(v.meshlet.normals == nullptr, h.normals.empty()) << label;
+  if (v.meshlet.normals) {
+    EXPECT_TRUE(same_bytes(download(v.meshlet.normals, vertices), h.normals)) << label;
+  }
+  EXPECT_EQ(v.meshlet.normals_uv == nullptr, h.normals_uv.empty()) << label;
+  if (v.meshlet.normals_uv) {
+    EXPECT_TRUE(same_bytes(download(v.meshlet.normals_uv, vertices), h.normals_uv)) << label;
+  }
+  EXPECT_EQ(v.colors == nullptr, h.colors.empty()) << label;
+  if (v.colors) {
+    EXPECT_TRUE(same_bytes(download(v.colors, vertices), h.colors)) << label;
+  }
+  EXPECT_GT(m->meshlets.size(), 10u) << label;
+}
+
+TEST(MeshletShadingGpu, FileOrderAndPatchesMatchTheHost) {
+  FACET_SKIP_WITHOUT_CUDA();
+  Scene sphere = make_sphere(200000);
+  for (uint32_t v = 0; v < sphere.vertex_count(); ++v) sphere.colors.push_back({(uint8_t)v, (uint8_t)(v >> 8), 9, 255});
+  ASSERT_TRUE(scene_meshlets(sphere)->triangle_ids.empty());  // strips kept in the file's order
+  expect_same_as_host(sphere, "sphere");
+  const Scene bunny = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  ASSERT_FALSE(scene_meshlets(bunny)->triangle_ids.empty());  // a scan: grown patches
+  expect_same_as_host(bunny, "bunny");
+  const Scene spot = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
+  ASSERT_FALSE(spot.uvs.empty());
+  expect_same_as_host(spot, "Spot");
+}
+
+}  // namespace

@@ -1,0 +1,76 @@
+// The meshlet layout of a scene's shading (kernels/meshlet_shading.h) built on the host, on every
+// core: the reference the gpu tests hold the upload's kernel (kernels/meshlet_shading.cu) to, and
+// what the CPU tests read the scene through to check that both layouts give the same bits. Plain
+// host code with no CUDA in it.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/meshlets.h"
+#include "engine/parallel.h"
+#include "engine/scene.h"
+#include "kernels/meshlet_shading.h"
+
+namespace facet {
+
+// Meshlets per parallel_for piece: about 64 K triangles, enough that handing out pieces costs
+// nothing, small enough to spread a 1 M-triangle model over 16 cores.
+constexpr uint64_t kShadingMeshletsPerPiece = 512;
+
+struct HostMeshletShading {
+  std::shared_ptr<const Meshlets> meshlets;
+  std::vector<MeshletCorners> corners;  // [triangle_count]
+  std::vector<MeshletPoint> points;     // per meshlet vertex
+  std::vector<NormalYz> normals;        // per meshlet vertex, or empty with uvs
+  std::vector<NormalYzUv> normals_uv;   // per meshlet vertex, or empty without uvs
+  std::vector<Rgba8> colors;            // per meshlet vertex, or empty without vertex colours
+
+  // `base` (a scene layout view of the same scene) with its vertex arrays swapped for these.
+  SceneView view(SceneView base) const {
+    base.positions = nullptr;
+    base.shade = nullptr;
+    base.indices = nullptr;
+    base.colors = colors.empty() ? nullptr : colors.data();
+    base.meshlet = {corners.data(), points.data(), normals.empty() ? nullptr : normals.data(),
+                    normals_uv.empty() ? nullptr : normals_uv.data()};
+    return base;
+  }
+};
+
+// Every entry written: each triangle has one slot (build_meshlets; check_cached_scene for a cached
+// scene) and each meshlet vertex at least one corner.
+inline HostMeshletShading host_meshlet_shading(const Scene& s, std::shared_ptr<const Meshlets> m,
+                                               const std::vector<ShadeVertex>& shade) {
+  HostMeshletShading h;
+  h.meshlets = std::move(m);
+  const Meshlets& ms = *h.meshlets;
+  const size_t vertices = ms.positions.size();
+  h.corners.assign(s.triangle_count(), MeshletCorners{~0u, ~0u});
+  h.points.resize(vertices);
+  if (s.uvs.empty()) h.normals.resize(vertices);
+  else h.normals_uv.resize(vertices);
+  if (!s.colors.empty()) h.colors.resize(vertices);
+  MeshletShadingArrays a;
+  a.meshlets = ms.meshlets.data();
+  a.meshlet_count = (uint32_t)ms.meshlets.size();
+  a.triangles = ms.triangles.data();
+  a.triangle_ids = ms.triangle_ids.empty() ? nullptr : ms.triangle_ids.data();
+  a.indices = s.indices.data();
+  a.shade = shade.data();
+  a.colors = s.colors.empty() ? nullptr : s.colors.data();
+  a.corners = h.corners.data();
+  a.points = h.points.data();
+  a.normals = h.normals.empty() ? nullptr : h.normals.data();
+  a.normals_uv = h.normals_uv.empty() ? nullptr : h.normals_uv.data();
+  a.vertex_colors = h.colors.empty() ? nullptr : h.colors.data();
+  parallel_for(ms.meshlets.size(), kShadingMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
+    for (uint64_t i = begin; i < end; ++i) {
+      const Meshlet& ml = ms.meshlets[i];
+      for (uint32_t k = 0; k < ml.triangle_count; ++k) gather_meshlet_slot(a, ml, k);
+    }
+  });
+  return h;
+}
+
+}  // namespace facet
