@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <exception>
-
 #include <stdexcept>
 
 #include "engine/cuda/own_stream.h"
