@@ -106,7 +106,7 @@ TEST(MeshletLayout, EveryTriangleReadsTheSameVertexValues) {
         differ += !same;
       }
     }
-    EXPECT_EQ(unwritten, 0u) << c.label << ": triangles without a slot code";
+    EXPECT_EQ(unwritten, 0u) << c.label << ": triangles without corners";
     EXPECT_EQ(differ, 0u) << c.label << ": corners whose values differ, of " << 3 * (size_t)s.triangle_count();
   }
 }
