@@ -85,7 +85,7 @@ std::vector<ShadeVertex> sequential_interleave(const Scene& s) {
 
 template <class T>
 bool same_bytes(const T* a, const T* b, size_t n) {
-  return std::memcmp(a, b, n * sizeof(T)) == 0;
+  return n == 0 || std::memcmp(a, b, n * sizeof(T)) == 0;  // an empty vector's data() may be null
 }
 
 }  // namespace
