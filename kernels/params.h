@@ -123,7 +123,7 @@ struct alignas(16) NormalYzUv {
 // The scene's per-vertex shading kept with the meshlets instead of with the scene's vertices:
 // what the CUDA backend holds on the device (kernels/meshlet_shading.h builds it at upload), where
 // it replaces the 32-byte vertex records, the 12-byte index triples and the geometry stage's
-// 12-byte positions (a closed scan's 34 of its 45 bytes a triangle: 16 B for half a vertex, 12,
+// 12-byte positions (a closed scan's 36 of its 45 bytes a triangle: 16 B for half a vertex, 12,
 // and 8 for two-thirds of a meshlet vertex) by 8 bytes a triangle and 24 (32 with uvs) a meshlet
 // vertex (16 B for two-thirds of one). Every value is a copy of the scene vertex's, so both
 // layouts give the same floats and the same bits (scene_vertices.h).

@@ -9,12 +9,12 @@
 
 namespace facet {
 
-// Triangles that cross a clip plane (rare): clip in clip space (coordinates recomputed from the
-// positions: the same floats the vertex stage computed) and set up each piece of the fan.
 // The position of a vertex array's element: a bare position, or a record holding one.
 FACET_HD Vec3 point_position(const Vec3& p) { return p; }
 FACET_HD Vec3 point_position(const MeshletPoint& p) { return p.p; }
 
+// Triangles that cross a clip plane (rare): clip in clip space (coordinates recomputed from the
+// positions: the same floats the vertex stage computed) and set up each piece of the fan.
 template <int kSamples, class Point, class Emit>  // kSamples as process_loaded_triangle's
 FACET_HD void clip_and_setup(const Point* positions, uint32_t i0, uint32_t i1, uint32_t i2,
                                   uint32_t codes, uint32_t tri, const FrameParams& fp,
