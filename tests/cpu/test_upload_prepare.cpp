@@ -123,7 +123,7 @@ TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
   for (bool patches : {true, false}) {
     auto m = std::make_shared<const Meshlets>(patches ? build_meshlet_patches(s) : build_meshlet_runs(s));
     ASSERT_EQ(m->triangle_ids.empty(), !patches);
-    ASSERT_GT(m->meshlets.size(), 4 * kShadingMeshletsPerPiece);
+    ASSERT_GT(m->meshlets.size(), 4 * kMeshletsPerPiece);
     const std::vector<MeshletCorners> expected = sequential_corners(*m, s.triangle_count());
     const HostMeshletShading one = [&] {
       WorkerCount forced(1);

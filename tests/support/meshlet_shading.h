@@ -11,12 +11,9 @@
 #include "engine/parallel.h"
 #include "engine/scene.h"
 #include "kernels/meshlet_shading.h"
+#include "tests/support/triangle_meshlets.h"  // kMeshletsPerPiece
 
 namespace facet {
-
-// Meshlets per parallel_for piece: about 64 K triangles, enough that handing out pieces costs
-// nothing, small enough to spread a 1 M-triangle model over 16 cores.
-constexpr uint64_t kShadingMeshletsPerPiece = 512;
 
 struct HostMeshletShading {
   std::shared_ptr<const Meshlets> meshlets;
@@ -64,7 +61,7 @@ inline HostMeshletShading host_meshlet_shading(const Scene& s, std::shared_ptr<c
   a.normals = h.normals.empty() ? nullptr : h.normals.data();
   a.normals_uv = h.normals_uv.empty() ? nullptr : h.normals_uv.data();
   a.vertex_colors = h.colors.empty() ? nullptr : h.colors.data();
-  parallel_for(ms.meshlets.size(), kShadingMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
+  parallel_for(ms.meshlets.size(), kMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end; ++i) {
       const Meshlet& ml = ms.meshlets[i];
       for (uint32_t k = 0; k < ml.triangle_count; ++k) gather_meshlet_slot(a, ml, k);
