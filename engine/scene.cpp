@@ -13,6 +13,7 @@
 
 #include "engine/big_array.h"
 #include "engine/parallel.h"
+#include "kernels/normal_code.h"
 #include "kernels/srgb.h"
 
 namespace facet {
@@ -74,7 +75,8 @@ bool scene_has_cutouts(const Scene& s) {
 void interleave_shade_range(const Scene& s, uint64_t begin, uint64_t end, ShadeVertex* out) {
   for (uint64_t i = begin; i < end; ++i, ++out) {
     out->p = s.positions[i];
-    out->n = i < s.normals.size() ? s.normals[i] : Vec3{0, 0, 0};
+    // What both backends shade with: the device holds normals as codes (kernels/normal_code.h).
+    out->n = quantize_normal(i < s.normals.size() ? s.normals[i] : Vec3{0, 0, 0});
     out->uv = i < s.uvs.size() ? s.uvs[i] : Vec2{0, 0};
   }
 }

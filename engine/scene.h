@@ -72,6 +72,8 @@ bool plain_lit_scene(const Scene& scene);
 bool scene_has_cutouts(const Scene& scene);
 
 // positions, normals and uvs interleaved, one 32-byte record per vertex (what resolve reads).
+// The normals are quantized to what their 32-bit codes decode to (kernels/normal_code.h), the
+// normals the device holds: both backends shade with the same floats.
 std::vector<ShadeVertex> interleave_shade_vertices(const Scene& scene);
 // Vertices [begin, end) of the same records written to out[0 .. end - begin), on the calling
 // thread: for callers that split the work or write straight into a staging buffer.

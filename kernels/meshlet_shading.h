@@ -2,8 +2,10 @@
 // records and index triples, positions included (the host's Meshlets::positions hold the same
 // copies and need not be uploaded): one slot at a time, the same function for the device upload's
 // kernel (meshlet_shading.cu) and the host reference the tests hold it to
-// (tests/support/meshlet_shading.h). Every value is copied, none computed.
+// (tests/support/meshlet_shading.h). Every value is copied, none computed, but the normals: already
+// quantized (interleave_shade_range), they code to the codes that decode to them.
 #pragma once
+#include "kernels/normal_code.h"
 #include "kernels/scene_vertices.h"
 
 namespace facet {
@@ -21,8 +23,7 @@ struct MeshletShadingArrays {
   // corner).
   MeshletCorners* corners = nullptr;  // [triangle_count]
   MeshletPoint* points = nullptr;     // [meshlet vertices]
-  NormalYz* normals = nullptr;        // [meshlet vertices], or null (a model with uvs)
-  NormalYzUv* normals_uv = nullptr;   // [meshlet vertices], or null (a model without)
+  Vec2* uvs = nullptr;                // [meshlet vertices], or null (a model without uvs)
   Rgba8* vertex_colors = nullptr;     // [meshlet vertices], or null (colors null too)
 };
 
@@ -37,9 +38,8 @@ FACET_HD void gather_meshlet_slot(const MeshletShadingArrays& a, const Meshlet& 
     const uint32_t v = m.first_vertex + local_index(packed, c);
     const uint32_t from = a.indices[3 * (size_t)tri + c];
     const ShadeVertex r = a.shade[from];
-    a.points[v] = {r.p, r.n.x};
-    if (a.normals) a.normals[v] = {r.n.y, r.n.z};
-    if (a.normals_uv) a.normals_uv[v] = {r.n.y, r.n.z, r.uv};
+    a.points[v] = {r.p, encode_normal(r.n)};
+    if (a.uvs) a.uvs[v] = r.uv;
     if (a.vertex_colors) a.vertex_colors[v] = a.colors[from];
   }
 }

@@ -106,32 +106,25 @@ struct alignas(8) MeshletCorners {
 };
 
 // A meshlet vertex in the meshlet layout (MeshletShading): its position, which the geometry
-// stage projects, and its normal's x, so that resolve reads both in one aligned 16-byte load, as
-// the geometry stage reads the position.
+// stage projects, and its normal's 32-bit code (normal_code.h), so that resolve reads both in one
+// aligned 16-byte load, one sector, as the geometry stage reads the position.
 struct alignas(16) MeshletPoint {
-  Vec3 p;    // world position (Meshlets::positions)
-  float nx;  // unit normal, x
-};
-// The rest of a meshlet vertex's shading record: the normal's y and z, and its uvs where the
-// model has them (one load either way).
-struct alignas(8) NormalYz { float ny, nz; };
-struct alignas(16) NormalYzUv {
-  float ny, nz;
-  Vec2 uv;  // texture coordinates
+  Vec3 p;           // world position (Meshlets::positions)
+  uint32_t normal;  // encode_normal of the quantized unit normal the scene layout holds
 };
 
 // The scene's per-vertex shading kept with the meshlets instead of with the scene's vertices:
 // what the CUDA backend holds on the device (kernels/meshlet_shading.h builds it at upload), where
 // it replaces the 32-byte vertex records, the 12-byte index triples and the geometry stage's
 // 12-byte positions (a closed scan's 36 of its 45 bytes a triangle: 16 B for half a vertex, 12,
-// and 8 for two-thirds of a meshlet vertex) by 8 bytes a triangle and 24 (32 with uvs) a meshlet
-// vertex (16 B for two-thirds of one). Every value is a copy of the scene vertex's, so both
-// layouts give the same floats and the same bits (scene_vertices.h).
+// and 8 for two-thirds of a meshlet vertex) by 8 bytes a triangle and 16 (24 with uvs) a meshlet
+// vertex (11 B for two-thirds of one). Every value is a copy of the scene vertex's, the normal as
+// the code of the quantized normal the scene layout holds, so both layouts give the same floats
+// and the same bits (scene_vertices.h).
 struct MeshletShading {
   const MeshletCorners* corners;  // [triangle_count] where each scene triangle's vertices are
-  const MeshletPoint* points;     // per meshlet vertex: position and normal x
-  const NormalYz* normals;        // per meshlet vertex: normal y, z; null when the model has uvs
-  const NormalYzUv* normals_uv;   // per meshlet vertex: normal y, z and uvs; null without uvs
+  const MeshletPoint* points;     // per meshlet vertex: position and normal code
+  const Vec2* uvs;                // per meshlet vertex: texture coordinates; null without uvs
 };
 
 // The scene as the stages read it. Pointers are device pointers on the CUDA backend, host

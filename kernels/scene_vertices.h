@@ -1,8 +1,10 @@
 // A triangle's vertices as resolve, the cut-out test and the frame outputs read them, from either
 // layout of SceneView (params.h): per scene vertex through the index triples, or per meshlet
 // vertex through the triangle's MeshletCorners. Both give the same values (the meshlet arrays
-// hold copies), so everything computed from them is the same bits.
+// hold copies, and the normal's code decodes to the quantized normal the scene layout holds), so
+// everything computed from them is the same bits.
 #pragma once
+#include "kernels/normal_code.h"
 #include "kernels/params.h"
 
 namespace facet {
@@ -36,15 +38,8 @@ FACET_HD ShadeVertex shade_vertex(const SceneView& s, uint32_t v) {
   const MeshletPoint a = ms.points[v];
   ShadeVertex r;
   r.p = a.p;
-  if (ms.normals_uv) {
-    const NormalYzUv b = ms.normals_uv[v];
-    r.n = {a.nx, b.ny, b.nz};
-    r.uv = b.uv;
-  } else {
-    const NormalYz b = ms.normals[v];
-    r.n = {a.nx, b.ny, b.nz};
-    r.uv = {0.0f, 0.0f};
-  }
+  r.n = decode_normal(a.normal);
+  r.uv = ms.uvs ? ms.uvs[v] : Vec2{0.0f, 0.0f};
   return r;
 }
 

@@ -55,11 +55,8 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
 
 void DeviceScene::build_meshlet_shading(size_t meshlet_vertices) {
   m_triangle_corners.allocate(m_triangle_count, "triangle corners in their meshlets");
-  m_meshlet_points.allocate(meshlet_vertices, "meshlet vertex positions");
-  if (m_has_uvs)
-    m_meshlet_normals_uv.allocate(meshlet_vertices, "meshlet vertex normals and uvs");
-  else
-    m_meshlet_normals.allocate(meshlet_vertices, "meshlet vertex normals");
+  m_meshlet_points.allocate(meshlet_vertices, "meshlet vertex positions and normals");
+  if (m_has_uvs) m_meshlet_uvs.allocate(meshlet_vertices, "meshlet vertex uvs");
   if (m_colors.size() > 0) m_meshlet_colors.allocate(meshlet_vertices, "meshlet vertex colours");
   MeshletShadingArrays a;
   a.meshlets = m_meshlets.data();
@@ -71,8 +68,7 @@ void DeviceScene::build_meshlet_shading(size_t meshlet_vertices) {
   a.colors = m_colors.size() > 0 ? m_colors.data() : nullptr;
   a.corners = m_triangle_corners.data();
   a.points = m_meshlet_points.data();
-  a.normals = m_meshlet_normals.size() > 0 ? m_meshlet_normals.data() : nullptr;
-  a.normals_uv = m_meshlet_normals_uv.size() > 0 ? m_meshlet_normals_uv.data() : nullptr;
+  a.uvs = m_meshlet_uvs.size() > 0 ? m_meshlet_uvs.data() : nullptr;
   a.vertex_colors = m_meshlet_colors.size() > 0 ? m_meshlet_colors.data() : nullptr;
   {
     OwnStream stream;
@@ -129,8 +125,7 @@ SceneView DeviceScene::view() const {
   v.single_material = m_single_material;
   v.has_cutouts = m_has_cutouts;
   v.meshlet = {m_triangle_corners.data(), m_meshlet_points.data(),
-               m_meshlet_normals.size() > 0 ? m_meshlet_normals.data() : nullptr,
-               m_meshlet_normals_uv.size() > 0 ? m_meshlet_normals_uv.data() : nullptr};
+               m_meshlet_uvs.size() > 0 ? m_meshlet_uvs.data() : nullptr};
   v.colors = m_meshlet_colors.size() > 0 ? m_meshlet_colors.data() : nullptr;
   return v;
 }
@@ -153,7 +148,7 @@ bool DeviceScene::build_triangle_meshlets(cudaStream_t stream) {
 size_t DeviceScene::bytes() const {
   return m_meshlets.bytes() + m_meshlet_points.bytes() + m_meshlet_triangles.bytes() +
          m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() + m_triangle_corners.bytes() +
-         m_meshlet_normals.bytes() + m_meshlet_normals_uv.bytes() + m_meshlet_colors.bytes() + m_shade.bytes() +
+         m_meshlet_uvs.bytes() + m_meshlet_colors.bytes() + m_shade.bytes() +
          m_indices.bytes() + m_colors.bytes() + m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() +
          m_texels.bytes();
 }

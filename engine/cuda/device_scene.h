@@ -66,8 +66,7 @@ class DeviceScene {
   // The meshlet layout of the shading (upload_meshlets builds it): what resolve gathers.
   DeviceBuffer<MeshletCorners> m_triangle_corners;
   DeviceBuffer<MeshletPoint> m_meshlet_points;   // the geometry stage's positions too
-  DeviceBuffer<NormalYz> m_meshlet_normals;      // empty when the model has uvs
-  DeviceBuffer<NormalYzUv> m_meshlet_normals_uv; // empty when it has none
+  DeviceBuffer<Vec2> m_meshlet_uvs;              // empty when the model has no uvs
   DeviceBuffer<Rgba8> m_meshlet_colors;   // empty when the model has no vertex colours
   // The scene vertex layout, from upload_shading until the meshlet layout replaces it.
   DeviceBuffer<ShadeVertex> m_shade;

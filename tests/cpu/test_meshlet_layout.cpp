@@ -87,7 +87,7 @@ TEST(MeshletLayout, EveryTriangleReadsTheSameVertexValues) {
     const SceneView &scene_layout = both->scene_layout, &meshlet_view = both->meshlet_view;
     ASSERT_TRUE(meshlet_layout(meshlet_view) && !meshlet_layout(scene_layout)) << c.label;
     EXPECT_EQ(h.colors.empty(), s.colors.empty()) << c.label;
-    EXPECT_EQ(h.normals_uv.empty(), s.uvs.empty()) << c.label;
+    EXPECT_EQ(h.uvs.empty(), s.uvs.empty()) << c.label;
     // The positions the device builds are the geometry stage's copies (Meshlets::positions).
     size_t moved = 0;
     for (size_t v = 0; v < h.points.size(); ++v) moved += !same_bits(&h.points[v].p, &c.meshlets->positions[v], 12);

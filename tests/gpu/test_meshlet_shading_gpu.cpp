@@ -46,13 +46,9 @@ void expect_same_as_host(const Scene& s, const std::string& label) {
   const size_t vertices = m->positions.size();
   EXPECT_TRUE(same_bytes(download(v.meshlet.corners, s.triangle_count()), h.corners)) << label;
   EXPECT_TRUE(same_bytes(download(v.meshlet.points, vertices), h.points)) << label;
-  EXPECT_EQ(v.meshlet.normals == nullptr, h.normals.empty()) << label;
-  if (v.meshlet.normals) {
-    EXPECT_TRUE(same_bytes(download(v.meshlet.normals, vertices), h.normals)) << label;
-  }
-  EXPECT_EQ(v.meshlet.normals_uv == nullptr, h.normals_uv.empty()) << label;
-  if (v.meshlet.normals_uv) {
-    EXPECT_TRUE(same_bytes(download(v.meshlet.normals_uv, vertices), h.normals_uv)) << label;
+  EXPECT_EQ(v.meshlet.uvs == nullptr, h.uvs.empty()) << label;
+  if (v.meshlet.uvs) {
+    EXPECT_TRUE(same_bytes(download(v.meshlet.uvs, vertices), h.uvs)) << label;
   }
   EXPECT_EQ(v.colors == nullptr, h.colors.empty()) << label;
   if (v.colors) {

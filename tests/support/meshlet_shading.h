@@ -19,8 +19,7 @@ struct HostMeshletShading {
   std::shared_ptr<const Meshlets> meshlets;
   std::vector<MeshletCorners> corners;  // [triangle_count]
   std::vector<MeshletPoint> points;     // per meshlet vertex
-  std::vector<NormalYz> normals;        // per meshlet vertex, or empty with uvs
-  std::vector<NormalYzUv> normals_uv;   // per meshlet vertex, or empty without uvs
+  std::vector<Vec2> uvs;                // per meshlet vertex, or empty without uvs
   std::vector<Rgba8> colors;            // per meshlet vertex, or empty without vertex colours
 
   // `base` (a scene layout view of the same scene) with its vertex arrays swapped for these.
@@ -29,8 +28,7 @@ struct HostMeshletShading {
     base.shade = nullptr;
     base.indices = nullptr;
     base.colors = colors.empty() ? nullptr : colors.data();
-    base.meshlet = {corners.data(), points.data(), normals.empty() ? nullptr : normals.data(),
-                    normals_uv.empty() ? nullptr : normals_uv.data()};
+    base.meshlet = {corners.data(), points.data(), uvs.empty() ? nullptr : uvs.data()};
     return base;
   }
 };
@@ -45,8 +43,7 @@ inline HostMeshletShading host_meshlet_shading(const Scene& s, std::shared_ptr<c
   const size_t vertices = ms.positions.size();
   h.corners.assign(s.triangle_count(), MeshletCorners{~0u, ~0u});
   h.points.resize(vertices);
-  if (s.uvs.empty()) h.normals.resize(vertices);
-  else h.normals_uv.resize(vertices);
+  if (!s.uvs.empty()) h.uvs.resize(vertices);
   if (!s.colors.empty()) h.colors.resize(vertices);
   MeshletShadingArrays a;
   a.meshlets = ms.meshlets.data();
@@ -58,8 +55,7 @@ inline HostMeshletShading host_meshlet_shading(const Scene& s, std::shared_ptr<c
   a.colors = s.colors.empty() ? nullptr : s.colors.data();
   a.corners = h.corners.data();
   a.points = h.points.data();
-  a.normals = h.normals.empty() ? nullptr : h.normals.data();
-  a.normals_uv = h.normals_uv.empty() ? nullptr : h.normals_uv.data();
+  a.uvs = h.uvs.empty() ? nullptr : h.uvs.data();
   a.vertex_colors = h.colors.empty() ? nullptr : h.colors.data();
   parallel_for(ms.meshlets.size(), kMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end; ++i) {
