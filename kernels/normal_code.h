@@ -50,18 +50,18 @@ FACET_HD uint32_t encode_normal(Vec3 n) {
 
 // A unit vector (within 3e-5 of unit length), or zero for kNoNormalCode.
 FACET_HD Vec3 decode_normal(uint32_t code) {
-  if (code == kNoNormalCode) return {0.0f, 0.0f, 0.0f};
-  float x = (float)(int16_t)(code & 0xffffu) * kNormalCodeStep;
-  float y = (float)(int16_t)(code >> 16) * kNormalCodeStep;
-  const float z = 1.0f - fabsf(x) - fabsf(y);
-  if (z < 0.0f) {
-    const float fx = (1.0f - fabsf(y)) * sign_not_zero(x), fy = (1.0f - fabsf(x)) * sign_not_zero(y);
-    x = fx;
-    y = fy;
-  }
+  const float qx = (float)(int16_t)(code & 0xffffu) * kNormalCodeStep;
+  const float qy = (float)(int16_t)(code >> 16) * kNormalCodeStep;
+  const float z = 1.0f - (fabsf(qx) + fabsf(qy));
+  // Below the equator the point folds back: each coordinate moves toward zero by the depth t
+  // (x -> sign(x) (1 - |y|)), without a branch. A coordinate converted from an integer is never
+  // -0, so copysignf is sign_not_zero here.
+  const float t = fmaxf(-z, 0.0f);
+  const float x = qx - copysignf(t, qx), y = qy - copysignf(t, qy);
   const float r2 = fmaf(x, x, fmaf(y, y, z * z));
   float s = fmaf(fmaf(fmaf(kInvLengthC3, r2, kInvLengthC2), r2, kInvLengthC1), r2, kInvLengthC0);
   s = s * fmaf(-0.5f * r2, s * s, 1.5f);
+  if (code == kNoNormalCode) s = 0.0f;
   return {x * s, y * s, z * s};
 }
 
