@@ -144,6 +144,31 @@ FACET_NO_UNROLL
   }
 }
 
+// visit_samples with each sample's edge offsets set up beforehand (o[k][i] = so.at(k, i)) and
+// the sample loop unrolled, for the paths that have the registers to keep them (the warp raster):
+// recomputing the offsets at every pixel was most of that loop's instructions (NOTES.md, v17).
+// The same visits with the same keys in the same order.
+template <class Int, int kSamples, class Visit>
+FACET_HD void visit_samples_unrolled(const RasterTri& t, const Int (&o)[kSamples][3], const Int (&omax)[3],
+                                     int32_t px, int32_t py, Int e0, Int e1, Int e2, int32_t b1, int32_t b2,
+                                     Visit& visit) {
+  if (kSamples > 1 && !covered(e0 + omax[0], e1 + omax[1], e2 + omax[2])) return;
+FACET_UNROLL
+  for (int k = 0; k < kSamples; ++k) {
+    const Int f0 = e0 + o[k][0], f1 = e1 + o[k][1], f2 = e2 + o[k][2];
+    if (covered(f0, f1, f2)) visit(px, py, k, edge_key(t, f1, f2, b1, b2));
+  }
+}
+
+// Each sample's edge offsets, o[k][i] = so.at(k, i) (zero at one sample).
+template <class Int, int kSamples>
+FACET_HD void sample_offsets(const SampleEdges<Int, kSamples>& so, Int (&o)[kSamples][3]) {
+FACET_UNROLL
+  for (int k = 0; k < kSamples; ++k)
+FACET_UNROLL
+    for (int i = 0; i < 3; ++i) o[k][i] = so.at(k, i);
+}
+
 // The largest sample offset of each edge (what visit_samples' early test adds).
 template <class Int, int kSamples>
 FACET_HD void max_sample_offsets(const SampleEdges<Int, kSamples>& so, Int (&omax)[3]) {

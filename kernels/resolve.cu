@@ -93,35 +93,54 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
   }
 }
 
-// An N-sample frame: one pixel a thread. Its N keys come from the N sample planes, each load of a
-// warp one coalesced 256-byte run (raster.h, vis_slot). Each distinct
-// triangle is shaded once (resolve_keys); a pixel of one triangle costs what a 1-sample pixel does.
-// Bounded like the two-pixel kernel (768 threads an SM: 80 registers), where the keys' bookkeeping
-// beside the general shading spilled at 64.
-template <int kSamples, bool kPlain>
+// An N-sample frame: kPixels pixels a thread, 32 apart as in resolve_kernel. Their N keys come
+// from the N sample planes, each load of a warp one coalesced 256-byte run (raster.h, vis_slot).
+// Each distinct triangle of a pixel is shaded once (resolve_samples); the first one's indices
+// are loaded for every pixel of the thread before any shades, as resolve_kernel does, so that a
+// pixel of one triangle costs what a 1-sample pixel does. Bounded like the two-pixel kernel (768
+// threads an SM: 80 registers) where the general shading runs, which spilled at 64.
+template <int kSamples, bool kPlain, int kPixels>
 __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) resolve_samples_kernel(ResolveStageParams p) {
+  constexpr int kWarpSpan = 32 * kPixels;
+  constexpr int kBlockSpan = kWarpSpan * kThreads / 32;
   zero_next_counters(p);
   wait_for_previous_kernel();
   copy_counters_to_host(p);
-  const int x = blockIdx.x * kThreads + threadIdx.x, y = blockIdx.y;
-  if (x >= p.frame.width) return;
-  const size_t row = (size_t)y * p.frame.width;
+  const int width = p.frame.width;
+  const int x0 = blockIdx.x * kBlockSpan + (threadIdx.x >> 5) * kWarpSpan + (threadIdx.x & 31);
+  const int y = blockIdx.y;
+  if (x0 >= width) return;
+  const size_t row = (size_t)y * width;
+  const size_t pixels = (size_t)width * p.frame.height;
   const PixelBox box = p.drawable;
-  uint64_t key[kSamples];
-  if (y >= box.y0 && y <= box.y1 && x >= box.x0 && x <= box.x1) {
-    const size_t pixels = (size_t)p.frame.width * p.frame.height;
+  const bool row_drawable = y >= box.y0 && y <= box.y1;
+  PixelSamples<kSamples> samples[kPixels];
 #pragma unroll
-    for (int s = 0; s < kSamples; ++s) key[s] = p.vis[vis_slot(pixels, row + x, s)];
-  } else {
+  for (int j = 0; j < kPixels; ++j) {
+    const int x = x0 + 32 * j;
+    uint64_t key[kSamples];
+    const bool drawable = row_drawable && x >= box.x0 && x <= box.x1;
 #pragma unroll
-    for (int s = 0; s < kSamples; ++s) key[s] = kEmptyKey;
+    for (int s = 0; s < kSamples; ++s) key[s] = drawable ? p.vis[vis_slot(pixels, row + x, s)] : kEmptyKey;
+    samples[j] = pixel_samples<kSamples>(p.frame, key, kSamples);
   }
-  const Rgba8 c = resolve_keys<kSamples>(p.frame, key, kSamples, [&](uint32_t tri) {
-    const PixelTriangle t = pixel_triangle(p.scene, p.frame, tri);
-    if (p.meshlet_seen) p.meshlet_seen[p.triangle_meshlet[tri]] = p.frame_number;
-    return kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, t) : shade_covered_pixel(p.scene, p.frame, x, y, t);
-  });
-  write_pixel(p, row, x, y, c);
+  PixelTriangle first[kPixels];
+#pragma unroll
+  for (int j = 0; j < kPixels; ++j)
+    first[j] = samples[j].covered ? pixel_triangle(p.scene, p.frame, first_triangle(samples[j])) : PixelTriangle{};
+#pragma unroll
+  for (int j = 0; j < kPixels; ++j) {
+    const int x = x0 + 32 * j;
+    if (x >= width) break;
+    const uint32_t first_tri = first_triangle(samples[j]);
+    const Rgba8 c = resolve_samples<kSamples>(p.frame, samples[j], kSamples, [&](uint32_t tri) {
+      const PixelTriangle t = tri == first_tri ? first[j] : pixel_triangle(p.scene, p.frame, tri);
+      // Its meshlet shows: occlusion culling's first pass draws it next frame (occlusion.h).
+      if (p.meshlet_seen) p.meshlet_seen[p.triangle_meshlet[tri]] = p.frame_number;
+      return kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, t) : shade_covered_pixel(p.scene, p.frame, x, y, t);
+    });
+    write_pixel(p, row, x, y, c);
+  }
 }
 
 template <int kPixels, bool kPlain>
@@ -131,13 +150,22 @@ void launch_resolve(const ResolveStageParams& p, cudaStream_t stream) {
   launch_kernel(resolve_kernel<kPixels, kPlain>, grid, kThreads, stream, p.after_kernel, p);
 }
 
+template <int kSamples, bool kPlain, int kPixels>
+void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
+  constexpr int kBlockSpan = 32 * kPixels * kThreads / 32;
+  dim3 grid((p.frame.width + kBlockSpan - 1) / kBlockSpan, p.frame.height);
+  launch_kernel(resolve_samples_kernel<kSamples, kPlain, kPixels>, grid, kThreads, stream, p.after_kernel, p);
+}
+
+// The plain lit kernel at 4 samples: two pixels a thread from kResolveTwoPixelsFrom pixels a frame
+// (4K), one below, where fewer threads with more registers measured slower, as the 1-sample
+// general kernel does; at 8 samples two pixels spill. The general kernel: one (NOTES.md, v17).
 template <int kSamples>
 void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
-  dim3 grid((p.frame.width + kThreads - 1) / kThreads, p.frame.height);
-  if (plain_lit_frame(p.frame, p.scene_textured))
-    launch_kernel(resolve_samples_kernel<kSamples, true>, grid, kThreads, stream, p.after_kernel, p);
-  else
-    launch_kernel(resolve_samples_kernel<kSamples, false>, grid, kThreads, stream, p.after_kernel, p);
+  const bool two = kSamples == 4 && (int64_t)p.frame.width * p.frame.height >= kResolveTwoPixelsFrom;
+  if (!plain_lit_frame(p.frame, p.scene_textured)) launch_resolve_samples<kSamples, false, 1>(p, stream);
+  else if (two) launch_resolve_samples<kSamples, true, 2>(p, stream);
+  else launch_resolve_samples<kSamples, true, 1>(p, stream);
 }
 
 }  // namespace

@@ -34,17 +34,36 @@ struct SampleOffset {
   int8_t x, y;  // from the pixel centre, 1/16 px, y down
 };
 
-// D3D11 standard patterns (see the top of this file), 1/16 px, packed 4 bits a coordinate
-// (two's complement, -8..7), x in the low nibble of sample s's byte, y in the high one: a
-// lookup that stays in registers for a sample index known only at run time.
-constexpr uint64_t kPattern4 = 0x622ae6aeull;          // (-2,-6) (6,-2) (-6,2) (2,6)
-constexpr uint64_t kPattern8 = 0x9773f95bbd153fd1ull;  // (1,-3) (-1,3) (5,1) (-3,-5) (-5,5)
-                                                       //   (-7,-1) (3,7) (7,-7)
+// D3D11 standard patterns (see the top of this file), 1/16 px, y down.
+constexpr SampleOffset kPattern4[4] = {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}};
+constexpr SampleOffset kPattern8[8] = {{1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7}};
+
+// One coordinate of a pattern in 1/256 px (at most 7 * 16 = 112 in magnitude), sample s in byte s
+// as a two's-complement byte: a lookup that stays in registers for a sample index known only at
+// run time, one shift and one sign extension where unpacking 4-bit 1/16 px fields took 17
+// instructions a sample in the raster's sample loop (NOTES.md, v17).
+template <int kN>
+constexpr uint64_t pack_steps(const SampleOffset (&pattern)[kN], bool y) {
+  uint64_t w = 0;
+  for (int s = 0; s < kN; ++s)
+    w |= (uint64_t)(uint8_t)(int8_t)((y ? pattern[s].y : pattern[s].x) * kSampleUnit) << (8 * s);
+  return w;
+}
+constexpr uint64_t kSteps4X = pack_steps(kPattern4, false), kSteps4Y = pack_steps(kPattern4, true);
+constexpr uint64_t kSteps8X = pack_steps(kPattern8, false), kSteps8Y = pack_steps(kPattern8, true);
+
+// Sample s's offset from the pixel centre in 1/256 px, along x and y; zero at one sample.
+FACET_HD int32_t signed_byte(uint64_t w, int s) { return (int32_t)(int8_t)(uint8_t)(w >> (8 * s)); }
+FACET_HD int32_t sample_step_x(int samples, int s) {
+  return samples == 4 ? signed_byte(kSteps4X, s) : samples == 8 ? signed_byte(kSteps8X, s) : 0;
+}
+FACET_HD int32_t sample_step_y(int samples, int s) {
+  return samples == 4 ? signed_byte(kSteps4Y, s) : samples == 8 ? signed_byte(kSteps8Y, s) : 0;
+}
+
+// Sample s's offset in 1/16 px, as the pattern gives it.
 FACET_HD SampleOffset sample_offset(int samples, int s) {
-  if (samples != 4 && samples != 8) return {0, 0};
-  const uint32_t byte = (uint32_t)(((samples == 4 ? kPattern4 : kPattern8) >> (8 * s)) & 0xffu);
-  const int x = (int)(byte & 0xfu), y = (int)(byte >> 4);
-  return {(int8_t)(x >= 8 ? x - 16 : x), (int8_t)(y >= 8 ? y - 16 : y)};
+  return {(int8_t)(sample_step_x(samples, s) / kSampleUnit), (int8_t)(sample_step_y(samples, s) / kSampleUnit)};
 }
 
 // How far (1/256 px) any sample of the pattern lies from the pixel centre along x or y: a
@@ -61,15 +80,14 @@ FACET_HD bool valid_sample_count(int samples) { return samples == 1 || samples =
 // edge_fn(c + d) - edge_fn(c) = (bx - ax) * d.y - (by - ay) * d.x = dx/kSubpixel * d.x + dy/kSubpixel * d.y
 // (d in 1/256 px). Every |offset| is below one pixel step |dx| + |dy|.
 // Only the six per-unit rates are kept and each offset is two multiply-adds, the sample's
-// position unpacked from kPattern4/8 in registers: the raster keeps its sample loop rolled
-// (raster.h), and 12 or 24 stored offsets (48 registers in 64-bit stepping) made the CUDA
-// geometry kernel spill a kilobyte a thread (ptxas -v, sm_90).
+// position unpacked from kSteps4/8 in registers: the raster keeps its sample loop rolled where
+// registers are short (raster.h), and 12 or 24 stored offsets (48 registers in 64-bit stepping)
+// made the CUDA geometry kernel spill a kilobyte a thread (ptxas -v, sm_90).
 template <class Int, int kSamples>
 struct SampleEdges {
   int32_t ex[3], ey[3];  // the edges' changes per 1/256 px along x and y
   FACET_HD Int at(int s, int i) const {
-    const SampleOffset d = sample_offset(kSamples, s);
-    return (Int)ex[i] * (Int)(d.x * kSampleUnit) + (Int)ey[i] * (Int)(d.y * kSampleUnit);
+    return (Int)ex[i] * (Int)sample_step_x(kSamples, s) + (Int)ey[i] * (Int)sample_step_y(kSamples, s);
   }
   // From the per-pixel steps dx, dy of edge_setup (kSubpixel times these rates).
   FACET_HD static SampleEdges make(const Int (&dx)[3], const Int (&dy)[3]) {

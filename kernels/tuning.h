@@ -85,7 +85,8 @@ constexpr int kWarpRasterBlocksPerSm = 8;
 // ---- Resolve (resolve.cu) ----
 constexpr int kResolveThreads = 128;
 // The general kernel takes two pixels a thread from this many pixels a frame (4K), one below
-// (1080p), where its 80 registers leave too few threads for two (NOTES.md, v8).
+// (1080p), where its 80 registers leave too few threads for two (NOTES.md, v8); so does the plain
+// lit kernel at 4 samples (v17).
 constexpr int64_t kResolveTwoPixelsFrom = int64_t{4} << 20;
 // Resident threads an SM the resolve kernels are bounded for: the plain lit kernel fits a full
 // SM at 56 registers (NOTES.md, v10); the general one at one pixel a thread too, at two 768.

@@ -22,6 +22,8 @@ FACET_HD void raster_box_lane_samples(const RasterTri& t, int lane, Visit&& visi
   const SampleEdges<int32_t, kSamples> so = sample_edges<int32_t, kSamples>(s.dx, s.dy);
   int32_t omax[3];
   max_sample_offsets(so, omax);
+  int32_t o[kSamples][3];  // each sample's edge offsets, set up once a lane (sample_offsets)
+  sample_offsets(so, o);
   int32_t r0 = s.e[0], r1 = s.e[1], r2 = s.e[2];
   const int32_t sx0 = s.dx[0] * bw, sx1 = s.dx[1] * bw, sx2 = s.dx[2] * bw;
   const int32_t sy0 = s.dy[0] * bh, sy1 = s.dy[1] * bh, sy2 = s.dy[2] * bh;
@@ -29,7 +31,7 @@ FACET_HD void raster_box_lane_samples(const RasterTri& t, int lane, Visit&& visi
   for (int y = ly; y < h; y += bh) {
     int32_t e0 = r0, e1 = r1, e2 = r2;
     for (int x = lx; x < w; x += bw) {
-      visit_samples<int32_t, kSamples>(t, so, omax, t.px0 + x, t.py0 + y, e0, e1, e2, b1, b2, visit);
+      visit_samples_unrolled<int32_t, kSamples>(t, o, omax, t.px0 + x, t.py0 + y, e0, e1, e2, b1, b2, visit);
       e0 += sx0; e1 += sx1; e2 += sx2;
     }
     r0 += sy0; r1 += sy1; r2 += sy2;
@@ -37,23 +39,41 @@ FACET_HD void raster_box_lane_samples(const RasterTri& t, int lane, Visit&& visi
 }
 
 // Lane `lane`'s samples of t over the tile whose top-left pixel is (x0, y0): pixel
-// (lane % kTileSide, lane / kTileSide) and the one 32 / kTileSide rows below it. One edge setup
-// per lane, the second pixel stepped from it.
+// (lane % kTileSide, lane / kTileSide) and the one 32 / kTileSide rows below it. In Int
+// arithmetic: 32-bit where t fits_int32 (a tile lies inside t's box, and the stepping ends under
+// kTileSide px past it), 64-bit otherwise. Each sample's edge values are set up once a lane and
+// stepped to the second pixel, in registers (the sample loop unrolled): a large triangle's sample
+// offsets recomputed at every pixel were most of this kernel's instructions in 64-bit (NOTES.md,
+// v17). The same values as visit_samples, so the same keys in the same order.
+template <int kSamples, class Int, class Visit>
+FACET_HD void raster_tile_lane_steps(const RasterTri& t, int32_t px, int32_t py, Visit& visit) {
+  constexpr int kRows = 32 / kTileSide;
+  const EdgeSetupT<Int> s = edge_setup<Int>(t, px, py);
+  const SampleEdges<Int, kSamples> so = sample_edges<Int, kSamples>(s.dx, s.dy);
+  Int f[kSamples][3];  // the biased edge values of each sample of the lane's pixel
+FACET_UNROLL
+  for (int k = 0; k < kSamples; ++k)
+FACET_UNROLL
+    for (int i = 0; i < 3; ++i) f[k][i] = s.e[i] + so.at(k, i);
+  for (int r = 0; r < kTileSide / kRows; ++r, py += kRows) {
+    if (py >= t.py0 && py <= t.py1) {
+FACET_UNROLL
+      for (int k = 0; k < kSamples; ++k)
+        if (covered(f[k][0], f[k][1], f[k][2])) visit(px, py, k, edge_key(t, f[k][1], f[k][2], s.bias[1], s.bias[2]));
+    }
+FACET_UNROLL
+    for (int k = 0; k < kSamples; ++k)
+FACET_UNROLL
+      for (int i = 0; i < 3; ++i) f[k][i] += s.dy[i] * kRows;
+  }
+}
 template <int kSamples, class Visit>
 FACET_HD void raster_tile_lane_samples(const RasterTri& t, int32_t x0, int32_t y0, int lane, Visit&& visit) {
-  constexpr int kRows = 32 / kTileSide;
   const int32_t px = x0 + lane % kTileSide;
-  int32_t py = y0 + lane / kTileSide;
+  const int32_t py = y0 + lane / kTileSide;
   if (px < t.px0 || px > t.px1) return;
-  EdgeSetup s = edge_setup(t, px, py);
-  const SampleEdges<int64_t, kSamples> so = sample_edges<int64_t, kSamples>(s.dx, s.dy);
-  int64_t omax[3];
-  max_sample_offsets(so, omax);
-  for (int k = 0; k < kTileSide / kRows; ++k, py += kRows) {
-    if (py >= t.py0 && py <= t.py1)
-      visit_samples<int64_t, kSamples>(t, so, omax, px, py, s.e[0], s.e[1], s.e[2], s.bias[1], s.bias[2], visit);
-    for (int i = 0; i < 3; ++i) s.e[i] += s.dy[i] * kRows;
-  }
+  if (fits_int32(t)) raster_tile_lane_steps<kSamples, int32_t>(t, px, py, visit);
+  else raster_tile_lane_steps<kSamples, int64_t>(t, px, py, visit);
 }
 
 // One sample a pixel: visit(px, py, key).
