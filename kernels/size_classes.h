@@ -4,8 +4,8 @@
 //   medium (larger, under 60 px a side, at most kMediumBoxPixels pixels):
 //                                            one warp over the whole box, 32-bit stepping;
 //   large  (the rest):                       cut into kTileSide x kTileSide tiles, a warp each.
-// With N > 1 samples a medium box holds at most kMediumBoxSamples / N pixels, larger ones are
-// large: a warp's pixels each cost N sample tests and atomics.
+// With N > 1 samples a medium box holds at most kMediumBoxSampledPixels, larger ones are large:
+// a warp's pixels each cost N sample tests and atomics.
 #pragma once
 #include "kernels/raster.h"
 #include "kernels/tuning.h"
@@ -18,8 +18,7 @@ FACET_HD SizeClass size_class(const RasterTri& t, int samples = 1, int small_pix
   const int64_t pixels = box_pixels(t);
   if (pixels <= small_pixels) return SizeClass::Small;
   if (!fits_int32(t)) return SizeClass::Large;
-  return (samples == 1 ? pixels <= kMediumBoxPixels : pixels * samples <= kMediumBoxSamples) ? SizeClass::Medium
-                                                                                            : SizeClass::Large;
+  return pixels <= (samples == 1 ? kMediumBoxPixels : kMediumBoxSampledPixels) ? SizeClass::Medium : SizeClass::Large;
 }
 
 // Tiles of kTileSide pixels a RasterTri's box touches.

@@ -22,12 +22,13 @@ constexpr int kSmallTriPixels = 64;
 constexpr int kFewMeshletsSmallSamples = 4;
 // Large triangles are cut into square tiles of this side, one warp each (two pixels a lane).
 constexpr int kTileSide = 8;
-// At N > 1 samples, a medium triangle's box holds at most this many pixels times samples (512 px
-// at 4x, 256 at 8x); larger ones go to tiles. A warp walking a whole 30x30 box at 4 samples
-// was the 2 K sphere's longest tail: 50 us of a 0.13 ms frame with 7 such warps an SM; half this
-// limit sent the 200 K sphere's 10-16 px boxes to tiles at 8x 4K, 0.55 -> 1.18 ms (NOTES.md,
-// v14).
-constexpr int64_t kMediumBoxSamples = 2048;
+// At N > 1 samples a medium triangle's box holds at most this many pixels; larger ones go to
+// tiles. A warp walking a whole 30x30 box at 4 samples was the 2 K sphere's longest tail: 50 us of
+// a 0.13 ms frame with 7 such warps an SM (v14, which set 512 px at 4x and 256 at 8x); half that
+// at 8x sent the 200 K sphere's 10-16 px boxes to tiles at 4K, 0.55 -> 1.18 ms (v14) and 0.44 ->
+// 0.64 ms with v17's cheaper tiles. At 4x, 256 px measured Spot 0.075 -> 0.071 ms and the 2 K
+// sphere 0.062 -> 0.061 at 1080p, the 200 K sphere 0.274 -> 0.279 at 4K (NOTES.md, v17).
+constexpr int64_t kMediumBoxSampledPixels = 256;
 // At one sample a medium box holds at most this many pixels (16 steps of the warp's 32). A warp
 // walking a box of up to 60x60 px alone was the tail of the 2 K sphere's frame: 0.040 -> 0.034 ms
 // at 1080p with 512; no scene measured slower at 512, the 200 K sphere 1.5 % slower at 4K with

@@ -211,6 +211,10 @@ TEST(WarpPaths, WithSamplesAMediumBoxHoldsFewerPixels) {
   RasterTri t;
   ASSERT_TRUE(window_tri(0, 0, 20 * 256, 0, 0, 20 * 256, 64, 64, t));     // 400 px box
   EXPECT_EQ(size_class(t, 1), SizeClass::Medium);
-  EXPECT_EQ(size_class(t, 4), SizeClass::Medium);
+  EXPECT_EQ(size_class(t, 4), SizeClass::Large);
   EXPECT_EQ(size_class(t, 8), SizeClass::Large);
+  ASSERT_TRUE(window_tri(0, 0, 15 * 256, 0, 0, 15 * 256, 64, 64, t));     // 225 px box
+  EXPECT_LE(box_pixels(t), kMediumBoxSampledPixels);
+  EXPECT_EQ(size_class(t, 4), SizeClass::Medium);
+  EXPECT_EQ(size_class(t, 8), SizeClass::Medium);
 }
