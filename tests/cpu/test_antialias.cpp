@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -256,6 +257,33 @@ void expect_lane_paths_visit_what_the_rect_visits() {
   }
   EXPECT_GT(medium, 300);
   EXPECT_GT(large, 50);
+}
+
+// The positions are Direct3D 11's standard patterns (D3D11_STANDARD_MULTISAMPLE_PATTERN, 1/16 px
+// from the pixel centre, y down), written out here apart from samples.h's packed form.
+TEST(AntiAlias, SamplePositionsAreTheStandardFourAndEightSamplePatterns) {
+  const int d3d4[4][2] = {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}};
+  const int d3d8[8][2] = {{1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7}};
+  for (int s = 0; s < 4; ++s) {
+    EXPECT_EQ(sample_offset(4, s).x, d3d4[s][0]) << s;
+    EXPECT_EQ(sample_offset(4, s).y, d3d4[s][1]) << s;
+    EXPECT_EQ(sample_step_x(4, s), d3d4[s][0] * kSampleUnit) << s;
+    EXPECT_EQ(sample_step_y(4, s), d3d4[s][1] * kSampleUnit) << s;
+  }
+  for (int s = 0; s < 8; ++s) {
+    EXPECT_EQ(sample_offset(8, s).x, d3d8[s][0]) << s;
+    EXPECT_EQ(sample_offset(8, s).y, d3d8[s][1]) << s;
+    EXPECT_EQ(sample_step_x(8, s), d3d8[s][0] * kSampleUnit) << s;
+    EXPECT_EQ(sample_step_y(8, s), d3d8[s][1] * kSampleUnit) << s;
+  }
+  EXPECT_EQ(sample_step_x(1, 0), 0);
+  EXPECT_EQ(sample_step_y(1, 0), 0);
+  // Every sample lies within the reach a triangle's box grows by.
+  for (int n : {4, 8})
+    for (int s = 0; s < n; ++s) {
+      EXPECT_LE(std::abs(sample_step_x(n, s)), sample_reach(n));
+      EXPECT_LE(std::abs(sample_step_y(n, s)), sample_reach(n));
+    }
 }
 
 TEST(AntiAlias, TheCudaLanePathsVisitTheSamplesTheCpuRasterVisits) {
