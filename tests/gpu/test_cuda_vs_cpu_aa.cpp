@@ -1,8 +1,8 @@
 // The CUDA backend against the CPU reference with anti-aliasing (issue 17): at 1, 4 and 8
 // samples a pixel, every shading mode and texture filter, the wireframe and a transparent
 // background, the two give the same bytes; so do frames between visibility clears, frames with
-// occlusion culling, a renderer whose sample count changes between frames, and alpha-tested
-// cut-outs in every raster path. Skips, saying why, where no CUDA device exists.
+// occlusion culling, a renderer whose sample count changes between frames, frames large enough
+// for resolve's two-pixel kernels, and alpha-tested cut-outs in every raster path. Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -12,6 +12,7 @@
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
+#include "kernels/tuning.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
 
@@ -89,6 +90,26 @@ TEST_F(CudaVsCpuAa, PlainLitSpheresOfEverySizeClassAtEverySampleCount) {
         expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, w, h, s),
                           "sphere" + std::to_string(n) + "-aa" + std::to_string(samples) + "-" + std::to_string(w));
       }
+  }
+}
+
+TEST_F(CudaVsCpuAa, FramesLargeEnoughForTwoPixelsAThreadInResolveAgree) {
+  // From kResolveTwoPixelsFrom pixels (4K) resolve takes two pixels a thread: the plain lit kernel
+  // at 4 samples and the general one at 1 (resolve.cu); below, and at 8 samples, one.
+  const int w = 2048, h = (int)(kResolveTwoPixelsFrom / w);
+  ASSERT_GE((int64_t)w * h, kResolveTwoPixelsFrom);
+  const std::pair<std::shared_ptr<Scene>, std::string> scenes[] = {
+      {std::make_shared<Scene>(make_sphere(2000)), "plain"}, {spot(), "textured"}};
+  for (const auto& [scene, name] : scenes) {
+    CudaRenderer gpu;
+    gpu.set_scene(scene);
+    const Camera cam = Camera::framing(scene->bounds, (float)w / h);
+    for (int samples : {1, 4, 8}) {
+      RenderSettings s;
+      s.samples = (uint8_t)samples;
+      expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, w, h, s),
+                        "two-pixel-resolve-" + name + "-aa" + std::to_string(samples));
+    }
   }
 }
 
