@@ -2,7 +2,8 @@
 // samples a pixel, every shading mode and texture filter, the wireframe and a transparent
 // background, the two give the same bytes; so do frames between visibility clears, frames with
 // occlusion culling, a renderer whose sample count changes between frames, frames large enough
-// for resolve's two-pixel kernels, and alpha-tested cut-outs in every raster path. Skips, saying why, where no CUDA device exists.
+// for resolve's two-pixel kernels, and alpha-tested cut-outs in every raster path. Skips, saying
+// why, where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <cstring>
