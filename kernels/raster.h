@@ -122,6 +122,14 @@ FACET_HD size_t vis_index(const FrameParams& fp, int32_t px, int32_t py, int s) 
   return vis_slot((size_t)fp.width * (size_t)fp.height, (size_t)py * (size_t)fp.width + (size_t)px, s);
 }
 
+// Sample k of pixel (px, py) from its biased edge values f0..f2: visited where covered. What every
+// raster path does with a sample once it has the sample's edge values.
+template <class Int, class Visit>
+FACET_HD void visit_sample(const RasterTri& t, int32_t px, int32_t py, int k, Int f0, Int f1, Int f2,
+                           int32_t b1, int32_t b2, Visit& visit) {
+  if (covered(f0, f1, f2)) visit(px, py, k, edge_key(t, f1, f2, b1, b2));
+}
+
 // The samples of one pixel from its centre's biased edge values e0..e2: visit(px, py, s, key) for
 // each covered sample s, in sample order. The one place every raster path visits a sample (a
 // cut-out test, kernels/cutout_visit.h, wraps `visit`). One sample: the centre, exactly as a
@@ -132,16 +140,10 @@ template <class Int, int kSamples, class Visit>
 FACET_HD void visit_samples(const RasterTri& t, const SampleEdges<Int, kSamples>& so, const Int (&omax)[3],
                             int32_t px, int32_t py, Int e0, Int e1, Int e2, int32_t b1, int32_t b2,
                             Visit& visit) {
-  if (kSamples == 1) {
-    if (covered(e0, e1, e2)) visit(px, py, 0, edge_key(t, e1, e2, b1, b2));
-    return;
-  }
+  if (kSamples == 1) return visit_sample(t, px, py, 0, e0, e1, e2, b1, b2, visit);
   if (!covered(e0 + omax[0], e1 + omax[1], e2 + omax[2])) return;
 FACET_NO_UNROLL
-  for (int k = 0; k < kSamples; ++k) {
-    const Int f0 = e0 + so.at(k, 0), f1 = e1 + so.at(k, 1), f2 = e2 + so.at(k, 2);
-    if (covered(f0, f1, f2)) visit(px, py, k, edge_key(t, f1, f2, b1, b2));
-  }
+  for (int k = 0; k < kSamples; ++k) visit_sample(t, px, py, k, e0 + so.at(k, 0), e1 + so.at(k, 1), e2 + so.at(k, 2), b1, b2, visit);
 }
 
 // visit_samples with each sample's edge offsets set up beforehand (o[k][i] = so.at(k, i)) and
@@ -154,10 +156,7 @@ FACET_HD void visit_samples_unrolled(const RasterTri& t, const Int (&o)[kSamples
                                      Visit& visit) {
   if (kSamples > 1 && !covered(e0 + omax[0], e1 + omax[1], e2 + omax[2])) return;
 FACET_UNROLL
-  for (int k = 0; k < kSamples; ++k) {
-    const Int f0 = e0 + o[k][0], f1 = e1 + o[k][1], f2 = e2 + o[k][2];
-    if (covered(f0, f1, f2)) visit(px, py, k, edge_key(t, f1, f2, b1, b2));
-  }
+  for (int k = 0; k < kSamples; ++k) visit_sample(t, px, py, k, e0 + o[k][0], e1 + o[k][1], e2 + o[k][2], b1, b2, visit);
 }
 
 // Each sample's edge offsets, o[k][i] = so.at(k, i) (zero at one sample).

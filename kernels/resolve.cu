@@ -132,9 +132,11 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) r
   for (int j = 0; j < kPixels; ++j) {
     const int x = x0 + 32 * j;
     if (x >= width) break;
-    const uint32_t first_tri = first_triangle(samples[j]);
+    // resolve_samples shades the first covered sample's triangle first: first[j] serves that call.
+    bool first_call = true;
     const Rgba8 c = resolve_samples<kSamples>(p.frame, samples[j], kSamples, [&](uint32_t tri) {
-      const PixelTriangle t = tri == first_tri ? first[j] : pixel_triangle(p.scene, p.frame, tri);
+      const PixelTriangle t = first_call ? first[j] : pixel_triangle(p.scene, p.frame, tri);
+      first_call = false;
       // Its meshlet shows: occlusion culling's first pass draws it next frame (occlusion.h).
       if (p.meshlet_seen) p.meshlet_seen[p.triangle_meshlet[tri]] = p.frame_number;
       return kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, t) : shade_covered_pixel(p.scene, p.frame, x, y, t);

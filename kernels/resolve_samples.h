@@ -41,23 +41,27 @@ FACET_UNROLL
   }
   return p;
 }
+// The triangle of the lowest sample in `mask` (a compare and a select a sample, in registers: no
+// indexing by a run-time sample); only meaningful where mask != 0.
+template <int kMaxN>
+FACET_HD uint32_t lowest_sample_triangle(const PixelSamples<kMaxN>& p, uint32_t mask) {
+  uint32_t t = 0;
+FACET_UNROLL
+  for (int s = kMaxN - 1; s >= 0; --s) t = mask >> s & 1u ? p.tri[s] : t;
+  return t;
+}
 // The triangle of the pixel's first covered sample (the first that resolve_samples shades);
 // only meaningful where p.covered != 0.
 template <int kMaxN>
-FACET_HD uint32_t first_triangle(const PixelSamples<kMaxN>& p) {
-  uint32_t t = 0;
-FACET_UNROLL
-  for (int s = kMaxN - 1; s >= 0; --s) t = p.covered >> s & 1u ? p.tri[s] : t;
-  return t;
-}
+FACET_HD uint32_t first_triangle(const PixelSamples<kMaxN>& p) { return lowest_sample_triangle(p, p.covered); }
 
 // The output pixel from its n samples (n = fp.samples <= kMaxN). shade(tri) gives the shaded
 // colour of triangle `tri` at this pixel, called once per distinct covered triangle, in
 // first-sample order, and the colours are summed in that order. A pixel whose samples all hold one
 // triangle is that triangle's colour encoded, exactly the 1-sample frame's pixel; a pixel no sample
 // covers is fp.background, exactly. The samples not yet shaded are a bit mask: a distinct
-// triangle costs a compare and a select a sample (in registers, no indexing by a run-time sample);
-// the shading loop is rolled, so that shade() is compiled once rather than once a sample.
+// triangle costs two compares and a select a sample; the shading loop is rolled, so that shade()
+// is compiled once rather than once a sample.
 template <int kMaxN, class Shade>
 FACET_HD Rgba8 resolve_samples(const FrameParams& fp, const PixelSamples<kMaxN>& p, int n, Shade&& shade) {
   uint32_t left = p.covered;
@@ -66,9 +70,7 @@ FACET_HD Rgba8 resolve_samples(const FrameParams& fp, const PixelSamples<kMaxN>&
   Vec3 sum{0.0f, 0.0f, 0.0f};
 FACET_NO_UNROLL
   while (left != 0) {
-    uint32_t t = 0;
-FACET_UNROLL
-    for (int s = kMaxN - 1; s >= 0; --s) t = left >> s & 1u ? p.tri[s] : t;
+    const uint32_t t = lowest_sample_triangle(p, left);
     uint32_t same = 0;
 FACET_UNROLL
     for (int s = 0; s < kMaxN; ++s) same |= p.tri[s] == t ? 1u << s : 0u;

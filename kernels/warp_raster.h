@@ -58,8 +58,7 @@ FACET_UNROLL
   for (int r = 0; r < kTileSide / kRows; ++r, py += kRows) {
     if (py >= t.py0 && py <= t.py1) {
 FACET_UNROLL
-      for (int k = 0; k < kSamples; ++k)
-        if (covered(f[k][0], f[k][1], f[k][2])) visit(px, py, k, edge_key(t, f[k][1], f[k][2], s.bias[1], s.bias[2]));
+      for (int k = 0; k < kSamples; ++k) visit_sample(t, px, py, k, f[k][0], f[k][1], f[k][2], s.bias[1], s.bias[2], visit);
     }
 FACET_UNROLL
     for (int k = 0; k < kSamples; ++k)
