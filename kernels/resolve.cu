@@ -50,6 +50,26 @@ __device__ __forceinline__ void write_pixel(const ResolveStageParams& p, size_t 
   }
 }
 
+// The thread's kPixels pixels from x0 (32 apart) when its warp's run of pixels lies outside the
+// box the scene can reach: they are background, written without a key loaded. Most warps of a
+// small model's frame are such warps, and they paid the key loads' address math, the key tests
+// and the shading's set-up like a warp over the model (Nsight Compute: about a third of the 2 K
+// sphere's 4-sample resolve instructions, NOTES.md v18). False, and nothing written, otherwise.
+template <int kPixels>
+__device__ __forceinline__ bool background_warp(const ResolveStageParams& p, size_t row, int x0, int y) {
+  constexpr int kWarpSpan = 32 * kPixels;
+  const PixelBox box = p.drawable;
+  const int warp_x = x0 - (int)(threadIdx.x & 31);
+  if (y >= box.y0 && y <= box.y1 && warp_x <= box.x1 && warp_x + kWarpSpan - 1 >= box.x0) return false;
+#pragma unroll
+  for (int j = 0; j < kPixels; ++j) {
+    const int x = x0 + 32 * j;
+    if (x >= p.frame.width) break;
+    write_pixel(p, row, x, y, p.frame.background);
+  }
+  return true;
+}
+
 template <int kPixels, bool kPlain>
 __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>())) resolve_kernel(ResolveStageParams p) {
   constexpr int kWarpSpan = 32 * kPixels;
@@ -62,6 +82,7 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
   const int y = blockIdx.y;
   if (x0 >= width) return;
   const size_t row = (size_t)y * width;
+  if (background_warp<kPixels>(p, row, x0, y)) return;
   // Pixels outside the box that the scene can reach are background: no key to wait on.
   const PixelBox box = p.drawable;
   const bool row_drawable = y >= box.y0 && y <= box.y1;
@@ -111,6 +132,7 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) r
   const int y = blockIdx.y;
   if (x0 >= width) return;
   const size_t row = (size_t)y * width;
+  if (background_warp<kPixels>(p, row, x0, y)) return;
   const size_t pixels = (size_t)width * p.frame.height;
   const PixelBox box = p.drawable;
   const bool row_drawable = y >= box.y0 && y <= box.y1;
