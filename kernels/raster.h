@@ -122,8 +122,9 @@ FACET_HD size_t vis_index(const FrameParams& fp, int32_t px, int32_t py, int s) 
   return vis_slot((size_t)fp.width * (size_t)fp.height, (size_t)py * (size_t)fp.width + (size_t)px, s);
 }
 
-// Sample k of pixel (px, py) from its biased edge values f0..f2: visited where covered. What every
-// raster path does with a sample once it has the sample's edge values.
+// Sample k of pixel (px, py) from its biased edge values f0..f2: visited where covered. The one
+// place every raster path, host or device, visits a sample (a cut-out test, kernels/cutout_visit.h,
+// wraps `visit`).
 template <class Int, class Visit>
 FACET_HD void visit_sample(const RasterTri& t, int32_t px, int32_t py, int k, Int f0, Int f1, Int f2,
                            int32_t b1, int32_t b2, Visit& visit) {
@@ -131,9 +132,8 @@ FACET_HD void visit_sample(const RasterTri& t, int32_t px, int32_t py, int k, In
 }
 
 // The samples of one pixel from its centre's biased edge values e0..e2: visit(px, py, s, key) for
-// each covered sample s, in sample order. The one place every raster path visits a sample (a
-// cut-out test, kernels/cutout_visit.h, wraps `visit`). One sample: the centre, exactly as a
-// 1-sample frame does.
+// each covered sample s, in sample order. One sample: the centre, exactly as a 1-sample frame
+// does.
 // More: first a test that no sample can be covered (each edge plus its largest sample offset),
 // which is exact and skips the pixels of the box the triangle misses with three adds.
 template <class Int, int kSamples, class Visit>
