@@ -70,19 +70,31 @@ __device__ __forceinline__ bool background_warp(const ResolveStageParams& p, siz
   return true;
 }
 
-template <int kPixels, bool kPlain>
-__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>())) resolve_kernel(ResolveStageParams p) {
+// What every resolve kernel starts with: the counters (above), the wait for the raster, and the
+// thread's first pixel x0 (kPixels pixels a thread, 32 apart) and its row's offset. False when the
+// thread has nothing more to do: x0 is past the frame's width, or its warp was background.
+template <int kPixels>
+__device__ __forceinline__ bool start_resolve(const ResolveStageParams& p, int& x0, size_t& row) {
   constexpr int kWarpSpan = 32 * kPixels;
   constexpr int kBlockSpan = kWarpSpan * kThreads / 32;
   zero_next_counters(p);
   wait_for_previous_kernel();
   copy_counters_to_host(p);
   const int width = p.frame.width;
-  const int x0 = blockIdx.x * kBlockSpan + (threadIdx.x >> 5) * kWarpSpan + (threadIdx.x & 31);
   const int y = blockIdx.y;
-  if (x0 >= width) return;
-  const size_t row = (size_t)y * width;
-  if (background_warp<kPixels>(p, row, x0, y)) return;
+  x0 = blockIdx.x * kBlockSpan + (threadIdx.x >> 5) * kWarpSpan + (threadIdx.x & 31);
+  if (x0 >= width) return false;
+  row = (size_t)y * width;
+  return !background_warp<kPixels>(p, row, x0, y);
+}
+
+template <int kPixels, bool kPlain>
+__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>())) resolve_kernel(ResolveStageParams p) {
+  int x0;
+  size_t row;
+  if (!start_resolve<kPixels>(p, x0, row)) return;
+  const int width = p.frame.width;
+  const int y = blockIdx.y;
   // Pixels outside the box that the scene can reach are background: no key to wait on.
   const PixelBox box = p.drawable;
   const bool row_drawable = y >= box.y0 && y <= box.y1;
@@ -122,17 +134,11 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
 // threads an SM: 80 registers) where the general shading runs, which spilled at 64.
 template <int kSamples, bool kPlain, int kPixels>
 __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) resolve_samples_kernel(ResolveStageParams p) {
-  constexpr int kWarpSpan = 32 * kPixels;
-  constexpr int kBlockSpan = kWarpSpan * kThreads / 32;
-  zero_next_counters(p);
-  wait_for_previous_kernel();
-  copy_counters_to_host(p);
+  int x0;
+  size_t row;
+  if (!start_resolve<kPixels>(p, x0, row)) return;
   const int width = p.frame.width;
-  const int x0 = blockIdx.x * kBlockSpan + (threadIdx.x >> 5) * kWarpSpan + (threadIdx.x & 31);
   const int y = blockIdx.y;
-  if (x0 >= width) return;
-  const size_t row = (size_t)y * width;
-  if (background_warp<kPixels>(p, row, x0, y)) return;
   const size_t pixels = (size_t)width * p.frame.height;
   const PixelBox box = p.drawable;
   const bool row_drawable = y >= box.y0 && y <= box.y1;
