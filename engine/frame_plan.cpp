@@ -1,4 +1,4 @@
-// plan_geometry_work (frame_plan.h): the thresholds and their reasons are in kernels/tuning.h.
+// plan_geometry_work and plan_resolve_tiles (frame_plan.h): the thresholds and their reasons are in kernels/tuning.h.
 #include "engine/frame_plan.h"
 
 #include <algorithm>
@@ -34,6 +34,11 @@ GeometryPlan plan_geometry_work(const GeometryPlanInput& in) {
   const uint64_t chunk = meshlets / (kChunksPerBlockShare * resident);
   plan.meshlet_chunk = (uint32_t)std::clamp<uint64_t>(chunk, 1, kGeometryClaimingThreads);
   return plan;
+}
+
+bool plan_resolve_tiles(const ResolvePlanInput& in) {
+  if (in.plain && in.samples == 1) return false;
+  return in.triangles > 0 && in.box_pixels / in.triangles >= kResolveTilePixelsPerTriangle;
 }
 
 }  // namespace facet

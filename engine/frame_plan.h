@@ -1,6 +1,6 @@
-// How a CUDA frame's geometry stage shares the scene's meshlets among its blocks, and whether it
-// culls hidden meshlets in two passes: host policy, decided once a frame from the scene's size,
-// the frame's size and the device's resident blocks. No CUDA here, so that it is tested on any
+// How a CUDA frame's geometry stage shares the scene's meshlets among its blocks, whether it
+// culls hidden meshlets in two passes, and the shape of resolve's warps: host policy, decided
+// once a frame from the scene's size, the frame's size and the device's resident blocks. No CUDA here, so that it is tested on any
 // machine; the thresholds are named in kernels/tuning.h.
 #pragma once
 #include <cstdint>
@@ -41,5 +41,18 @@ struct GeometryPlan {
 // Never more blocks than meshlets or than fit at once; a chunk is at least one meshlet and at
 // most a claiming block's threads (kGeometryClaimingThreads: one meshlet tested a thread).
 GeometryPlan plan_geometry_work(const GeometryPlanInput& in);
+
+// What decides the shape of resolve's warps (kernels/resolve.cu).
+struct ResolvePlanInput {
+  uint64_t box_pixels = 0;  // pixels of the box the scene can reach this frame (scene_pixel_box)
+  uint64_t triangles = 0;   // triangles of the scene
+  int samples = 1;          // samples a pixel
+  bool plain = true;        // the plain lit kernel runs (plain_lit_frame), not the general one
+};
+
+// True when resolve's warps shade tiles of kResolveTileRows rows rather than rows of 32 pixels:
+// triangles of kResolveTilePixelsPerTriangle pixels or more, and a kernel that gains from it
+// (kernels/tuning.h).
+bool plan_resolve_tiles(const ResolvePlanInput& in);
 
 }  // namespace facet

@@ -124,6 +124,8 @@ struct ResolveStageParams {
   const uint64_t* vis;          // [width * height * frame.samples] the frame's visibility buffer
   PixelBox drawable;            // no pixel outside can show a triangle this frame (scene_pixel_box):
                                 //   background there, without reading its key
+  bool tile_warps;              // a warp shades kResolveTileRows rows of pixels, not one
+                                //   (plan_resolve_tiles, engine/frame_plan.h)
   Rgba8* out;                   // [width * height] row 0 = top, or null when writing `surface`
   unsigned long long surface;   // cudaSurfaceObject_t of an RGBA8 array, used when out is null
   FrameCounters* next_counters; // the block the next frame counts into: zeroed by this frame's

@@ -89,6 +89,17 @@ constexpr int kResolveThreads = 128;
 // (1080p), where its 80 registers leave too few threads for two (NOTES.md, v8); so does the plain
 // lit kernel at 4 samples (v17).
 constexpr int64_t kResolveTwoPixelsFrom = int64_t{4} << 20;
+// A resolve warp shades kResolveTileRows rows of 32 / kResolveTileRows pixels rather than one row
+// of 32 where the scene's triangles average at least kResolveTilePixelsPerTriangle pixels of the
+// box it can reach, except in the plain lit kernel at one sample (engine/frame_plan.cpp). A
+// straight edge crosses about 2.75 times fewer 8 x 4 tiles than rows of 32 (their perimeters, 24
+// and 66 pixels), and at N > 1 samples a warp holding an edge pixel shades every lane twice; a
+// texture's reads gain the tile's 2-D locality. Spot: resolve -6 % at 4 samples, -13 % at one
+// sample at 4K; the 2 K sphere -4 % at 4 samples. Where triangles are a few pixels (the 200 K and
+// 2 M spheres, whose strip-ordered meshlets run along rows) tiles measured 3-4 % slower at 4
+// samples; the plain lit kernel at one sample has no second shading to save (NOTES.md, v19).
+constexpr uint64_t kResolveTilePixelsPerTriangle = 64;
+constexpr int kResolveTileRows = 4;
 // Resident threads an SM the resolve kernels are bounded for: the plain lit kernel fits a full
 // SM at 56 registers (NOTES.md, v10); the general one at one pixel a thread too, at two 768.
 constexpr int kResolvePlainThreadsPerSm = 1024;

@@ -14,10 +14,12 @@
 #include "engine/cuda/device_pointer.h"
 #include "engine/cuda/staged_upload.h"
 #include "engine/cuda/stream_order.h"
+#include "engine/frame_plan.h"
 #include "engine/frame_setup.h"
 #include "engine/decorate.h"
 #include "kernels/decorate_stage.h"
 #include "kernels/raster.h"
+#include "kernels/shade.h"
 
 namespace facet {
 
@@ -311,6 +313,12 @@ void CudaRenderer::record_resolve(const FrameParams& fp, const RasterStageParams
   res.frame = fp;
   res.vis = m_vis.data();
   res.drawable = scene_pixel_box(fp, m_scene->bounds.center, m_scene->bounds.radius);
+  ResolvePlanInput plan;
+  plan.box_pixels = pixel_count(res.drawable);
+  plan.triangles = m_scene->triangle_count();
+  plan.samples = fp.samples;
+  plan.plain = plain_lit_frame(fp, res.scene_textured);
+  res.tile_warps = plan_resolve_tiles(plan);
   res.out = target_image(target);
   res.surface = target.surface;
   res.next_counters = m_counters.data() + (m_counter_index ^ 1);

@@ -1,7 +1,8 @@
 // How plan_geometry_work (engine/frame_plan.h) shares the meshlets among geometry blocks, as
 // properties that hold whatever the thresholds of kernels/tuning.h are: never more blocks than
 // meshlets or than fit at once, a valid chunk, a shape that changes in one direction as a scene
-// grows, and occlusion culling only where the frame allows it.
+// grows, and occlusion culling only where the frame allows it; and where plan_resolve_tiles gives
+// resolve's warps tiles of pixels.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -118,6 +119,43 @@ TEST(GeometryPlan, AGridOfFewerBlocksThanSmsQueuesItsSmallTriangles) {
     EXPECT_EQ(planned(15, 1920, 1080, OcclusionMode::Auto, true, false, true, samples).small_tri_pixels, kSmallTriPixels)
         << "claiming blocks keep theirs";
   }
+}
+
+bool tiles(uint64_t box_pixels, uint64_t triangles, int samples, bool plain) {
+  ResolvePlanInput in;
+  in.box_pixels = box_pixels;
+  in.triangles = triangles;
+  in.samples = samples;
+  in.plain = plain;
+  return plan_resolve_tiles(in);
+}
+
+TEST(ResolvePlan, TilesFromTheThresholdOfPixelsATriangleAndNeverBack) {
+  const uint64_t box = 600ull * 600ull;
+  for (int samples : {1, 4, 8})
+    for (bool plain : {false, true}) {
+      bool tiled = false;
+      // Fewer triangles, more pixels each: once tiles, always tiles.
+      for (uint64_t t = 2000000; t >= 1; t = t * 9 / 10) {
+        const bool now = tiles(box, t, samples, plain);
+        EXPECT_FALSE(tiled && !now) << "back to rows at " << t << " triangles";
+        tiled = tiled || now;
+        if (!(plain && samples == 1)) EXPECT_EQ(now, box / t >= kResolveTilePixelsPerTriangle) << t;
+        if (t == 1) break;
+      }
+      EXPECT_EQ(tiled, !(plain && samples == 1)) << samples << " " << plain;
+    }
+}
+
+TEST(ResolvePlan, NoTilesForAnEmptyBoxNoTrianglesOrThePlainKernelAtOneSample) {
+  for (int samples : {1, 4, 8}) {
+    EXPECT_FALSE(tiles(0, 100, samples, false));
+    EXPECT_FALSE(tiles(1920ull * 1080ull, 0, samples, false));
+    EXPECT_FALSE(tiles(1920ull * 1080ull, 0, samples, true));
+  }
+  EXPECT_FALSE(tiles(1920ull * 1080ull, 2, 1, true)) << "one triangle a pixel: nothing to save";
+  EXPECT_TRUE(tiles(1920ull * 1080ull, 2, 1, false));
+  EXPECT_TRUE(tiles(1920ull * 1080ull, 2, 4, true));
 }
 
 }  // namespace

@@ -2,8 +2,8 @@
 // samples a pixel, every shading mode and texture filter, the wireframe and a transparent
 // background, the two give the same bytes; so do frames between visibility clears, frames with
 // occlusion culling, a renderer whose sample count changes between frames, frames large enough
-// for resolve's two-pixel kernels, and alpha-tested cut-outs in every raster path. Skips, saying
-// why, where no CUDA device exists.
+// for resolve's two-pixel kernels, both shapes of resolve's warps, and alpha-tested cut-outs in
+// every raster path. Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -11,6 +11,8 @@
 
 #include "engine/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
+#include "engine/frame_plan.h"
+#include "engine/frame_setup.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "kernels/tuning.h"
@@ -112,6 +114,44 @@ TEST_F(CudaVsCpuAa, FramesLargeEnoughForTwoPixelsAThreadInResolveAgree) {
                         "two-pixel-resolve-" + name + "-aa" + std::to_string(samples));
     }
   }
+}
+
+TEST_F(CudaVsCpuAa, ResolveWarpsOfTilesAndOfRowsAgreeAtAnOddSize) {
+  // Resolve's warps shade 8 x 4 tiles or rows of 32 (plan_resolve_tiles): both shapes of both
+  // kernels, at a size that is a multiple of neither, so that tiles and rows end inside a warp.
+  const int w = 1001, h = 751;
+  struct Case {
+    std::shared_ptr<Scene> scene;
+    std::string name;
+    Shading shading;
+    bool plain;  // the plain lit kernel runs (plain_lit_frame), not the general one
+  };
+  const auto dense = std::make_shared<Scene>(make_sphere(200000));
+  const Case cases[] = {{spot(), "textured", Shading::Lit, false},
+                        {std::make_shared<Scene>(make_sphere(2000)), "sphere2K", Shading::Lit, true},
+                        {dense, "sphere200K", Shading::Lit, true},
+                        {dense, "sphere200K-normals", Shading::Normals, false}};
+  int shapes[2][2] = {};  // [plain][tiles]: frames of each kernel and shape
+  for (const Case& c : cases) {
+    CudaRenderer gpu;
+    gpu.set_scene(c.scene);
+    const Camera cam = Camera::framing(c.scene->bounds, (float)w / h);
+    for (int samples : {1, 4, 8}) {
+      RenderSettings s;
+      s.samples = (uint8_t)samples;
+      s.shading = c.shading;
+      const FrameParams fp = test::frame_params(*c.scene, cam, w, h, s);
+      ResolvePlanInput in;
+      in.box_pixels = pixel_count(scene_pixel_box(fp, c.scene->bounds.center, c.scene->bounds.radius));
+      in.triangles = c.scene->triangle_count();
+      in.samples = samples;
+      in.plain = c.plain;
+      ++shapes[c.plain][plan_resolve_tiles(in)];
+      expect_same_bytes(gpu, c.scene, fp, "warp-shape-" + c.name + "-aa" + std::to_string(samples));
+    }
+  }
+  for (int plain : {0, 1})
+    for (int tiled : {0, 1}) EXPECT_GT(shapes[plain][tiled], 0) << "plain " << plain << " tiles " << tiled << ": not run";
 }
 
 TEST_F(CudaVsCpuAa, TransparentBackgroundsAndFramesBetweenClearsAgree) {
