@@ -94,8 +94,8 @@ constexpr int64_t kResolveTwoPixelsFrom = int64_t{4} << 20;
 // box it can reach, except in the plain lit kernel at one sample (engine/frame_plan.cpp). A
 // straight edge crosses about 2.75 times fewer 8 x 4 tiles than rows of 32 (their perimeters, 24
 // and 66 pixels), and at N > 1 samples a warp holding an edge pixel shades every lane twice; a
-// texture's reads gain the tile's 2-D locality. Spot: resolve -6 % at 4 samples, -13 % at one
-// sample at 4K; the 2 K sphere -4 % at 4 samples. Where triangles are a few pixels (the 200 K and
+// texture's reads gain the tile's 2-D locality. Spot: resolve -7 % at 4 samples, -15 % at one
+// sample at 4K; the 2 K sphere -5 % at 4 samples. Where triangles are a few pixels (the 200 K and
 // 2 M spheres, whose strip-ordered meshlets run along rows) tiles measured 3-4 % slower at 4
 // samples; the plain lit kernel at one sample has no second shading to save (NOTES.md, v19).
 constexpr uint64_t kResolveTilePixelsPerTriangle = 64;
