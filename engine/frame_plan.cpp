@@ -1,4 +1,5 @@
-// plan_geometry_work and plan_resolve_tiles (frame_plan.h): the thresholds and their reasons are in kernels/tuning.h.
+// plan_geometry_work and plan_resolve_tiles (frame_plan.h): the thresholds and their reasons are
+// in kernels/tuning.h.
 #include "engine/frame_plan.h"
 
 #include <algorithm>

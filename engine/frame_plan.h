@@ -1,7 +1,7 @@
 // How a CUDA frame's geometry stage shares the scene's meshlets among its blocks, whether it
 // culls hidden meshlets in two passes, and the shape of resolve's warps: host policy, decided
-// once a frame from the scene's size, the frame's size and the device's resident blocks. No CUDA here, so that it is tested on any
-// machine; the thresholds are named in kernels/tuning.h.
+// once a frame from the scene's size, the frame's size and the device's resident blocks. No CUDA
+// here, so that it is tested on any machine; the thresholds are named in kernels/tuning.h.
 #pragma once
 #include <cstdint>
 

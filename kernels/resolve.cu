@@ -200,10 +200,13 @@ dim3 resolve_grid(const ResolveStageParams& p) {
 // asked for tiles (plan_resolve_tiles) and is compiled in rows only.
 template <int kPixels, bool kPlain>
 void launch_resolve(const ResolveStageParams& p, cudaStream_t stream) {
-  if (!kPlain && p.tile_warps)
-    launch_kernel(resolve_kernel<kPixels, kPlain, !kPlain>, resolve_grid<kPixels, !kPlain>(p), kThreads, stream, p.after_kernel, p);
+  constexpr bool kMayTile = !kPlain;
+  if (kMayTile && p.tile_warps)
+    launch_kernel(resolve_kernel<kPixels, kPlain, kMayTile>, resolve_grid<kPixels, kMayTile>(p), kThreads, stream,
+                  p.after_kernel, p);
   else
-    launch_kernel(resolve_kernel<kPixels, kPlain, false>, resolve_grid<kPixels, false>(p), kThreads, stream, p.after_kernel, p);
+    launch_kernel(resolve_kernel<kPixels, kPlain, false>, resolve_grid<kPixels, false>(p), kThreads, stream,
+                  p.after_kernel, p);
 }
 
 template <int kSamples, bool kPlain, int kPixels>
