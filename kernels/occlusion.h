@@ -105,6 +105,7 @@ FACET_HD SphereProjection project_sphere(const OcclusionTest& o, Vec3 c, float r
 struct PixelBox {
   int32_t x0, y0, x1, y1;
 };
+// The box's pixels, 0 for an empty box.
 FACET_HD uint64_t pixel_count(const PixelBox& b) {
   return b.x0 > b.x1 || b.y0 > b.y1 ? 0 : (uint64_t)(b.x1 - b.x0 + 1) * (uint64_t)(b.y1 - b.y0 + 1);
 }
