@@ -34,7 +34,9 @@ double median(std::vector<double> v) {
 }
 
 int write_tiled(const std::string& model, const std::string& out, int copies) {
-  facet::Scene s = facet::load_model(model);
+  facet::LoadOptions in_file_order;  // runs: the triangles as the file has them, not renumbered
+  in_file_order.meshlets = facet::MeshletGrouping::FileOrder;
+  facet::Scene s = facet::load_model(model, in_file_order);
   const int side = (int)std::ceil(std::sqrt((double)copies));
   const facet::Vec3 size = s.bounds.max - s.bounds.min;
   const float step = 1.2f * std::max(size.x, size.z);  // a gap of a fifth of the model between copies

@@ -241,8 +241,9 @@ void CpuRenderer::read_outputs(const FrameOutputs& out) {
   if (m_vis.empty() || !m_scene) throw std::logic_error("read_outputs: no frame rendered");
   if (out.color) std::copy(m_rgba.begin(), m_rgba.end(), out.color);
   if (!out.depth && !out.triangle_id && !out.barycentrics) return;
-  write_frame_outputs_host({m_scene->view(m_shade.data()), m_last, m_vis.data(), out.depth,
-                            out.triangle_id, out.barycentrics});
+  const Scene& s = *m_scene;
+  write_frame_outputs_host({s.view(m_shade.data()), m_last, m_vis.data(), out.depth, out.triangle_id,
+                            out.barycentrics, s.file_triangle.empty() ? nullptr : s.file_triangle.data()});
 }
 
 }  // namespace facet

@@ -57,12 +57,15 @@ struct LoadOptions {
   const std::atomic<bool>* cancel = nullptr;
   // Called once, on a thread of its own, with a freshly loaded scene while its meshlets are built
   // (not for a scene read from the cache, which has them): every array but `meshlets` is final
-  // and may be read, e.g. by Renderer::upload_ahead. It may decide the scene's closed-surface flag
-  // (closed_surface.h) where it sent the scene (Renderer::closed_outward_ahead, on the GPU): what
-  // it returns becomes Scene::bounds.closed, and only when it returns nothing does the load check
-  // on the CPU, after the meshlets. It may hand the meshlet build the triangles' Morton order
-  // through the HeadStart (Renderer::centroid_order_ahead): the build waits for an order promised.
-  // The load waits for it before returning. What it throws is dropped: it is a head start, and what
+  // and may be read, e.g. by Renderer::upload_ahead, but for the order of the triangles, which
+  // the load may change in place once it has returned (triangle_renumber.h: `indices` and
+  // `tri_material` keep their storage, and Scene::file_triangle then says what moved where). It
+  // may decide the scene's closed-surface flag (closed_surface.h) where it sent the scene
+  // (Renderer::closed_outward_ahead, on the GPU): what it returns becomes Scene::bounds.closed, and
+  // only when it returns nothing does the load check on the CPU, after the meshlets. It may hand
+  // the meshlet build the triangles' Morton order through the HeadStart
+  // (Renderer::centroid_order_ahead): the build waits for an order promised. The load waits for
+  // it before returning. What it throws is dropped: it is a head start, and what
   // it did not do is done later. May be empty.
   WhilePreparing while_preparing;
 };

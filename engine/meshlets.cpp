@@ -148,7 +148,9 @@ bool keeps_file_order(const Scene& scene) {
 }
 
 bool meshlets_serve(const Meshlets& m, const Scene& scene, MeshletGrouping wanted) {
-  return wanted == MeshletGrouping::FileOrder || !m.triangle_ids.empty() || keeps_file_order(scene);
+  // A renumbered scene's meshlets are patches that hold its triangles in order.
+  return wanted == MeshletGrouping::FileOrder || !m.triangle_ids.empty() || !scene.file_triangle.empty() ||
+         keeps_file_order(scene);
 }
 
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks) {

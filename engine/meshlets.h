@@ -2,7 +2,8 @@
 // group with a copy of its vertices' positions (what the CUDA geometry stage reads) and a bounding
 // sphere and normal cone (what both backends cull whole meshlets by, cluster.h). Each slot keeps
 // its scene triangle's index: that index, not the slot, goes into visibility keys, so depth ties
-// still go to the lower scene index and the image does not depend on the grouping.
+// still go to the lower scene index. A load renumbers the scene in the order of its patches
+// (triangle_renumber.h), after which slot i holds triangle i, as for runs.
 //
 // Two groupings (build_meshlets picks):
 //  - runs of the file's triangles, in order: right for meshes already in strip order or better

@@ -25,7 +25,7 @@ static size_t bytes_of(const std::vector<T, A>& v) {
 
 size_t Scene::byte_size() const {
   return bytes_of(positions) + bytes_of(normals) + bytes_of(uvs) + bytes_of(colors) + bytes_of(indices) +
-         bytes_of(tri_material) + bytes_of(materials) + bytes_of(textures) + bytes_of(texels);
+         bytes_of(tri_material) + bytes_of(file_triangle) + bytes_of(materials) + bytes_of(textures) + bytes_of(texels);
 }
 
 int64_t Scene::single_material() const {

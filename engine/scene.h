@@ -15,7 +15,9 @@ namespace facet {
 struct Meshlets;  // meshlets.h
 
 // How a load groups the triangles into meshlets (LoadOptions::meshlets), for the renderer that
-// draws the scene (Renderer::meshlet_grouping). Both give the same image: keys hold scene indices.
+// draws the scene (Renderer::meshlet_grouping). Keys hold scene indices, and a load that groups
+// patches renumbers the scene's triangles in their order (triangle_renumber.h): depth ties go to
+// the lower index of the order the scene is held in, which every backend draws.
 enum class MeshletGrouping {
   Auto,       // runs of a strip-ordered file, patches of any other (build_meshlets): the CUDA
               //   geometry stage reads each meshlet's own copy of its vertices, and a scan's patches
@@ -44,6 +46,9 @@ struct Scene {
   BigVector<Rgba8> colors;            // one per vertex (sRGB as read, alpha unused), or empty when the model has none
   BigVector<uint32_t> indices;        // 3 per triangle
   BigVector<uint32_t> tri_material;   // one per triangle, index into materials
+  BigVector<uint32_t> file_triangle;  // per triangle: its index in the file, where the load
+                                      //   renumbered the triangles in meshlet order
+                                      //   (triangle_renumber.h); empty: the file's order
   std::vector<Material> materials;    // at least one (a default grey when the file has none)
   std::vector<std::string> material_names;  // parallel to materials
   std::vector<TextureDesc> textures;  // map_Kd images with their mip chains
@@ -56,9 +61,12 @@ struct Scene {
 
   uint32_t vertex_count() const { return (uint32_t)positions.size(); }
   uint32_t triangle_count() const { return (uint32_t)(indices.size() / 3); }
+  // The file's index of triangle t (what the user is told: frame outputs, the viewer's pick).
+  uint32_t file_index(uint32_t t) const { return file_triangle.empty() ? t : file_triangle[t]; }
   // The material every triangle uses, or -1 when they differ (or there are no triangles).
   int64_t single_material() const;
-  // Bytes the arrays above occupy (what a backend uploads).
+  // Bytes the arrays above occupy (what a backend uploads; file_triangle goes to the device only
+  // where frame outputs ask for triangle ids).
   size_t byte_size() const;
   // Pointers into this scene's arrays (and `shade`, built by interleave_shade_vertices), for the
   // CPU backend.

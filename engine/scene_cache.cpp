@@ -19,6 +19,7 @@
 #include "engine/meshlets.h"
 #include "engine/scene_cache_files.h"
 #include "engine/scene_cache_write.h"
+#include "engine/triangle_renumber.h"
 
 namespace facet {
 
@@ -132,10 +133,11 @@ class CacheEntry {
   uint64_t m_cap;
 };
 
-// The arrays the renderer derives from the scene, built once here rather than in set_scene.
-// `order`: the head start's Morton order, if it gives one (HeadStart::take_order).
-void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& options, Reporter& report,
-                   HeadStart* order) {
+// The meshlets the renderer draws the scene from, built once here rather than in set_scene.
+// `order`: the head start's Morton order, if it gives one (HeadStart::take_order). The scene is
+// only read: the head start may still be reading it too.
+Meshlets prepare_meshlets(const Scene& scene, const std::string& path, const LoadOptions& options, Reporter& report,
+                          HeadStart* order) {
   check_cancel(path, options);
   const uint64_t total = scene.triangle_count();
   report.counts(0, total);
@@ -151,8 +153,8 @@ void prepare_scene(Scene& scene, const std::string& path, const LoadOptions& opt
   };
   Meshlets built = build_meshlets_with(scene, hooks);
   check_cancel(path, options);  // a cancelled build is incomplete: never kept
-  scene.meshlets = std::make_shared<const Meshlets>(std::move(built));
   report.counts(scene.triangle_count(), scene.triangle_count());
+  return built;
 }
 
 // LoadOptions::while_preparing on a thread of its own, from construction to closed() or
@@ -261,11 +263,14 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
       check_closed(out.scene);
     }
     AlongsidePreparing alongside(options.while_preparing, out.scene);  // joined on every way out
-    prepare_scene(out.scene, path, options, report, alongside.head_start());
+    Meshlets built = prepare_meshlets(out.scene, path, options, report, alongside.head_start());
     if (options.while_preparing) {
       if (std::optional<bool> closed = alongside.closed()) out.scene.bounds.closed = *closed;
       else check_closed(out.scene);
     }
+    // Once the head start has stopped reading the scene's arrays.
+    renumber_in_slot_order(out.scene, built);
+    out.scene.meshlets = std::make_shared<const Meshlets>(std::move(built));
   } catch (const std::bad_alloc&) {
     throw LoadError(path + ": out of memory while preparing the scene");
   }

@@ -122,6 +122,11 @@ void check_meshlets(const Scene& s) {
   require(m.triangle_ids.empty() || m.triangle_ids.size() == tris, "meshlet triangle ids");
   require(m.triangle_ids.empty() || is_permutation_of_count(m.triangle_ids, tris),
           "a meshlet triangle id out of range or repeated");
+  // A renumbered scene's slots hold its triangles in order (triangle_renumber.h).
+  require(s.file_triangle.empty() || (m.triangle_ids.empty() && s.file_triangle.size() == tris),
+          "file triangle numbers");
+  require(s.file_triangle.empty() || is_permutation_of_count(s.file_triangle, tris),
+          "a file triangle number out of range or repeated");
   // The first meshlet with a problem names it, as a check in meshlet order would.
   std::atomic<uint64_t> first_bad{UINT64_MAX};
   const uint64_t per_task = kCheckPiece / kMeshletMaxTriangles;

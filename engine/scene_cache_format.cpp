@@ -170,6 +170,7 @@ void write_payload(Writer& w, const Scene& s, const std::vector<std::string>& wa
   w.array(s.meshlets->positions);
   w.array(s.meshlets->triangles);
   w.array(s.meshlets->triangle_ids);
+  w.array(s.file_triangle);
 }
 
 // Fills `c` (which must stay where it is until r.copy_arrays: its arrays are claimed).
@@ -209,6 +210,7 @@ void read_payload(Reader& r, SceneCacheContents& c) {
   r.array(m->positions, "meshlet positions");
   r.array(m->triangles, "meshlet triangles");
   r.array(m->triangle_ids, "meshlet triangle ids");
+  r.array(s.file_triangle, "file triangle numbers");
   s.meshlets = std::move(m);
   if (r.left()) throw CacheFormatError("bytes after the payload's end");
 }

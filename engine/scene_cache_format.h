@@ -18,7 +18,9 @@ namespace facet {
 // builder): files of other versions are then ignored and rebuilt.
 // 2: materials in linear light with specular, ambient, emission and alpha (80-byte Material),
 // mip chains averaged in linear light, and per-vertex colours.
-constexpr uint32_t kSceneCacheVersion = 2;
+// 3: patch-grouped scenes renumbered in meshlet order, with the file's numbers beside them
+// (Scene::file_triangle).
+constexpr uint32_t kSceneCacheVersion = 3;
 
 struct SceneCacheHeader {
   char magic[8];              // kSceneCacheMagic

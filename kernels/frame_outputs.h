@@ -18,9 +18,12 @@ struct FrameOutputParams {
                           //   outputs are its nearest sample's (nearest_key)
   float* depth;           // [height][width] distance eye -> surface, world units, +inf where no
                           //   triangle; or null
-  int32_t* triangle_id;   // [height][width] scene triangle index, -1 where none; or null
+  int32_t* triangle_id;   // [height][width] the triangle's index in the file, -1 where none; or
+                          //   null
   float* barycentrics;    // [height][width][3] weights of the triangle's vertices 0, 1, 2, zero
                           //   where none; or null
+  const uint32_t* file_triangle = nullptr;  // [triangle_count] each scene triangle's index in the
+                                            //   file (Scene::file_triangle), or null: the same
 };
 
 // Writes pixel i = py * width + px of every non-null output.
@@ -34,7 +37,7 @@ FACET_HD void write_pixel_outputs(const FrameOutputParams& p, int px, int py) {
     if (p.barycentrics) p.barycentrics[3 * i] = p.barycentrics[3 * i + 1] = p.barycentrics[3 * i + 2] = 0.0f;
     return;
   }
-  if (p.triangle_id) p.triangle_id[i] = (int32_t)tri;
+  if (p.triangle_id) p.triangle_id[i] = (int32_t)(p.file_triangle ? p.file_triangle[tri] : tri);
   if (!p.depth && !p.barycentrics) return;
   const SceneView& s = p.scene;
   const TriangleCorners c = triangle_corners(s, tri);

@@ -17,6 +17,9 @@ struct MeshletShadingArrays {
   const uint32_t* triangles = nullptr;     // per slot: packed local indices
   const uint32_t* triangle_ids = nullptr;  // per slot: its scene triangle, or null: slot i holds triangle i
   const uint32_t* indices = nullptr;       // [3 * triangle_count] scene vertex indices
+  const uint32_t* source_triangles = nullptr;  // per scene triangle: where `indices` holds it, when
+                                               //   they were sent before the scene was renumbered
+                                               //   (triangle_renumber.h); null: at its own index
   const ShadeVertex* shade = nullptr;      // [vertex_count] the scene's vertex records
   const Rgba8* colors = nullptr;           // [vertex_count] vertex colours, or null
   // What it writes: every entry (each triangle has one slot, each meshlet vertex at least one
@@ -32,11 +35,12 @@ struct MeshletShadingArrays {
 FACET_HD void gather_meshlet_slot(const MeshletShadingArrays& a, const Meshlet& m, uint32_t k) {
   const uint32_t slot = m.first_triangle + k;
   const uint32_t tri = a.triangle_ids ? a.triangle_ids[slot] : slot;
+  const uint32_t sent = a.source_triangles ? a.source_triangles[tri] : tri;
   const uint32_t packed = a.triangles[slot];
   a.corners[tri] = {m.first_vertex, packed};
   for (int c = 0; c < 3; ++c) {
     const uint32_t v = m.first_vertex + local_index(packed, c);
-    const uint32_t from = a.indices[3 * (size_t)tri + c];
+    const uint32_t from = a.indices[3 * (size_t)sent + c];
     const ShadeVertex r = a.shade[from];
     a.points[v] = {r.p, encode_normal(r.n)};
     if (a.uvs) a.uvs[v] = r.uv;

@@ -42,7 +42,7 @@ SurfacePick surface_from_hit(const Scene& scene, const Camera& camera, PixelHit 
   if (denom == 0.0 || glm::dot(n, n) == 0.0) return pick;  // seen edge-on or degenerate
   double t = glm::dot(n, a - ray.origin) / denom;
   pick.hit = true;
-  pick.triangle = hit.triangle;
+  pick.triangle = scene.file_index(hit.triangle);
   pick.depth = hit.depth;
   pick.position = ray.origin + t * ray.direction;
   pick.distance = t;

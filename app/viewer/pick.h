@@ -24,7 +24,7 @@ PixelRay pixel_ray(const Camera& camera, double x, double y, int width, int heig
 // What the cursor is over.
 struct SurfacePick {
   bool hit = false;
-  uint32_t triangle = ~0u;  // scene triangle
+  uint32_t triangle = ~0u;  // the triangle's index in the file (Scene::file_index)
   float depth = 1.0f;       // window depth from the visibility key, [0, 1]
   glm::dvec3 position{0};   // world position on the triangle
   double distance = 0;      // from the eye (orthographic: the eye's plane), world units

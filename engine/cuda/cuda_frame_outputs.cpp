@@ -59,6 +59,7 @@ void CudaRenderer::read_outputs(const FrameOutputs& out) {
   const size_t pixels = (size_t)m_last.width * m_last.height;
   FrameOutputParams p{m_device_scene.view(), m_last, m_vis.data(), out.depth, out.triangle_id,
                       out.barycentrics};
+  if (out.triangle_id && m_scene) p.file_triangle = m_device_scene.file_triangles(*m_scene);
   if (out.on_device) {
     check_device_pointer(out.color, "color output");
     check_device_pointer(out.depth, "depth output");

@@ -49,11 +49,29 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
   m_triangle_meshlet.release();  // built when a frame first needs it (build_triangle_meshlets)
   m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
-  build_meshlet_shading(m.positions.size());
+  // Index triples and materials sent before the load renumbered the scene (its head start) are
+  // in the file's order: the layout finds each triangle's through the file's numbers, and the
+  // per-triangle materials (4 bytes a triangle, multi-material scenes only) go again.
+  DeviceBuffer<uint32_t> sent_at;
+  if (!s.file_triangle.empty() && !m_sent_renumbered) {
+    staged.upload(sent_at, s.file_triangle, "file triangle numbers");
+    if (m_tri_material.size() > 0) staged.upload(m_tri_material, s.tri_material, "per-triangle materials");
+  }
+  build_meshlet_shading(m.positions.size(), sent_at.data());
   m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
 }
 
-void DeviceScene::build_meshlet_shading(size_t meshlet_vertices) {
+const uint32_t* DeviceScene::file_triangles(const Scene& s) {
+  if (s.file_triangle.empty()) return nullptr;
+  if (m_file_triangle.size() != s.file_triangle.size()) {
+    m_file_triangle.allocate(s.file_triangle.size(), "file triangle numbers");
+    FACET_CUDA_CHECK(cudaMemcpy(m_file_triangle.data(), s.file_triangle.data(), m_file_triangle.bytes(),
+                                cudaMemcpyHostToDevice));
+  }
+  return m_file_triangle.data();
+}
+
+void DeviceScene::build_meshlet_shading(size_t meshlet_vertices, const uint32_t* sent_at) {
   m_triangle_corners.allocate(m_triangle_count, "triangle corners in their meshlets");
   m_meshlet_points.allocate(meshlet_vertices, "meshlet vertex positions and normals");
   if (m_has_uvs) m_meshlet_uvs.allocate(meshlet_vertices, "meshlet vertex uvs");
@@ -64,6 +82,7 @@ void DeviceScene::build_meshlet_shading(size_t meshlet_vertices) {
   a.triangles = m_meshlet_triangles.data();
   a.triangle_ids = m_meshlet_triangle_ids.size() > 0 ? m_meshlet_triangle_ids.data() : nullptr;
   a.indices = m_indices.data();
+  a.source_triangles = sent_at;
   a.shade = m_shade.data();
   a.colors = m_colors.size() > 0 ? m_colors.data() : nullptr;
   a.corners = m_triangle_corners.data();
@@ -111,6 +130,7 @@ void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {
   m_triangle_count = s.triangle_count();
   m_source_positions = s.positions.data();
   m_source_indices = s.indices.data();
+  m_sent_renumbered = !s.file_triangle.empty();
 }
 
 SceneView DeviceScene::view() const {
@@ -146,7 +166,7 @@ bool DeviceScene::build_triangle_meshlets(cudaStream_t stream) {
 }
 
 size_t DeviceScene::bytes() const {
-  return m_meshlets.bytes() + m_meshlet_points.bytes() + m_meshlet_triangles.bytes() +
+  return m_file_triangle.bytes() + m_meshlets.bytes() + m_meshlet_points.bytes() + m_meshlet_triangles.bytes() +
          m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() + m_triangle_corners.bytes() +
          m_meshlet_uvs.bytes() + m_meshlet_colors.bytes() + m_shade.bytes() +
          m_indices.bytes() + m_colors.bytes() + m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() +

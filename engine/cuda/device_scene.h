@@ -50,6 +50,10 @@ class DeviceScene {
   // Builds them on `stream` from the meshlets (once a scene); false where the device has no room
   // for them (or the scene no meshlets), and the frames then go without occlusion culling.
   bool build_triangle_meshlets(cudaStream_t stream);
+  // [triangle_count] the file's number of each scene triangle (Scene::file_triangle) for the
+  // triangle_id output, sent the first time a frame's outputs ask (4 bytes a triangle that most
+  // frames never need); null for a scene in the file's order.
+  const uint32_t* file_triangles(const Scene& scene);
   // Some pixel needs more than Kd and the headlight (plain_lit_scene): resolve's general path.
   bool general_shading() const { return !m_plain_lit; }
   size_t bytes() const;
@@ -57,12 +61,15 @@ class DeviceScene {
 
  private:
   // The meshlet layout from the uploaded meshlets and scene vertex layout, which it then frees.
-  void build_meshlet_shading(size_t meshlet_vertices);
+  // `sent_at`: where the index triples sent are of each scene triangle (MeshletShadingArrays::
+  // source_triangles), or null.
+  void build_meshlet_shading(size_t meshlet_vertices, const uint32_t* sent_at);
 
   DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
   DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
   DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet, once needed
   DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames
+  DeviceBuffer<uint32_t> m_file_triangle;     // Scene::file_triangle, once outputs ask
   // The meshlet layout of the shading (upload_meshlets builds it): what resolve gathers.
   DeviceBuffer<MeshletCorners> m_triangle_corners;
   DeviceBuffer<MeshletPoint> m_meshlet_points;   // the geometry stage's positions too
@@ -75,6 +82,8 @@ class DeviceScene {
   bool m_has_uvs = false;
   bool m_plain_lit = true;     // plain_lit_scene
   bool m_has_cutouts = false;  // scene_has_cutouts
+  bool m_sent_renumbered = false;  // the index triples and materials sent are in the order of a
+                                   //   renumbered scene (upload_shading saw file_triangle)
   DeviceBuffer<uint32_t> m_tri_material;
   DeviceBuffer<Material> m_materials;
   DeviceBuffer<TextureDesc> m_textures;

@@ -146,10 +146,17 @@ non-contiguous array or an index out of range ValueError.)")
       .def_property_readonly("positions", [](const Mesh& s) { return copy_out(s.scene->positions, 3); },
                              "float32 (V, 3), a copy")
       .def_property_readonly("triangles", [](const Mesh& s) {
-        py::array_t<uint32_t> a({(int64_t)s.scene->triangle_count(), (int64_t)3});
-        if (!s.scene->indices.empty()) std::memcpy(a.mutable_data(), s.scene->indices.data(), s.scene->indices.size() * 4);
+        const facet::Scene& scene = *s.scene;
+        py::array_t<uint32_t> a({(int64_t)scene.triangle_count(), (int64_t)3});
+        uint32_t* out = a.mutable_data();
+        if (scene.file_triangle.empty()) {
+          if (!scene.indices.empty()) std::memcpy(out, scene.indices.data(), scene.indices.size() * 4);
+        } else {  // in the file's order, the numbers the triangle_id output gives
+          for (uint32_t t = 0; t < scene.triangle_count(); ++t)
+            std::memcpy(out + 3 * (size_t)scene.file_triangle[t], &scene.indices[3 * (size_t)t], 12);
+        }
         return a;
-      }, "uint32 (T, 3), a copy")
+      }, "uint32 (T, 3), a copy, in the file's order (what the triangle_id output numbers)")
       .def_property_readonly("bounds", [](const Mesh& s) {
         const facet::Bounds& b = s.scene->bounds;
         return py::dict(py::arg("min") = py::make_tuple(b.min.x, b.min.y, b.min.z),

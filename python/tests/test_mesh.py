@@ -61,3 +61,34 @@ def test_write_png_refuses_a_float_image(tmp_path):
 def test_write_png_to_an_unwritable_path_names_it():
     with pytest.raises(RuntimeError, match="/no/such/dir/x.png"):
         facet.write_png("/no/such/dir/x.png", np.zeros((4, 4, 3), np.uint8))
+
+
+def shuffled_grid(n=40, seed=3):
+    """A bumpy (n x n)-quad grid whose triangles are shuffled: the load renumbers it."""
+    y, x = np.mgrid[0:n + 1, 0:n + 1].astype(np.float32) / n
+    z = 0.05 * np.sin(7 * x) * np.cos(5 * y)
+    positions = np.stack([x - 0.5, y - 0.5, z], -1).reshape(-1, 3).astype(np.float32)
+    i = np.arange(n * (n + 1)).reshape(n, n + 1)[:, :n].ravel()
+    faces = np.concatenate([np.stack([i, i + 1, i + n + 2], 1), np.stack([i, i + n + 2, i + n + 1], 1)])
+    return positions, faces[np.random.default_rng(seed).permutation(len(faces))].astype(np.uint32)
+
+
+def test_a_loaded_models_triangles_and_ids_keep_the_files_numbers(tmp_path):
+    # facet holds a scan's triangles in the order of its meshlets; what it reports is the file's.
+    positions, faces = shuffled_grid()
+    path = tmp_path / "grid.obj"
+    with open(path, "w") as f:
+        f.writelines(f"v {p[0]:.9g} {p[1]:.9g} {p[2]:.9g}\n" for p in positions)
+        f.writelines(f"f {a + 1} {b + 1} {c + 1}\n" for a, b, c in faces)
+    loaded = facet.load(str(path))
+    # The loader numbers vertices by first use: the corners' positions are the file's.
+    np.testing.assert_array_equal(loaded.positions[loaded.triangles], positions[faces])
+    direct = facet.Mesh(positions, faces)
+    cam = facet.Camera(eye=(0.2, -0.3, 1.5), target=(0, 0, 0))
+    ids = []
+    for mesh in (loaded, direct):
+        r = facet.Renderer(96, 64, "cpu")
+        r.set_mesh(mesh)
+        ids.append(r.render(cam, outputs=("triangle_id",), aa=1)["triangle_id"])
+    assert (ids[1] >= 0).sum() > 2000
+    np.testing.assert_array_equal(ids[0], ids[1])

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/loader.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/srgb_reference.h"
 #include "tests/support/test_scenes.h"
@@ -59,7 +60,7 @@ void expect_flat_hinge(const Scene& s) {
 }  // namespace
 
 TEST(Loader, SpotLoads5856TrianglesWithUvs) {
-  Scene s = load_model(shared("spot/spot_triangulated_with_mtl.obj"));
+  Scene s = test::in_file_order(load_model(shared("spot/spot_triangulated_with_mtl.obj")));
   EXPECT_EQ(s.triangle_count(), 5856u);
   ASSERT_EQ(s.uvs.size(), s.positions.size());
   ASSERT_EQ(s.normals.size(), s.positions.size());
@@ -119,7 +120,7 @@ TEST(Loader, CornellBoxQuadsNegativeIndicesAndCrlf) {
 }
 
 TEST(Loader, CornellBoxTrianglesCarryTheirMaterial) {
-  Scene s = load_model(shared("cornell_box/CornellBox-Original.obj"));
+  Scene s = test::in_file_order(load_model(shared("cornell_box/CornellBox-Original.obj")));
   // The first object in the file is the floor: its 2 triangles use material "floor".
   ASSERT_GE(s.tri_material.size(), 2u);
   EXPECT_EQ(s.material_names[s.tri_material[0]], "floor");
@@ -165,7 +166,7 @@ TEST(Loader, SameSmoothingGroupSharesNormals) {
 
 TEST(Loader, DifferentSmoothingGroupsSplitNormals) {
   ScratchDir dir;
-  Scene s = load_model(dir.write("hinge.obj", hinge_obj("s 1\n", "s 2\n")));
+  Scene s = test::in_file_order(load_model(dir.write("hinge.obj", hinge_obj("s 1\n", "s 2\n"))));
   EXPECT_EQ(s.vertex_count(), 6u);  // the shared edge is split
   expect_flat_hinge(s);
 }
@@ -173,7 +174,7 @@ TEST(Loader, DifferentSmoothingGroupsSplitNormals) {
 TEST(Loader, SmoothingOffGivesFlatFaces) {
   ScratchDir dir;
   // "s off" and "s 0" both mean no smoothing group: flat, even beside a smoothed face.
-  Scene s = load_model(dir.write("hinge.obj", hinge_obj("s off\n", "s 0\n")));
+  Scene s = test::in_file_order(load_model(dir.write("hinge.obj", hinge_obj("s off\n", "s 0\n"))));
   EXPECT_EQ(s.vertex_count(), 6u);
   expect_flat_hinge(s);
 }
@@ -366,6 +367,6 @@ TEST(Loader, SceneViewPointsAtTheArrays) {
   ASSERT_EQ(shade.size(), s.positions.size());
   EXPECT_EQ(shade[7].p.x, s.positions[7].x);
   EXPECT_EQ(shade[7].n.z, s.normals[7].z);
-  EXPECT_EQ(s.byte_size(), s.positions.size() * 12 * 2 + s.indices.size() * 4 +
-                               s.tri_material.size() * 4 + s.materials.size() * sizeof(Material));
+  EXPECT_EQ(s.byte_size(), s.positions.size() * 12 * 2 + s.indices.size() * 4 + s.tri_material.size() * 4 +
+                               s.file_triangle.size() * 4 + s.materials.size() * sizeof(Material));
 }

@@ -9,6 +9,7 @@
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "engine/meshlets.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -84,7 +85,7 @@ TEST(Meshlets, RealModelsKeepEveryTriangleOnce) {
 
 TEST(Meshlets, ScanGetsCompactPatches) {
   // The bunny's file order scatters its vertices: runs of it need two vertices a triangle.
-  Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  Scene s = test::in_file_order(load_model(test::shared_asset("bunny/stanford-bunny.obj")));
   Meshlets runs = build_meshlet_runs(s), m = build_meshlets(s);
   EXPECT_GT(vertices_per_triangle(runs), 1.5);
   EXPECT_FALSE(in_file_order(m));
@@ -201,7 +202,7 @@ TEST(Meshlets, EmptySceneHasNoMeshlets) {
 
 TEST(Meshlets, FileOrderGroupingKeepsAScanInRunsThatServeOnlyTheCpuBackend) {
   // The CPU backend's grouping (scene.h): runs of the bunny's scattered file order.
-  Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  Scene s = test::in_file_order(load_model(test::shared_asset("bunny/stanford-bunny.obj")));
   MeshletBuildHooks cpu;
   cpu.grouping = MeshletGrouping::FileOrder;
   const Meshlets runs = build_meshlets_with(s, cpu), patches = build_meshlets(s);

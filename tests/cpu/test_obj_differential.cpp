@@ -13,6 +13,7 @@
 #include "engine/loader.h"
 #include "tests/support/oracle/tinyobj_oracle.h"
 #include "tests/support/scratch_dir.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
 
 namespace fs = std::filesystem;
@@ -73,7 +74,7 @@ void expect_same_mesh(const Scene& ours, const Scene& oracle) {
 
 void expect_same_outcome(const std::string& path) {
   SCOPED_TRACE(path);
-  Outcome ours = run([](const std::string& p) { return load_model(p); }, path);
+  Outcome ours = run([](const std::string& p) { return test::in_file_order(load_model(p)); }, path);
   Outcome oracle = run(oracle::load_with_tinyobj, path);
   ASSERT_EQ(ours.loaded, oracle.loaded) << "ours: " << ours.message << "\noracle: " << oracle.message;
   if (!ours.loaded) {

@@ -192,7 +192,8 @@ TEST(ParallelPrepare, ObjMaterialsAndSmoothingAcrossChunksAreTheSameForAnyThread
   auto check = [&](const Scene& s, unsigned) {
     ASSERT_EQ(s.tri_material.size(), expected.size());
     for (size_t t = 0; t < expected.size(); ++t)
-      ASSERT_EQ(s.material_names[s.tri_material[t]], "m" + std::to_string(expected[t])) << "triangle " << t;
+      ASSERT_EQ(s.material_names[s.tri_material[t]], "m" + std::to_string(expected[s.file_index((uint32_t)t)]))
+          << "triangle " << t;
   };
   load_with_one_two_four_workers(path, check, [](const Scene& s, const Scene& one) {
     EXPECT_TRUE(same_bytes(s.positions, one.positions));

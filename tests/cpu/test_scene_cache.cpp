@@ -17,7 +17,9 @@
 #include "engine/meshlets.h"
 #include "engine/scene_cache.h"
 #include "engine/scene_cache_format.h"
+#include "engine/triangle_renumber.h"
 #include "tests/support/scratch_dir.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet {
@@ -300,9 +302,14 @@ TEST(SceneCache, LoadedSceneCarriesPreparedMeshletsEqualToBuildingThem) {
   CachedModel m;
   Scene s = load_model(m.obj);
   ASSERT_TRUE(s.meshlets);
-  Meshlets built = build_meshlets(s);
+  // Built from the file's order, then renumbered as the load does (triangle_renumber.h).
+  Scene file = test::in_file_order(s);
+  Meshlets built = build_meshlets(file);
+  renumber_in_slot_order(file, built);
   EXPECT_TRUE(same_bytes(s.meshlets->meshlets, built.meshlets));
   EXPECT_EQ(s.meshlets->triangle_ids, built.triangle_ids);
+  EXPECT_EQ(s.file_triangle, file.file_triangle);
+  EXPECT_EQ(s.indices, file.indices);
 }
 
 TEST(SceneCache, RunsCachedForTheCpuBackendAreRebuiltAsPatchesForTheCudaOne) {
@@ -321,7 +328,7 @@ TEST(SceneCache, RunsCachedForTheCpuBackendAreRebuiltAsPatchesForTheCudaOne) {
   // The runs do not serve the CUDA backend: rebuilt, the file replaced, and no warning (nothing
   // was wrong with it).
   const Scene patches = load_model(bunny, cuda);
-  EXPECT_FALSE(patches.meshlets->triangle_ids.empty());
+  EXPECT_FALSE(patches.file_triangle.empty()) << "patches, and the scene renumbered in their order";
   EXPECT_EQ(cache_warnings(patches), 0);
   EXPECT_EQ(std::distance(fs::directory_iterator(cpu.cache_dir), fs::directory_iterator()), 1);
   // Patches serve the CPU backend as they are: a fresh CPU load would have grouped runs.

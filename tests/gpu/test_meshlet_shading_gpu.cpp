@@ -15,6 +15,7 @@
 #include "engine/loader.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/meshlet_shading.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -63,9 +64,15 @@ TEST(MeshletShadingGpu, FileOrderAndPatchesMatchTheHost) {
   for (uint32_t v = 0; v < sphere.vertex_count(); ++v) sphere.colors.push_back({(uint8_t)v, (uint8_t)(v >> 8), 9, 255});
   ASSERT_TRUE(scene_meshlets(sphere)->triangle_ids.empty());  // strips kept in the file's order
   expect_same_as_host(sphere, "sphere");
-  const Scene bunny = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
-  ASSERT_FALSE(scene_meshlets(bunny)->triangle_ids.empty());  // a scan: grown patches
+  // A scan in the file's order: grown patches, each slot naming its triangle. As loaded, the
+  // same scan renumbered in its patches' order (triangle_renumber.h): slot i holds triangle i.
+  const Scene loaded = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  const Scene bunny = test::in_file_order(loaded);
+  ASSERT_FALSE(scene_meshlets(bunny)->triangle_ids.empty());
   expect_same_as_host(bunny, "bunny");
+  ASSERT_FALSE(loaded.file_triangle.empty());
+  ASSERT_TRUE(loaded.meshlets->triangle_ids.empty());
+  expect_same_as_host(loaded, "bunny renumbered");
   const Scene spot = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
   ASSERT_FALSE(spot.uvs.empty());
   expect_same_as_host(spot, "Spot");

@@ -13,6 +13,7 @@
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "tests/support/gpu_skip.h"
+#include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -42,9 +43,15 @@ TEST(TriangleMeshletsGpu, FileOrderAndPatchesMatchTheHost) {
   const Scene sphere = make_sphere(200000);
   ASSERT_TRUE(scene_meshlets(sphere)->triangle_ids.empty());  // strips kept in the file's order
   expect_same_as_host(sphere, "sphere");
-  const Scene bunny = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
-  ASSERT_FALSE(scene_meshlets(bunny)->triangle_ids.empty());  // a scan: grown patches
+  // A scan in the file's order: grown patches, each slot naming its triangle. As loaded, the
+  // same scan renumbered in its patches' order (triangle_renumber.h): slot i holds triangle i.
+  const Scene loaded = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
+  const Scene bunny = test::in_file_order(loaded);
+  ASSERT_FALSE(scene_meshlets(bunny)->triangle_ids.empty());
   expect_same_as_host(bunny, "bunny");
+  ASSERT_FALSE(loaded.file_triangle.empty());
+  ASSERT_TRUE(loaded.meshlets->triangle_ids.empty());
+  expect_same_as_host(loaded, "bunny renumbered");
 }
 
 }  // namespace

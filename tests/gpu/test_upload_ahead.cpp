@@ -2,7 +2,10 @@
 // while its meshlets were built (the load's while_preparing) draws the same bytes and triangle ids
 // as the scene sent whole by set_scene, on a textured model and one with several materials; so
 // does one sent whole ahead (the viewer's load thread); a head start for another scene is not
-// used; the device scene knows which parts of which scene it holds. Skips, saying why, where no CUDA device exists.
+// used; the device scene knows which parts of which scene it holds. A shuffled model of several
+// materials, renumbered by the load after its head start went (engine/triangle_renumber.h), draws
+// what the CPU draws and numbers its triangle_id outputs, host and device, as the file does.
+// Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -13,10 +16,15 @@
 
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_scene.h"
+#include "engine/cpu_renderer.h"
+#include "engine/cuda/device_buffer.h"
 #include "engine/cuda/staged_upload.h"
+#include "engine/frame_outputs.h"
 #include "engine/generate.h"
 #include "engine/loader.h"
 #include "tests/support/gpu_skip.h"
+#include "tests/support/scratch_dir.h"
+#include "tests/support/shuffled_obj.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -63,7 +71,7 @@ void expect_same_frames(CudaRenderer& a, CudaRenderer& b, const Scene& scene, co
 }
 
 // The model loaded with the head start into one renderer and sent whole to another.
-void expect_ahead_draws_like_whole(const std::string& rel) {
+std::shared_ptr<Scene> expect_ahead_draws_like_whole(const std::string& path) {
   CudaRenderer ahead, whole;
   LoadOptions options;
   int calls = 0;
@@ -72,21 +80,74 @@ void expect_ahead_draws_like_whole(const std::string& rel) {
     ahead.upload_ahead(s, UploadPart::Shading);
     return std::nullopt;
   };
-  auto scene = std::make_shared<Scene>(load_model(test::shared_asset(rel), options));
-  ASSERT_EQ(calls, 1) << rel;
+  auto scene = std::make_shared<Scene>(load_model(path, options));
+  EXPECT_EQ(calls, 1) << path;
   ahead.set_scene(scene);
   whole.set_scene(scene);
-  expect_same_frames(ahead, whole, *scene, rel);
+  expect_same_frames(ahead, whole, *scene, path);
+  return scene;
+}
+
+// The triangle_id output of `r`'s last frame, from host memory or from device memory.
+std::vector<int32_t> triangle_id_output(Renderer& r, size_t pixels, bool on_device) {
+  std::vector<int32_t> ids(pixels, -7);
+  FrameOutputs out;
+  if (!on_device) {
+    out.triangle_id = ids.data();
+    r.read_outputs(out);
+    return ids;
+  }
+  DeviceBuffer<int32_t> d;
+  d.allocate(pixels, "test triangle ids");
+  out.triangle_id = d.data();
+  out.on_device = true;
+  r.read_outputs(out);
+  FACET_CUDA_CHECK(cudaMemcpy(ids.data(), d.data(), pixels * sizeof(int32_t), cudaMemcpyDeviceToHost));
+  return ids;
 }
 
 }  // namespace
 
 TEST_F(UploadAhead, ATexturedModelSentAheadDrawsLikeOneSentWhole) {
-  expect_ahead_draws_like_whole("spot/spot_triangulated_with_mtl.obj");
+  expect_ahead_draws_like_whole(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
 }
 
 TEST_F(UploadAhead, AModelOfSeveralMaterialsSentAheadDrawsLikeOneSentWhole) {
-  expect_ahead_draws_like_whole("cornell_box/CornellBox-Original.obj");
+  expect_ahead_draws_like_whole(test::shared_asset("cornell_box/CornellBox-Original.obj"));
+}
+
+TEST_F(UploadAhead, AShuffledModelRenumberedAfterItsHeadStartDrawsWhatTheCpuDraws) {
+  test::ScratchDir dir;
+  const test::ShuffledSphere file = test::write_shuffled_sphere(dir.path(""), 30000, 3, 5);
+  std::shared_ptr<Scene> scene = expect_ahead_draws_like_whole(file.obj_path);
+  ASSERT_FALSE(scene->file_triangle.empty()) << "a shuffled file's patches renumber it";
+  ASSERT_FALSE(scene->tri_material.empty());
+  // The head start sent the file's order: the renderer given it must match the CPU too.
+  CudaRenderer ahead;
+  LoadOptions options;
+  options.while_preparing = [&](const Scene& s, HeadStart&) -> std::optional<bool> {
+    ahead.upload_ahead(s, UploadPart::Shading);
+    return std::nullopt;
+  };
+  auto again = std::make_shared<Scene>(load_model(file.obj_path, options));
+  ahead.set_scene(again);
+  CpuRenderer cpu;
+  cpu.set_scene(again);
+  const Camera camera = Camera::framing(again->bounds, 4.0f / 3.0f);
+  const FrameParams fp = test::frame_params(*again, camera, 320, 240);
+  ahead.render(fp);
+  cpu.render(fp);
+  std::vector<Rgba8> a, c;
+  ahead.read_rgba(a);
+  cpu.read_rgba(c);
+  EXPECT_TRUE(same_pixels(a, c)) << "materials and corners found through the file's numbers";
+  const size_t pixels = (size_t)320 * 240;
+  const std::vector<int32_t> want = triangle_id_output(cpu, pixels, false);
+  size_t covered = 0;
+  for (int32_t id : want) covered += id >= 0;
+  EXPECT_GT(covered, 1000u);
+  EXPECT_TRUE(triangle_id_output(ahead, pixels, false) == want) << "host outputs";
+  EXPECT_TRUE(triangle_id_output(ahead, pixels, true) == want) << "device outputs";
 }
 
 TEST_F(UploadAhead, AHeadStartForAnotherSceneIsNotUsed) {

@@ -45,4 +45,19 @@ Scene tetrahedron() {
   return s;
 }
 
+Scene in_file_order(Scene s) {
+  if (s.file_triangle.empty()) return s;
+  BigVector<uint32_t> indices(s.indices.size()), materials(s.tri_material.size());
+  for (uint32_t t = 0; t < s.triangle_count(); ++t) {
+    const uint32_t f = s.file_triangle[t];
+    for (int c = 0; c < 3; ++c) indices[3 * (size_t)f + c] = s.indices[3 * (size_t)t + c];
+    if (!materials.empty()) materials[f] = s.tri_material[t];
+  }
+  s.indices = std::move(indices);
+  s.tri_material = std::move(materials);
+  s.file_triangle = {};
+  s.meshlets = nullptr;
+  return s;
+}
+
 }  // namespace facet::test

@@ -14,6 +14,9 @@ void flip_winding(Scene& s, size_t first_triangle = 0);
 // `copies` copies of `one`, the k-th moved k * step along x (vertices and their attributes
 // repeated, indices offset), with its bounds.
 Scene tiled(const Scene& one, uint32_t copies, float step);
+// `s` with its triangles (indices, tri_material) back in the file's order where the load
+// renumbered them (Scene::file_triangle), without meshlets: for tests of what a file holds.
+Scene in_file_order(Scene s);
 // A tetrahedron wound outward (counter-clockwise seen from outside), no two vertices on one
 // position.
 Scene tetrahedron();
