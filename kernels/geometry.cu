@@ -83,7 +83,7 @@ struct ThreadItems {
 // Every load of the thread issued before any projection: the projection's branches kept the
 // compiler from hoisting a second position load above the first projection, so a thread with
 // two vertices waited on two load latencies a meshlet (NOTES.md, v8).
-template <int kThreads, int kItems>
+template <int kThreads, bool kSlotsInCorners, int kItems>
 __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, const Work& work,
                                              ThreadItems<kItems>& items) {
   const uint32_t triangle_count = work.counts & 0xffffu, vertex_count = work.counts >> 16;
@@ -92,8 +92,9 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
   for (int j = 0; j < kItems; ++j) {
     const uint32_t t = threadIdx.x + j * kThreads;
     const uint32_t slot = work.first_triangle + t;
-    items.packed[j] = t < triangle_count ? stream_load(params.meshlet_triangles + slot) : 0u;
-    items.triangle[j] = params.meshlet_triangle_ids && t < triangle_count
+    const size_t word = kSlotsInCorners ? 2 * (size_t)slot + 1 : slot;  // a compile-time stride
+    items.packed[j] = t < triangle_count ? stream_load(params.meshlet_triangles + word) : 0u;
+    items.triangle[j] = !kSlotsInCorners && params.meshlet_triangle_ids && t < triangle_count
                             ? stream_load(params.meshlet_triangle_ids + slot) : slot;
   }
 #pragma unroll
@@ -171,7 +172,7 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
 // triangles. `cull_here`: the meshlet is culled (one thread's verdict in the block-per-meshlet
 // shape, false otherwise); it arrives with the barrier after the projection. small_parity
 // alternates the two small-triangle counters from meshlet to meshlet.
-template <int kThreads, int kSamples, bool kCutouts>
+template <int kThreads, int kSamples, bool kCutouts, bool kSlotsInCorners>
 __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params, GeometryShared& shared,
                                                  const Work& work, bool cull_here, uint32_t& small_parity,
                                                  TriCounters& counts) {
@@ -180,7 +181,7 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
                 "whole items a thread");
   const uint32_t vertex_count = work.counts >> 16;
   ThreadItems<kItems> items;
-  load_meshlet<kThreads>(params, work, items);
+  load_meshlet<kThreads, kSlotsInCorners>(params, work, items);
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const uint32_t v = threadIdx.x + j * kThreads;
@@ -241,7 +242,7 @@ __device__ __forceinline__ void flush_counters(const RasterStageParams& p, Geome
 }
 
 // A block per meshlet, bounded for a full SM of threads.
-template <int kSamples, bool kCutouts>
+template <int kSamples, bool kCutouts, bool kSlotsInCorners>
 __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm / kGeometryMeshletThreads)
     geometry_per_meshlet_kernel(RasterStageParams p) {
   let_next_kernel_launch();  // the warp raster's blocks may take the SMs this grid leaves idle
@@ -256,7 +257,8 @@ __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm
   TriCounters counts{};
   uint32_t small_parity = 0;
   // Its barrier orders the resets above before any use.
-  geometry_meshlet<kGeometryMeshletThreads, kSamples, kCutouts>(p, s_block, work_of(meshlet), cull_here, small_parity, counts);
+  geometry_meshlet<kGeometryMeshletThreads, kSamples, kCutouts, kSlotsInCorners>(p, s_block, work_of(meshlet), cull_here,
+                                                                                small_parity, counts);
   flush_counters(p, s_block, counts);
 }
 
@@ -285,7 +287,7 @@ __device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_
 
 // One resident wave claiming chunks of meshlets: the first by block index, then from the frame's
 // cursor (one per pass), until none are left. Bounded for a full SM of threads.
-template <bool kOcclusion, int kSamples, bool kCutouts>
+template <bool kOcclusion, int kSamples, bool kCutouts, bool kSlotsInCorners>
 __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerSm / kGeometryClaimingThreads)
     geometry_claiming_kernel(RasterStageParams p) {
   let_next_kernel_launch();
@@ -322,7 +324,8 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
     first = s_block.chunk[chunk_parity ^ 1];
     if (threadIdx.x == 0) s_block.work_count[chunk_parity ^ 1] = 0;  // its readers passed the barrier
     for (uint32_t k = 0; k < work_count; ++k)
-      geometry_meshlet<kGeometryClaimingThreads, kSamples, kCutouts>(p, s_block, s_block.work[chunk_parity][k], false, small_parity, counts);
+      geometry_meshlet<kGeometryClaimingThreads, kSamples, kCutouts, kSlotsInCorners>(p, s_block, s_block.work[chunk_parity][k],
+                                                                                     false, small_parity, counts);
     chunk_parity ^= 1;
   }
   flush_counters(p, s_block, counts);
@@ -331,24 +334,29 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
 }  // namespace
 
 int geometry_blocks_per_sm() {
-  return resident_blocks_per_sm(geometry_claiming_kernel<false, 1, false>, kGeometryClaimingThreads);
+  return resident_blocks_per_sm(geometry_claiming_kernel<false, 1, false, false>, kGeometryClaimingThreads);
 }
 
 void launch_geometry(const RasterStageParams& p, cudaStream_t stream, bool after_kernel) {
   if (p.meshlet_count == 0) return;
-  launch_raster_variant(p, [&](auto samples, auto cutouts) {
-    constexpr int kSamples = decltype(samples)::value;
-    constexpr bool kCutouts = decltype(cutouts)::value;
-    if (p.meshlet_claims && p.occlusion.enabled)
-      launch_kernel(geometry_claiming_kernel<true, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads,
-                    stream, after_kernel, p);
-    else if (p.meshlet_claims)
-      launch_kernel(geometry_claiming_kernel<false, kSamples, kCutouts>, p.geometry_blocks, kGeometryClaimingThreads,
-                    stream, false, p);
-    else
-      launch_kernel(geometry_per_meshlet_kernel<kSamples, kCutouts>, p.meshlet_count, kGeometryMeshletThreads, stream,
-                    false, p);
-  });
+  auto launch = [&](auto in_corners) {
+    constexpr bool kInCorners = decltype(in_corners)::value;
+    launch_raster_variant(p, [&](auto samples, auto cutouts) {
+      constexpr int kSamples = decltype(samples)::value;
+      constexpr bool kCutouts = decltype(cutouts)::value;
+      if (p.meshlet_claims && p.occlusion.enabled)
+        launch_kernel(geometry_claiming_kernel<true, kSamples, kCutouts, kInCorners>, p.geometry_blocks,
+                      kGeometryClaimingThreads, stream, after_kernel, p);
+      else if (p.meshlet_claims)
+        launch_kernel(geometry_claiming_kernel<false, kSamples, kCutouts, kInCorners>, p.geometry_blocks,
+                      kGeometryClaimingThreads, stream, false, p);
+      else
+        launch_kernel(geometry_per_meshlet_kernel<kSamples, kCutouts, kInCorners>, p.meshlet_count,
+                      kGeometryMeshletThreads, stream, false, p);
+    });
+  };
+  if (p.slots_in_corners) launch(std::true_type{});
+  else launch(std::false_type{});
 }
 
 }  // namespace facet

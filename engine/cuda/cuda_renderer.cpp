@@ -241,6 +241,7 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.meshlet_count = m_device_scene.meshlet_count();
   rp.meshlet_points = m_device_scene.meshlet_points();
   rp.meshlet_triangles = m_device_scene.meshlet_triangles();
+  rp.slots_in_corners = m_device_scene.slots_in_corners();
   rp.meshlet_triangle_ids = m_device_scene.meshlet_triangle_ids();
   rp.frame = fp;
   rp.planes = make_clip_planes(fp.width, fp.height);

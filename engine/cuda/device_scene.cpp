@@ -58,6 +58,8 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
     if (m_tri_material.size() > 0) staged.upload(m_tri_material, s.tri_material, "per-triangle materials");
   }
   build_meshlet_shading(m.positions.size(), sent_at.data());
+  // A renumbered scene's corners are in slot order and hold the slots' packed indices.
+  if (!s.file_triangle.empty() && m.triangle_ids.empty()) m_meshlet_triangles.release();
   m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
 }
 

@@ -38,7 +38,13 @@ class DeviceScene {
   const Meshlet* meshlets() const { return m_meshlets.data(); }
   uint32_t meshlet_count() const { return (uint32_t)m_meshlets.size(); }
   const MeshletPoint* meshlet_points() const { return m_meshlet_points.data(); }
-  const uint32_t* meshlet_triangles() const { return m_meshlet_triangles.data(); }
+  // Each slot's packed local indices: their own array, or for a renumbered scene (slot i holds
+  // triangle i) the triangle corners read as words, whose `locals` are the same values
+  // (slots_in_corners: 4 bytes a triangle fewer; RasterStageParams::slots_in_corners).
+  const uint32_t* meshlet_triangles() const {
+    return slots_in_corners() ? reinterpret_cast<const uint32_t*>(m_triangle_corners.data()) : m_meshlet_triangles.data();
+  }
+  bool slots_in_corners() const { return m_meshlet_triangles.size() == 0 && m_triangle_corners.size() > 0; }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
   // [meshlet_count] the last frame number each meshlet showed a pixel in (resolve writes it,
   // occlusion culling reads it); zero after an upload: no meshlet counts as seen.

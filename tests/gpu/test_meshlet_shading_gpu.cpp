@@ -73,6 +73,15 @@ TEST(MeshletShadingGpu, FileOrderAndPatchesMatchTheHost) {
   ASSERT_FALSE(loaded.file_triangle.empty());
   ASSERT_TRUE(loaded.meshlets->triangle_ids.empty());
   expect_same_as_host(loaded, "bunny renumbered");
+  // The renumbered scene keeps neither slot ids nor packed indices beside its corners, whose
+  // `locals` the geometry stage reads instead: 8 bytes a triangle fewer than the same meshlets
+  // in the file's order.
+  DeviceScene renumbered, file_order;
+  renumbered.upload(loaded);
+  file_order.upload(bunny);
+  EXPECT_TRUE(renumbered.slots_in_corners());
+  EXPECT_FALSE(file_order.slots_in_corners());
+  EXPECT_EQ(file_order.bytes() - renumbered.bytes(), 8 * (size_t)loaded.triangle_count());
   const Scene spot = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
   ASSERT_FALSE(spot.uvs.empty());
   expect_same_as_host(spot, "Spot");
