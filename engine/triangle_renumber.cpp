@@ -26,7 +26,9 @@ void gather_in_place(BigVector<T>& values, const BigVector<uint32_t>& from, int 
 }  // namespace
 
 bool renumbers(const Scene& scene, const Meshlets& m) {
-  return scene.file_triangle.empty() && !m.triangle_ids.empty() && m.triangle_ids.size() == scene.triangle_count();
+  const uint64_t n = scene.triangle_count();
+  return scene.file_triangle.empty() && m.triangle_ids.size() == n && n > 0 &&
+         (scene.tri_material.empty() || scene.tri_material.size() == n);
 }
 
 void renumber_in_slot_order(Scene& scene, Meshlets& m) {
