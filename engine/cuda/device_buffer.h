@@ -46,7 +46,8 @@ class DeviceBuffer {
   void reserve(size_t count, const char* what) {
     if (count > m_count) allocate(count + count / 4, what);
   }
-  void upload(const std::vector<T>& src, const char* what) {
+  template <class A>
+  void upload(const std::vector<T, A>& src, const char* what) {
     allocate(src.size(), what);
     if (!src.empty()) FACET_CUDA_CHECK(cudaMemcpy(m_ptr, src.data(), src.size() * sizeof(T), cudaMemcpyHostToDevice));
   }

@@ -65,11 +65,7 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
 
 const uint32_t* DeviceScene::file_triangles(const Scene& s) {
   if (s.file_triangle.empty()) return nullptr;
-  if (m_file_triangle.size() != s.file_triangle.size()) {
-    m_file_triangle.allocate(s.file_triangle.size(), "file triangle numbers");
-    FACET_CUDA_CHECK(cudaMemcpy(m_file_triangle.data(), s.file_triangle.data(), m_file_triangle.bytes(),
-                                cudaMemcpyHostToDevice));
-  }
+  if (m_file_triangle.size() != s.file_triangle.size()) m_file_triangle.upload(s.file_triangle, "file triangle numbers");
   return m_file_triangle.data();
 }
 

@@ -42,7 +42,8 @@ class DeviceScene {
   // triangle i) the triangle corners read as words, whose `locals` are the same values
   // (slots_in_corners: 4 bytes a triangle fewer; RasterStageParams::slots_in_corners).
   const uint32_t* meshlet_triangles() const {
-    return slots_in_corners() ? reinterpret_cast<const uint32_t*>(m_triangle_corners.data()) : m_meshlet_triangles.data();
+    return slots_in_corners() ? reinterpret_cast<const uint32_t*>(m_triangle_corners.data())
+                              : m_meshlet_triangles.data();
   }
   bool slots_in_corners() const { return m_meshlet_triangles.size() == 0 && m_triangle_corners.size() > 0; }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }

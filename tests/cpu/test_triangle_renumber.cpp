@@ -106,7 +106,8 @@ TEST_F(TriangleRenumber, DrawsTheSameImageAndReportsTheFileNumbers) {
   for (int32_t id : a.output_ids) covered += id >= 0;
   ASSERT_GT(covered, 10000u) << "too little drawn to compare";
   ASSERT_EQ(a.rgba.size(), b.rgba.size());
-  EXPECT_EQ(std::memcmp(a.rgba.data(), b.rgba.data(), a.rgba.size() * sizeof(Rgba8)), 0) << "a closed sphere has no depth ties: the order cannot show";
+  EXPECT_EQ(std::memcmp(a.rgba.data(), b.rgba.data(), a.rgba.size() * sizeof(Rgba8)), 0)
+      << "a closed sphere has no depth ties: the order cannot show";
   EXPECT_TRUE(a.output_ids == b.output_ids) << "the triangle_id output numbers triangles as the file does";
   size_t differ = 0;
   for (size_t i = 0; i < b.keys_ids.size(); ++i) {
