@@ -211,7 +211,13 @@ int run_render(const RenderOptions& o) {
                   st.tris.clipped, st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
                   job.output.c_str());
     }
-    if (o.verbose) std::printf("  start to here    %8.3f s\n", seconds_since(t_start));
+    if (o.verbose) {
+      const FrameStats st = renderer->stats();
+      if (st.peak_bytes > 0)
+        std::printf("  device memory    %8.1f MiB scene, %.1f MiB frame, %.1f MiB at the most (the upload's too)\n",
+                    st.scene_bytes / 1048576.0, st.frame_bytes / 1048576.0, st.peak_bytes / 1048576.0);
+      std::printf("  start to here    %8.3f s\n", seconds_since(t_start));
+    }
     finish_cache_write(loaded.cache_write, o.verbose, t_start);
     return kExitSuccess;
   } catch (const std::exception& e) {

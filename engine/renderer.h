@@ -75,6 +75,8 @@ struct FrameStats {
   StageTimes times{};            // one frame late on CUDA (never stalls a frame)
   size_t scene_bytes = 0;        // memory the uploaded scene holds
   size_t frame_bytes = 0;        // per-frame buffers (visibility buffer, queues, image)
+  size_t peak_bytes = 0;         // the most device memory the process's buffers held at once, an
+                                 //   upload's moments included (0 for the CPU backend)
   uint64_t overflow_events = 0;  // frames re-rendered because a fixed-size buffer overflowed
   bool back_faces_culled = false;  // the last frame dropped back faces: asked, or hidden
                                    //   (a closed model seen from outside, make_frame_params)

@@ -5,6 +5,7 @@
 #include "engine/scene.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -17,6 +18,10 @@
 #include "kernels/srgb.h"
 
 namespace facet {
+
+// Triangles per parallel_for chunk of the material scan: 256 KB, enough that handing out chunks
+// costs nothing.
+constexpr uint64_t kMaterialChunk = 1 << 16;
 
 template <class T, class A>
 static size_t bytes_of(const std::vector<T, A>& v) {
@@ -31,9 +36,18 @@ size_t Scene::byte_size() const {
 int64_t Scene::single_material() const {
   if (tri_material.empty()) return -1;
   const uint32_t m = tri_material[0];
-  for (uint32_t t : tri_material)
-    if (t != m) return -1;
-  return m;
+  // On every core: the upload asks on its critical path, and a 300 M-triangle scene's 1.2 GB
+  // took 0.2-0.3 s on one.
+  std::atomic<bool> differs{false};
+  parallel_for(tri_material.size(), kMaterialChunk, [&](uint64_t begin, uint64_t end, unsigned) {
+    if (differs.load(std::memory_order_relaxed)) return;
+    for (uint64_t t = begin; t < end; ++t)
+      if (tri_material[t] != m) {
+        differs.store(true, std::memory_order_relaxed);
+        return;
+      }
+  });
+  return differs.load() ? -1 : (int64_t)m;
 }
 
 SceneView Scene::view(const ShadeVertex* shade) const {

@@ -90,13 +90,20 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
   std::unique_ptr<DeviceScene> ahead = std::move(m_ahead);  // used once, or freed here
   // A head start whose vertex arrays already went into the meshlet layout of other meshlets
   // cannot take these: uploaded again whole.
+  bool sent = false;
   if (ahead && ahead->holds_shading_of(*scene) && (ahead->holds_meshlets_of(*scene) || ahead->vertex_records())) {
-    if (!ahead->holds_meshlets_of(*scene)) {
-      StagedUpload staged;
-      ahead->upload_meshlets(*scene, staged);  // throws and keeps the old one on failure
+    try {
+      if (!ahead->holds_meshlets_of(*scene)) {
+        StagedUpload staged;
+        ahead->upload_meshlets(*scene, staged);
+      }
+      m_device_scene = std::move(*ahead);
+      sent = true;
+    } catch (const DeviceOutOfMemory&) {
+      // No room for the layout beside the records sent ahead: they go, and upload finds a route.
     }
-    m_device_scene = std::move(*ahead);
-  } else {
+  }
+  if (!sent) {
     ahead.reset();
     m_device_scene.upload(*scene);  // throws and keeps the old one on failure
   }
@@ -113,9 +120,16 @@ void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
 void CudaRenderer::upload_ahead(const Scene& scene, UploadPart part) {
   m_ahead.reset();  // a head start for another scene is of no use now
   auto ahead = std::make_unique<DeviceScene>();
-  StagedUpload staged;
-  ahead->upload_shading(scene, staged);
-  if (part == UploadPart::Whole) ahead->upload_meshlets(scene, staged);
+  if (part == UploadPart::Whole) {
+    ahead->upload(scene);  // by the route the device has room for
+  } else {
+    // Where the records cannot sit beside the layout, set_scene takes the host route: sending
+    // them would only crowd out what the load's steps on the device need.
+    if (!DeviceScene::room_for_vertex_route(scene))
+      throw DeviceOutOfMemory("no room on the device for the scene's vertex records beside its meshlet layout");
+    StagedUpload staged;
+    ahead->upload_shading(scene, staged);
+  }
   m_ahead = std::move(ahead);
 }
 
@@ -378,6 +392,7 @@ FrameStats CudaRenderer::stats() const {
   FrameStats s = m_stats;
   s.frame_bytes = m_vis.bytes() + m_hiz.bytes() + m_hiz_coarse.bytes() + m_rgba.bytes() + m_counters.bytes() +
                   m_warp_tris.bytes() + m_tile_items.bytes() + m_fallback.bytes();
+  s.peak_bytes = device_bytes_peak();
   return s;
 }
 

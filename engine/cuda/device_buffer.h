@@ -2,6 +2,7 @@
 // allocated and how much, and leaves the previous allocation untouched.
 #pragma once
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,7 +11,20 @@
 
 namespace facet {
 
+// What a DeviceBuffer throws when the device has no room, apart from other failures: a way that
+// needs less memory (DeviceScene's host route) can be taken instead.
+struct DeviceOutOfMemory : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 [[noreturn]] void throw_out_of_device_memory(const char* what, size_t bytes, cudaError_t e);
+
+// Bytes DeviceBuffers hold now (this process, every thread) and the most they held at once since
+// reset_device_bytes_peak: an upload's true peak, where sampling the card's use misses short ones.
+size_t device_bytes_held();
+size_t device_bytes_peak();
+void reset_device_bytes_peak();
+void note_device_bytes(size_t bytes, bool allocated);
 
 template <class T>
 class DeviceBuffer {
@@ -41,6 +55,7 @@ class DeviceBuffer {
     release();
     m_ptr = p;
     m_count = count;
+    if (count) note_device_bytes(count * sizeof(T), true);
   }
   // Grows (never shrinks) to hold at least `count` elements, with headroom.
   void reserve(size_t count, const char* what) {
@@ -52,7 +67,10 @@ class DeviceBuffer {
     if (!src.empty()) FACET_CUDA_CHECK(cudaMemcpy(m_ptr, src.data(), src.size() * sizeof(T), cudaMemcpyHostToDevice));
   }
   void release() {
-    if (m_ptr) FACET_CUDA_CHECK_NOTHROW(cudaFree(m_ptr));
+    if (m_ptr) {
+      FACET_CUDA_CHECK_NOTHROW(cudaFree(m_ptr));
+      note_device_bytes(bytes(), false);
+    }
     m_ptr = nullptr;
     m_count = 0;
   }

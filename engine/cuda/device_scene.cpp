@@ -1,8 +1,14 @@
 // Upload of a Scene's arrays to device memory: the big ones through StagedUpload's pinned
-// buffers, the interleaved vertices built on every core. In two parts, the scene's vertices and
-// what the meshlets add, so the first can go while the meshlets are still being built
-// (Renderer::upload_ahead); the second turns the first into the meshlet layout of the shading on
-// the device (kernels/meshlet_shading.h) and frees it.
+// buffers, the interleaved vertices built on every core. Two routes to the meshlet layout of the
+// shading (kernels/meshlet_shading.h):
+//  - through the scene's vertex records: in two parts, the scene's vertices and what the meshlets
+//    add, so the first can go while the meshlets are still being built (Renderer::upload_ahead);
+//    the second turns the first into the layout on the device and frees it. The fastest, but for
+//    a moment the device holds the records and index triples (32 bytes a vertex and 12 a
+//    triangle) beside the layout;
+//  - the host route: the layout made on the host's cores as the staging buffers are filled, sent
+//    finished, for a device without room for that moment. The 300 M-triangle grid (5.5 GB of
+//    scene): 15.8 GB at the most by the first route, 5.6 by this one (bench/NOTES.md, v21).
 #include "engine/cuda/device_scene.h"
 
 #include <algorithm>
@@ -11,23 +17,90 @@
 
 #include "engine/cuda/own_stream.h"
 #include "engine/cuda/staged_upload.h"
+#include "engine/meshlet_shading_host.h"
+#include "engine/step_timing.h"
 #include "kernels/meshlet_shading_launch.h"
 #include "kernels/triangle_meshlets_launch.h"
 
 namespace facet {
 
 namespace {
-// Shading records interleaved at a time before they go to the staging buffer: 8 KB of 32-byte
-// records, in L1 while they are copied out.
-constexpr size_t kShadeBatch = 256;
+// Bytes of entries made at a time before they go to a staging buffer: 8 KB, in L1 while they are
+// copied out.
+constexpr size_t kStageBatchBytes = 8192;
+// What the route through the vertex records must find free beyond its own arrays' bytes: the
+// allocator's 2 MiB granules over the dozen arrays, and room for a frame's buffers to grow.
+constexpr size_t kVertexRouteSlackBytes = size_t(64) << 20;
+
+size_t device_free_bytes() {
+  size_t free_b = 0, total_b = 0;
+  FACET_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+  return free_b;
+}
+
+// The bytes of the finished scene in the meshlet layout, but for the materials and textures.
+size_t layout_bytes(const Scene& s, const Meshlets& m) {
+  const size_t per_vertex = sizeof(MeshletPoint) + (s.uvs.empty() ? 0 : sizeof(Vec2)) + (s.colors.empty() ? 0 : sizeof(Rgba8));
+  return s.triangle_count() * sizeof(MeshletCorners) + m.positions.size() * per_vertex +
+         m.meshlets.size() * (sizeof(Meshlet) + sizeof(uint32_t)) +
+         (m.triangles.size() + m.triangle_ids.size()) * sizeof(uint32_t);
+}
+
+// A staging fill from `make(begin, end, out)`, which writes entries [begin, end): a few KB at a time
+// into a buffer in cache, then onto the staging buffer with non-temporal stores (copy_to_stage).
+template <class T, class Make>
+StageFill in_batches(Make make) {
+  return [make](void* host, size_t begin, size_t end) {
+    constexpr size_t kBatch = kStageBatchBytes / sizeof(T);
+    T batch[kBatch];
+    auto* out = static_cast<unsigned char*>(host);
+    for (size_t first = begin; first < end; first += kBatch) {
+      const size_t n = std::min(kBatch, end - first);
+      make(first, first + n, batch);
+      copy_to_stage(out + (first - begin) * sizeof(T), batch, n * sizeof(T));
+    }
+  };
+}
+
+// What the vertex records and index triples add while the route through them builds the layout.
+size_t vertex_records_bytes(const Scene& s) {
+  return s.vertex_count() * (sizeof(ShadeVertex) + (s.colors.empty() ? 0 : sizeof(Rgba8))) +
+         s.indices.size() * sizeof(uint32_t);
+}
 }  // namespace
 
 void DeviceScene::upload(const Scene& s) {
+  const std::shared_ptr<const Meshlets> prepared = scene_meshlets(s);
+  const Meshlets& m = *prepared;
+  const size_t need = vertex_records_bytes(s) + layout_bytes(s, m) + kVertexRouteSlackBytes;
+  if (need <= device_free_bytes()) {
+    try {
+      DeviceScene next;
+      StagedUpload staged;  // big arrays through pinned buffers; freed on return or on a throw
+      next.upload_shading(s, staged);
+      next.upload_meshlets(s, m, staged);
+      *this = std::move(next);
+      return;
+    } catch (const DeviceOutOfMemory&) {
+      // Less room than it seemed (another process, the allocator's granules): the route that
+      // needs only the finished scene's bytes.
+    }
+  }
   DeviceScene next;
-  StagedUpload staged;  // big arrays through pinned buffers; freed on return or on a throw
-  next.upload_shading(s, staged);
-  next.upload_meshlets(s, staged);
+  StagedUpload staged;
+  next.upload_from_host(s, m, staged);
   *this = std::move(next);
+}
+
+bool DeviceScene::reads_slots_from_corners(const Scene& s, const Meshlets& m) {
+  // A renumbered scene's corners are in slot order and hold the slots' packed indices.
+  return !s.file_triangle.empty() && m.triangle_ids.empty();
+}
+
+bool DeviceScene::room_for_vertex_route(const Scene& s) {
+  // The layout's least bytes before its meshlets exist: a corner record a triangle, a point a vertex.
+  const size_t layout = s.triangle_count() * sizeof(MeshletCorners) + s.vertex_count() * sizeof(MeshletPoint);
+  return vertex_records_bytes(s) + layout + kVertexRouteSlackBytes <= device_free_bytes();
 }
 
 bool DeviceScene::holds_shading_of(const Scene& s) const {
@@ -42,13 +115,48 @@ bool DeviceScene::holds_meshlets_of(const Scene& s) const {
 
 void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
   const std::shared_ptr<const Meshlets> prepared = scene_meshlets(s);
-  const Meshlets& m = *prepared;
-  if (!m_shade.data() && m_triangle_count > 0) throw std::logic_error("upload_meshlets before upload_shading");
+  upload_meshlets(s, *prepared, staged);
+}
+
+void DeviceScene::upload_meshlet_arrays(const Meshlets& m, bool slots, StagedUpload& staged) {
   staged.upload(m_meshlets, m.meshlets, "meshlets");
-  staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
+  if (slots) staged.upload(m_meshlet_triangles, m.triangles, "meshlet triangles");
   staged.upload(m_meshlet_triangle_ids, m.triangle_ids, "meshlet triangle ids");
   m_triangle_meshlet.release();  // built when a frame first needs it (build_triangle_meshlets)
   m_meshlet_seen.upload(std::vector<uint32_t>(std::max<size_t>(m.meshlets.size(), 1), 0u), "meshlet visibility");
+}
+
+void DeviceScene::upload_from_host(const Scene& s, const Meshlets& m, StagedUpload& staged) {
+  StepTimer timer("upload");
+  upload_materials(s, staged);
+  timer.step("materials sent");
+  upload_meshlet_arrays(m, !reads_slots_from_corners(s, m), staged);
+  timer.step("meshlets sent");
+  const MeshletShadingOnHost layout(s, m);
+  const size_t vertices = layout.vertex_count();
+  timer.step("vertex sources");
+  if (layout.corners_by_range()) {
+    staged.upload(m_triangle_corners, s.triangle_count(), "triangle corners in their meshlets",
+                  in_batches<MeshletCorners>([&](size_t b, size_t e, MeshletCorners* out) { layout.corners(b, e, out); }));
+  } else {
+    staged.upload(m_triangle_corners, layout.scattered_corners(), "triangle corners in their meshlets");
+  }
+  timer.step("corners sent");
+  staged.upload(m_meshlet_points, vertices, "meshlet vertex positions and normals",
+                in_batches<MeshletPoint>([&](size_t b, size_t e, MeshletPoint* out) { layout.points(b, e, out); }));
+  if (m_has_uvs)
+    staged.upload(m_meshlet_uvs, vertices, "meshlet vertex uvs",
+                  in_batches<Vec2>([&](size_t b, size_t e, Vec2* out) { layout.uvs(b, e, out); }));
+  if (!s.colors.empty())
+    staged.upload(m_meshlet_colors, vertices, "meshlet vertex colours",
+                  in_batches<Rgba8>([&](size_t b, size_t e, Rgba8* out) { layout.colors(b, e, out); }));
+  timer.step("vertices sent");
+  m_source_meshlets = s.meshlets.get();
+}
+
+void DeviceScene::upload_meshlets(const Scene& s, const Meshlets& m, StagedUpload& staged) {
+  if (!m_shade.data() && m_triangle_count > 0) throw std::logic_error("upload_meshlets before upload_shading");
+  upload_meshlet_arrays(m, true, staged);  // the layout's build reads the slots
   // Index triples and materials sent before the load renumbered the scene (its head start) are
   // in the file's order: the layout finds each triangle's through the file's numbers, and the
   // per-triangle materials (4 bytes a triangle, multi-material scenes only) go again.
@@ -58,8 +166,7 @@ void DeviceScene::upload_meshlets(const Scene& s, StagedUpload& staged) {
     if (m_tri_material.size() > 0) staged.upload(m_tri_material, s.tri_material, "per-triangle materials");
   }
   build_meshlet_shading(m.positions.size(), sent_at.data());
-  // A renumbered scene's corners are in slot order and hold the slots' packed indices.
-  if (!s.file_triangle.empty() && m.triangle_ids.empty()) m_meshlet_triangles.release();
+  if (reads_slots_from_corners(s, m)) m_meshlet_triangles.release();
   m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
 }
 
@@ -100,22 +207,19 @@ void DeviceScene::build_meshlet_shading(size_t meshlet_vertices, const uint32_t*
 }
 
 void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {
+  upload_materials(s, staged);
   // Interleaved straight into the staging buffers, a few KB at a time through a buffer in cache
   // and written on with non-temporal stores (copy_to_stage): no host copy of the whole array.
-  staged.upload(m_shade, s.positions.size(), "vertex records for shading", [&s](void* host, size_t begin, size_t end) {
-    ShadeVertex batch[kShadeBatch];
-    auto* out = static_cast<unsigned char*>(host);
-    for (size_t first = begin; first < end; first += kShadeBatch) {
-      const size_t n = std::min<size_t>(kShadeBatch, end - first);
-      interleave_shade_range(s, first, first + n, batch);
-      copy_to_stage(out + (first - begin) * sizeof(ShadeVertex), batch, n * sizeof(ShadeVertex));
-    }
-  });
+  staged.upload(m_shade, s.positions.size(), "vertex records for shading",
+                in_batches<ShadeVertex>([&s](size_t b, size_t e, ShadeVertex* out) { interleave_shade_range(s, b, e, out); }));
+  if (!s.colors.empty()) staged.upload(m_colors, s.colors, "vertex colours");
+  staged.upload(m_indices, s.indices, "triangle indices");
+}
+
+void DeviceScene::upload_materials(const Scene& s, StagedUpload& staged) {
   m_has_uvs = !s.uvs.empty();
   m_plain_lit = plain_lit_scene(s);
   m_has_cutouts = scene_has_cutouts(s);
-  if (!s.colors.empty()) staged.upload(m_colors, s.colors, "vertex colours");
-  staged.upload(m_indices, s.indices, "triangle indices");
   // One material for the whole model (most scans, the generated spheres): no per-triangle array,
   // and so no 32-byte sector read for 4 bytes by every covered pixel in resolve (NOTES.md, v8).
   const int64_t single = s.single_material();

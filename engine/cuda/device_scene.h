@@ -12,7 +12,14 @@ class StagedUpload;
 class DeviceScene {
  public:
   // Throws (naming the array and its size) when device memory runs out; *this is unchanged then.
+  // Through the scene's vertex records where the device has room for them beside the layout they
+  // become, else through the host route (device_scene.cpp): either way the same bytes.
   void upload(const Scene& scene);
+  // The host route alone (what upload takes on a device short of room; the tests call it).
+  void upload_from_host(const Scene& scene, const Meshlets& meshlets, StagedUpload& staged);
+  // Whether the device has room for upload_shading's vertex records and index triples and the
+  // least the layout built from them needs: else a load's head start is no use.
+  static bool room_for_vertex_route(const Scene& scene);
   // The upload in two parts, for a scene whose meshlets are still being built, or from another
   // thread than the frames' (Renderer::upload_ahead): first every array but the meshlets'
   // (the vertex records and index triples among them), then, once the meshlets exist, theirs,
@@ -67,6 +74,12 @@ class DeviceScene {
   bool empty() const { return m_triangle_count == 0 && m_vertex_count == 0; }
 
  private:
+  void upload_meshlets(const Scene& scene, const Meshlets& meshlets, StagedUpload& staged);
+  // What both routes send first: the scene's flags, materials, textures and per-triangle
+  // materials; the meshlets and, where `slots`, each slot's packed indices.
+  void upload_materials(const Scene& scene, StagedUpload& staged);
+  void upload_meshlet_arrays(const Meshlets& meshlets, bool slots, StagedUpload& staged);
+  static bool reads_slots_from_corners(const Scene& scene, const Meshlets& meshlets);
   // The meshlet layout from the uploaded meshlets and scene vertex layout, which it then frees.
   // `sent_at`: where the index triples sent are of each scene triangle (MeshletShadingArrays::
   // source_triangles), or null.

@@ -2,7 +2,8 @@
 // (interleave_shade_vertices, interleave_shade_range), and the host references of each triangle's
 // meshlet (triangle_meshlets) and of the meshlet layout of the shading (host_meshlet_shading),
 // which the gpu tests hold the upload's kernels to, are byte for byte what a plain sequential loop
-// gives, at any number of workers. No GPU here: the upload itself is
+// gives, at any number of workers; and so is the layout the upload's host route builds
+// range by range (MeshletShadingOnHost). No GPU here: the upload itself is
 // checked by the gpu tests.
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "engine/generate.h"
+#include "engine/meshlet_shading_host.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 #include "engine/scene.h"
@@ -115,6 +117,20 @@ static std::vector<MeshletCorners> sequential_corners(const Meshlets& m, uint32_
   return corners;
 }
 
+// `n` entries from make(begin, end, out) called on ranges of uneven lengths that start and end
+// anywhere in a meshlet (the upload's staging fills cut them where their buffers end).
+template <class T, class Make>
+static std::vector<T> by_ranges(size_t n, const Make& make) {
+  std::vector<T> out(n);
+  size_t begin = 0;
+  for (size_t step = 1; begin < n; step = step * 7 % 1009 + 1) {
+    const size_t end = std::min(n, begin + step);
+    make(begin, end, out.data() + begin);
+    begin = end;
+  }
+  return out;
+}
+
 // Patches (with scene triangle ids, in many pieces) and runs (slot i holds triangle i), uvs and
 // vertex colours on.
 TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
@@ -131,6 +147,8 @@ TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
       return host_meshlet_shading(s, m, shade);
     }();
     EXPECT_TRUE(same_bytes(one.corners.data(), expected.data(), expected.size())) << (patches ? "patches" : "runs");
+    ASSERT_FALSE(one.uvs.empty());
+    ASSERT_FALSE(one.colors.empty());
     for (unsigned workers : kWorkerCounts) {
       WorkerCount forced(workers);
       const HostMeshletShading got = host_meshlet_shading(s, m, shade);
@@ -138,6 +156,27 @@ TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
       EXPECT_TRUE(same_bytes(got.points.data(), one.points.data(), one.points.size())) << workers << " workers";
       EXPECT_TRUE(same_bytes(got.uvs.data(), one.uvs.data(), one.uvs.size())) << workers << " workers";
       EXPECT_TRUE(same_bytes(got.colors.data(), one.colors.data(), one.colors.size())) << workers << " workers";
+      // The upload's host route, which makes the layout range by range: the same bytes.
+      const MeshletShadingOnHost route(s, *m);
+      ASSERT_EQ(route.vertex_count(), one.points.size());
+      ASSERT_EQ(route.corners_by_range(), !patches);
+      const std::vector<MeshletCorners> scattered = [&] {
+        const BigVector<MeshletCorners> c = route.scattered_corners();
+        return std::vector<MeshletCorners>(c.begin(), c.end());
+      }();
+      EXPECT_TRUE(same_bytes(scattered.data(), expected.data(), expected.size())) << workers << " workers";
+      if (route.corners_by_range()) {
+        EXPECT_TRUE(same_bytes(by_ranges<MeshletCorners>(expected.size(), [&](size_t b, size_t e, MeshletCorners* o) {
+                      route.corners(b, e, o);
+                    }).data(), expected.data(), expected.size()));
+      }
+      const size_t n = one.points.size();
+      EXPECT_TRUE(same_bytes(by_ranges<MeshletPoint>(n, [&](size_t b, size_t e, MeshletPoint* o) { route.points(b, e, o); }).data(),
+                             one.points.data(), n)) << workers << " workers";
+      EXPECT_TRUE(same_bytes(by_ranges<Vec2>(n, [&](size_t b, size_t e, Vec2* o) { route.uvs(b, e, o); }).data(),
+                             one.uvs.data(), n)) << workers << " workers";
+      EXPECT_TRUE(same_bytes(by_ranges<Rgba8>(n, [&](size_t b, size_t e, Rgba8* o) { route.colors(b, e, o); }).data(),
+                             one.colors.data(), n)) << workers << " workers";
     }
   }
 }

@@ -1,13 +1,20 @@
 // Device limits: a scene that does not fit in device memory is refused with a message naming
 // what was being allocated and how much, before anything is half-uploaded, and the previous
-// scene keeps rendering; a frame larger than the pipeline allows is refused up front.
+// scene keeps rendering; a frame larger than the pipeline allows is refused up front. A scene
+// that fits but whose vertex records do not fit beside it takes the upload's host route: no head
+// start, nothing on the device at any moment but the finished scene, and the same frame.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
 
 #include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "engine/cuda/cuda_renderer.h"
+#include "engine/cuda/device_buffer.h"
+#include "engine/cuda/device_scene.h"
 #include "engine/generate.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
@@ -23,7 +30,94 @@ class DeviceLimits : public ::testing::Test {
   }
 };
 
+// Holds all but `leave` bytes of the device's free memory until destroyed.
+class MemoryBlocker {
+ public:
+  explicit MemoryBlocker(size_t leave) {
+    size_t free_b = 0, total_b = 0;
+    EXPECT_EQ(cudaMemGetInfo(&free_b, &total_b), cudaSuccess);
+    if (free_b > leave) {
+      EXPECT_EQ(cudaMalloc(&m_block, free_b - leave), cudaSuccess);
+    }
+  }
+  ~MemoryBlocker() { release(); }
+  void release() {
+    if (m_block) cudaFree(m_block);
+    m_block = nullptr;
+  }
+
+ private:
+  void* m_block = nullptr;
+};
+
+struct Drawn {
+  std::vector<uint32_t> ids;
+  std::vector<Rgba8> rgba;
+};
+
+Drawn draw(CudaRenderer& r) {
+  r.render(test::look_at({0, 0, 3}, {0, 0, 0}, 45.0f, 0.1f, 10.0f), {}, 320, 240);
+  Drawn d;
+  r.read_triangle_ids(d.ids);
+  r.read_rgba(d.rgba);
+  return d;
+}
+
+void expect_same(const Drawn& a, const Drawn& b) {
+  size_t covered = 0;
+  for (uint32_t id : a.ids) covered += id != ~0u;
+  EXPECT_GT(covered, 1000u);
+  EXPECT_TRUE(a.ids == b.ids);
+  EXPECT_TRUE(a.rgba.size() == b.rgba.size() && std::memcmp(a.rgba.data(), b.rgba.data(), a.rgba.size() * sizeof(Rgba8)) == 0);
+}
+
+// 2 M triangles: 56 MB of vertex records and index triples beside a finished scene of about
+// 60 MB, both well above the allocator's 2 MiB granules.
+std::shared_ptr<Scene> big_sphere() { return std::make_shared<Scene>(make_sphere(2000000)); }
+
 }  // namespace
+
+TEST_F(DeviceLimits, ASceneWithoutRoomForItsVertexRecordsTakesTheHostRouteAndDrawsTheSame) {
+  auto big = big_sphere();
+  CudaRenderer roomy, tight;
+  roomy.set_scene(big);
+  const size_t scene = roomy.stats().scene_bytes;
+  const Drawn want = draw(roomy);
+  std::string message;
+  {
+    MemoryBlocker blocker(scene + (size_t(64) << 20));
+    EXPECT_FALSE(DeviceScene::room_for_vertex_route(*big));
+    try {
+      tight.upload_ahead(*big, UploadPart::Shading);
+    } catch (const DeviceOutOfMemory& e) {
+      message = e.what();
+    }
+    const size_t held = device_bytes_held();
+    reset_device_bytes_peak();
+    tight.set_scene(big);
+    // Nothing but the finished scene was allocated, at any moment of the upload.
+    EXPECT_EQ(device_bytes_peak() - held, scene);
+  }
+  EXPECT_NE(message.find("no room on the device"), std::string::npos) << "the head start went: " << message;
+  EXPECT_EQ(tight.stats().scene_bytes, scene);
+  expect_same(draw(tight), want);
+}
+
+TEST_F(DeviceLimits, AHeadStartWithoutRoomForItsLayoutGivesWayToTheHostRoute) {
+  auto big = big_sphere();
+  CudaRenderer roomy, ahead;
+  roomy.set_scene(big);
+  const size_t scene = roomy.stats().scene_bytes;
+  const Drawn want = draw(roomy);
+  ahead.upload_ahead(*big, UploadPart::Shading);  // the records are on the device now
+  {
+    // Too little for the layout beside them, enough once they are gone.
+    MemoryBlocker blocker(scene - (size_t(16) << 20));
+    ahead.set_scene(big);
+  }
+  EXPECT_EQ(ahead.stats().scene_bytes, scene);
+  expect_same(draw(ahead), want);
+}
 
 TEST_F(DeviceLimits, SceneLargerThanFreeMemoryIsRefusedAndThePreviousOneStays) {
   auto small = std::make_shared<Scene>(make_sphere(2000));
