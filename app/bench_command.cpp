@@ -24,6 +24,7 @@
 #include "app/gl/egl_context.h"
 #include "app/gl/gl_reference.h"
 #include "engine/generate.h"
+#include "engine/triangle_renumber.h"
 #include "engine/loader.h"
 #include "engine/scene_cache.h"
 #if FACET_HAVE_CUDA
@@ -76,7 +77,11 @@ std::vector<SceneSpec> standard_scenes(const std::string& assets, const LoadOpti
   std::vector<SceneSpec> s;
   for (uint64_t n : {2000ull, 200000ull, 2000000ull, 20000000ull}) {
     std::string label = n >= 1000000 ? std::to_string(n / 1000000) + "M" : std::to_string(n / 1000) + "K";
-    s.push_back({"sphere-" + label, Shading::Lit, [n] { return make_sphere(n); }, true});
+    s.push_back({"sphere-" + label, Shading::Lit, [n, load] {
+                   Scene sphere = make_sphere(n);
+                   prepare_in_slot_order(sphere, load.meshlets);
+                   return sphere;
+                 }, true});
   }
   s.push_back({"dragon", Shading::Lit, [assets, load] { return load_model(assets + "/dragon/dragon_vrip.obj", load); }, false});
   s.push_back({"spot", Shading::Texture,

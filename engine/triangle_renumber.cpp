@@ -1,6 +1,8 @@
 #include "engine/triangle_renumber.h"
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 #include "engine/parallel.h"
 
@@ -37,6 +39,14 @@ void renumber_in_slot_order(Scene& scene, Meshlets& m) {
   if (!scene.tri_material.empty()) gather_in_place(scene.tri_material, m.triangle_ids, 1);
   scene.file_triangle = std::move(m.triangle_ids);
   m.triangle_ids = {};
+}
+
+void prepare_in_slot_order(Scene& scene, MeshletGrouping grouping) {
+  MeshletBuildHooks hooks;
+  hooks.grouping = grouping;
+  Meshlets m = build_meshlets_with(scene, hooks);
+  renumber_in_slot_order(scene, m);
+  scene.meshlets = std::make_shared<const Meshlets>(std::move(m));
 }
 
 }  // namespace facet

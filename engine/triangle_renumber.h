@@ -27,4 +27,9 @@ bool renumbers(const Scene& scene, const Meshlets& m);
 // Holds a copy of the index triples (12 bytes a triangle) for a moment.
 void renumber_in_slot_order(Scene& scene, Meshlets& m);
 
+// A scene made in memory rather than loaded (the generators' spheres) prepared as a load prepares
+// a file's: its meshlets built for `grouping` (Renderer::meshlet_grouping) and kept in
+// scene.meshlets, its triangles renumbered in slot order where they are patches.
+void prepare_in_slot_order(Scene& scene, MeshletGrouping grouping);
+
 }  // namespace facet

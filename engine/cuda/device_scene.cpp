@@ -93,8 +93,10 @@ void DeviceScene::upload(const Scene& s) {
 }
 
 bool DeviceScene::reads_slots_from_corners(const Scene& s, const Meshlets& m) {
-  // A renumbered scene's corners are in slot order and hold the slots' packed indices.
-  return !s.file_triangle.empty() && m.triangle_ids.empty();
+  // Where slot i holds triangle i (runs, a renumbered scene) the corners are in slot order and
+  // hold the slots' packed indices.
+  (void)s;
+  return m.triangle_ids.empty();
 }
 
 bool DeviceScene::room_for_vertex_route(const Scene& s) {

@@ -45,8 +45,8 @@ class DeviceScene {
   const Meshlet* meshlets() const { return m_meshlets.data(); }
   uint32_t meshlet_count() const { return (uint32_t)m_meshlets.size(); }
   const MeshletPoint* meshlet_points() const { return m_meshlet_points.data(); }
-  // Each slot's packed local indices: their own array, or for a renumbered scene (slot i holds
-  // triangle i) the triangle corners read as words, whose `locals` are the same values
+  // Each slot's packed local indices: their own array, or where slot i holds triangle i (runs,
+  // a renumbered scene) the triangle corners read as words, whose `locals` are the same values
   // (slots_in_corners: 4 bytes a triangle fewer; RasterStageParams::slots_in_corners).
   const uint32_t* meshlet_triangles() const {
     return slots_in_corners() ? reinterpret_cast<const uint32_t*>(m_triangle_corners.data())

@@ -2,7 +2,7 @@
 // shuffled model is held in slot order with the file's numbers beside it, draws the same image
 // as the same file held in the file's order, reports the file's triangle numbers in its frame
 // outputs, and keeps all of it through the scene cache; runs and scenes renumbered before are
-// left alone.
+// left alone; a scene made in memory is prepared as a load prepares a file.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -161,4 +161,41 @@ TEST_F(TriangleRenumber, RunsAndScenesRenumberedBeforeAreLeftAlone) {
   EXPECT_FALSE(renumbers(sphere, again));
   renumber_in_slot_order(sphere, again);
   EXPECT_TRUE(sphere.indices == once);
+}
+
+// A scene made in memory (the bench's spheres) prepared as a load prepares a file: its patches
+// renumbered, its meshlets kept with it, the same image and the same file numbers; under the CPU
+// backend's grouping, runs and no renumbering.
+TEST_F(TriangleRenumber, ASceneMadeInMemoryIsPreparedAsALoadPreparesAFile) {
+  const test::ShuffledSphere file = test::write_shuffled_sphere(m_dir.path(""), 20000, 3, 5);
+  const Scene in_file_order = load(file.obj_path, MeshletGrouping::FileOrder);
+  ASSERT_TRUE(in_file_order.file_triangle.empty());
+  Scene made = in_file_order;
+  made.meshlets = nullptr;
+  prepare_in_slot_order(made, MeshletGrouping::Auto);
+  const uint32_t n = made.triangle_count();
+  ASSERT_TRUE(made.meshlets);
+  ASSERT_TRUE(is_permutation(made.file_triangle, n));
+  EXPECT_TRUE(made.meshlets->triangle_ids.empty()) << "slot i holds triangle i";
+  EXPECT_EQ(made.meshlets->triangles.size(), (size_t)n);
+  for (uint32_t t = 0; t < n; ++t) {
+    const uint32_t f = made.file_triangle[t];
+    for (int c = 0; c < 3; ++c)
+      ASSERT_EQ(made.indices[3 * (size_t)t + c], in_file_order.indices[3 * (size_t)f + c]) << "triangle " << t;
+    ASSERT_EQ(made.tri_material[t], in_file_order.tri_material[f]) << "triangle " << t;
+  }
+  const Drawn a = draw(in_file_order), b = draw(made);
+  size_t covered = 0;
+  for (int32_t id : a.output_ids) covered += id >= 0;
+  ASSERT_GT(covered, 10000u) << "too little drawn to compare";
+  EXPECT_EQ(std::memcmp(a.rgba.data(), b.rgba.data(), a.rgba.size() * sizeof(Rgba8)), 0);
+  EXPECT_TRUE(a.output_ids == b.output_ids);
+
+  Scene for_cpu = in_file_order;
+  for_cpu.meshlets = nullptr;
+  prepare_in_slot_order(for_cpu, MeshletGrouping::FileOrder);
+  ASSERT_TRUE(for_cpu.meshlets);
+  EXPECT_TRUE(for_cpu.file_triangle.empty());
+  EXPECT_TRUE(for_cpu.meshlets->triangle_ids.empty());
+  EXPECT_TRUE(for_cpu.indices == in_file_order.indices);
 }
