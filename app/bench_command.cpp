@@ -24,9 +24,9 @@
 #include "app/gl/egl_context.h"
 #include "app/gl/gl_reference.h"
 #include "engine/generate.h"
-#include "engine/triangle_renumber.h"
 #include "engine/loader.h"
 #include "engine/scene_cache.h"
+#include "engine/triangle_renumber.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/throughput_bench.h"
 #endif

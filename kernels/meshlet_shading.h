@@ -20,7 +20,7 @@ struct MeshletShadingArrays {
   const uint32_t* source_triangles = nullptr;  // per scene triangle: where `indices` holds it, when
                                                //   they were sent before the scene was renumbered
                                                //   (triangle_renumber.h); null: at its own index
-  const ShadeVertex* shade = nullptr;      // [vertex_count] the scene's vertex records (gather_meshlet_slot)
+  const ShadeVertex* shade = nullptr;      // [vertex_count] the scene's vertex records
   const Rgba8* colors = nullptr;           // [vertex_count] vertex colours, or null
   // What it writes: every entry (each triangle has one slot, each meshlet vertex at least one
   // corner).
@@ -30,12 +30,9 @@ struct MeshletShadingArrays {
   Rgba8* vertex_colors = nullptr;     // [meshlet vertices], or null (colors null too)
 };
 
-// Slot `k` of a meshlet `m`, with each scene vertex's record from `record(v)`: a.shade[v] on the
-// device, made on the spot by the host (meshlet_shading_host.h), which holds no array of them. A
-// meshlet vertex holds one scene vertex (the builders number a meshlet's vertices by scene index,
-// corners in order), so the slots sharing it write it alike.
-template <class Record>
-FACET_HD void gather_meshlet_slot_from(const MeshletShadingArrays& a, const Meshlet& m, uint32_t k, const Record& record) {
+// Slot `k` of a meshlet `m`. A meshlet vertex holds one scene vertex (the builders number a
+// meshlet's vertices by scene index, corners in order), so the slots sharing it write it alike.
+FACET_HD void gather_meshlet_slot(const MeshletShadingArrays& a, const Meshlet& m, uint32_t k) {
   const uint32_t slot = m.first_triangle + k;
   const uint32_t tri = a.triangle_ids ? a.triangle_ids[slot] : slot;
   const uint32_t sent = a.source_triangles ? a.source_triangles[tri] : tri;
@@ -44,16 +41,11 @@ FACET_HD void gather_meshlet_slot_from(const MeshletShadingArrays& a, const Mesh
   for (int c = 0; c < 3; ++c) {
     const uint32_t v = m.first_vertex + local_index(packed, c);
     const uint32_t from = a.indices[3 * (size_t)sent + c];
-    const ShadeVertex r = record(from);
+    const ShadeVertex r = a.shade[from];
     a.points[v] = {r.p, encode_normal(r.n)};
     if (a.uvs) a.uvs[v] = r.uv;
     if (a.vertex_colors) a.vertex_colors[v] = a.colors[from];
   }
-}
-
-// The same from the scene's vertex records in `a.shade`.
-FACET_HD void gather_meshlet_slot(const MeshletShadingArrays& a, const Meshlet& m, uint32_t k) {
-  gather_meshlet_slot_from(a, m, k, [&a](uint32_t v) { return a.shade[v]; });
 }
 
 }  // namespace facet

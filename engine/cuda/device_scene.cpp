@@ -92,10 +92,9 @@ void DeviceScene::upload(const Scene& s) {
   *this = std::move(next);
 }
 
-bool DeviceScene::reads_slots_from_corners(const Scene& s, const Meshlets& m) {
+bool DeviceScene::reads_slots_from_corners(const Meshlets& m) {
   // Where slot i holds triangle i (runs, a renumbered scene) the corners are in slot order and
   // hold the slots' packed indices.
-  (void)s;
   return m.triangle_ids.empty();
 }
 
@@ -132,7 +131,7 @@ void DeviceScene::upload_from_host(const Scene& s, const Meshlets& m, StagedUplo
   StepTimer timer("upload");
   upload_materials(s, staged);
   timer.step("materials sent");
-  upload_meshlet_arrays(m, !reads_slots_from_corners(s, m), staged);
+  upload_meshlet_arrays(m, !reads_slots_from_corners(m), staged);
   timer.step("meshlets sent");
   const MeshletShadingOnHost layout(s, m);
   const size_t vertices = layout.vertex_count();
@@ -168,7 +167,7 @@ void DeviceScene::upload_meshlets(const Scene& s, const Meshlets& m, StagedUploa
     if (m_tri_material.size() > 0) staged.upload(m_tri_material, s.tri_material, "per-triangle materials");
   }
   build_meshlet_shading(m.positions.size(), sent_at.data());
-  if (reads_slots_from_corners(s, m)) m_meshlet_triangles.release();
+  if (reads_slots_from_corners(m)) m_meshlet_triangles.release();
   m_source_meshlets = s.meshlets.get();  // null when built here: then never taken as uploaded
 }
 

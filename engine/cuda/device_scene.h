@@ -79,7 +79,7 @@ class DeviceScene {
   // materials; the meshlets and, where `slots`, each slot's packed indices.
   void upload_materials(const Scene& scene, StagedUpload& staged);
   void upload_meshlet_arrays(const Meshlets& meshlets, bool slots, StagedUpload& staged);
-  static bool reads_slots_from_corners(const Scene& scene, const Meshlets& meshlets);
+  static bool reads_slots_from_corners(const Meshlets& meshlets);
   // The meshlet layout from the uploaded meshlets and scene vertex layout, which it then frees.
   // `sent_at`: where the index triples sent are of each scene triangle (MeshletShadingArrays::
   // source_triangles), or null.

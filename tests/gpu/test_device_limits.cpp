@@ -40,11 +40,11 @@ class MemoryBlocker {
       EXPECT_EQ(cudaMalloc(&m_block, free_b - leave), cudaSuccess);
     }
   }
-  ~MemoryBlocker() { release(); }
-  void release() {
+  ~MemoryBlocker() {
     if (m_block) cudaFree(m_block);
-    m_block = nullptr;
   }
+  MemoryBlocker(const MemoryBlocker&) = delete;
+  MemoryBlocker& operator=(const MemoryBlocker&) = delete;
 
  private:
   void* m_block = nullptr;
