@@ -269,8 +269,7 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
       else check_closed(out.scene);
     }
     // Once the head start has stopped reading the scene's arrays.
-    renumber_in_slot_order(out.scene, built);
-    out.scene.meshlets = std::make_shared<const Meshlets>(std::move(built));
+    keep_meshlets_in_slot_order(out.scene, std::move(built));
   } catch (const std::bad_alloc&) {
     throw LoadError(path + ": out of memory while preparing the scene");
   }

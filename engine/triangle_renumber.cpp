@@ -41,12 +41,15 @@ void renumber_in_slot_order(Scene& scene, Meshlets& m) {
   m.triangle_ids = {};
 }
 
+void keep_meshlets_in_slot_order(Scene& scene, Meshlets m) {
+  renumber_in_slot_order(scene, m);
+  scene.meshlets = std::make_shared<const Meshlets>(std::move(m));
+}
+
 void prepare_in_slot_order(Scene& scene, MeshletGrouping grouping) {
   MeshletBuildHooks hooks;
   hooks.grouping = grouping;
-  Meshlets m = build_meshlets_with(scene, hooks);
-  renumber_in_slot_order(scene, m);
-  scene.meshlets = std::make_shared<const Meshlets>(std::move(m));
+  keep_meshlets_in_slot_order(scene, build_meshlets_with(scene, hooks));
 }
 
 }  // namespace facet

@@ -27,6 +27,11 @@ bool renumbers(const Scene& scene, const Meshlets& m);
 // Holds a copy of the index triples (12 bytes a triangle) for a moment.
 void renumber_in_slot_order(Scene& scene, Meshlets& m);
 
+// `m`, built for `scene`, kept as its meshlets (Scene::meshlets), the triangles renumbered first
+// (renumber_in_slot_order): the last step of preparing a scene, for a load and for
+// prepare_in_slot_order alike.
+void keep_meshlets_in_slot_order(Scene& scene, Meshlets m);
+
 // A scene made in memory rather than loaded (the generators' spheres) prepared as a load prepares
 // a file's: its meshlets built for `grouping` (Renderer::meshlet_grouping) and kept in
 // scene.meshlets, its triangles renumbered in slot order where they are patches.

@@ -75,14 +75,30 @@ void expect_same(const Drawn& a, const Drawn& b) {
 // 60 MB, both well above the allocator's 2 MiB granules.
 std::shared_ptr<Scene> big_sphere() { return std::make_shared<Scene>(make_sphere(2000000)); }
 
+// The big sphere as a renderer with the whole card holds and draws it: what a renderer given less
+// room must match.
+struct WithRoom {
+  std::shared_ptr<Scene> scene = big_sphere();
+  size_t scene_bytes = 0;
+  Drawn frame;
+};
+
+WithRoom drawn_with_room() {
+  WithRoom w;
+  CudaRenderer roomy;
+  roomy.set_scene(w.scene);
+  w.scene_bytes = roomy.stats().scene_bytes;
+  w.frame = draw(roomy);
+  return w;
+}
+
 }  // namespace
 
 TEST_F(DeviceLimits, ASceneWithoutRoomForItsVertexRecordsTakesTheHostRouteAndDrawsTheSame) {
-  auto big = big_sphere();
-  CudaRenderer roomy, tight;
-  roomy.set_scene(big);
-  const size_t scene = roomy.stats().scene_bytes;
-  const Drawn want = draw(roomy);
+  const WithRoom want = drawn_with_room();
+  const std::shared_ptr<Scene>& big = want.scene;
+  const size_t scene = want.scene_bytes;
+  CudaRenderer tight;
   std::string message;
   {
     MemoryBlocker blocker(scene + (size_t(64) << 20));
@@ -100,23 +116,20 @@ TEST_F(DeviceLimits, ASceneWithoutRoomForItsVertexRecordsTakesTheHostRouteAndDra
   }
   EXPECT_NE(message.find("no room on the device"), std::string::npos) << "the head start went: " << message;
   EXPECT_EQ(tight.stats().scene_bytes, scene);
-  expect_same(draw(tight), want);
+  expect_same(draw(tight), want.frame);
 }
 
 TEST_F(DeviceLimits, AHeadStartWithoutRoomForItsLayoutGivesWayToTheHostRoute) {
-  auto big = big_sphere();
-  CudaRenderer roomy, ahead;
-  roomy.set_scene(big);
-  const size_t scene = roomy.stats().scene_bytes;
-  const Drawn want = draw(roomy);
-  ahead.upload_ahead(*big, UploadPart::Shading);  // the records are on the device now
+  const WithRoom want = drawn_with_room();
+  CudaRenderer ahead;
+  ahead.upload_ahead(*want.scene, UploadPart::Shading);  // the records are on the device now
   {
     // Too little for the layout beside them, enough once they are gone.
-    MemoryBlocker blocker(scene - (size_t(16) << 20));
-    ahead.set_scene(big);
+    MemoryBlocker blocker(want.scene_bytes - (size_t(16) << 20));
+    ahead.set_scene(want.scene);
   }
-  EXPECT_EQ(ahead.stats().scene_bytes, scene);
-  expect_same(draw(ahead), want);
+  EXPECT_EQ(ahead.stats().scene_bytes, want.scene_bytes);
+  expect_same(draw(ahead), want.frame);
 }
 
 TEST_F(DeviceLimits, SceneLargerThanFreeMemoryIsRefusedAndThePreviousOneStays) {
