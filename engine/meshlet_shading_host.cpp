@@ -19,7 +19,7 @@ constexpr size_t kPrefetchVertices = 128;
 }  // namespace
 
 MeshletShadingOnHost::MeshletShadingOnHost(const Scene& s, const Meshlets& m)
-    : m_scene(s), m_meshlets(m), m_source(m.positions.size()) {
+    : m_scene(s), m_meshlets(m), m_source(m.positions.size()), m_bases(corner_bases(m, s.triangle_count())) {
   // A meshlet vertex holds one scene vertex, so each of its corners writes the same number.
   parallel_for(m.meshlets.size(), kShadingMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end; ++i) {
@@ -34,7 +34,7 @@ MeshletShadingOnHost::MeshletShadingOnHost(const Scene& s, const Meshlets& m)
   });
 }
 
-void MeshletShadingOnHost::corners(size_t begin, size_t end, MeshletCorners* out) const {
+void MeshletShadingOnHost::corners(size_t begin, size_t end, uint32_t* out) const {
   if (begin >= end) return;
   const BigVector<Meshlet>& ms = m_meshlets.meshlets;
   // The meshlet holding slot `begin`: slots are handed out in the meshlets' order.
@@ -43,7 +43,7 @@ void MeshletShadingOnHost::corners(size_t begin, size_t end, MeshletCorners* out
              ms.begin() - 1;
   for (size_t slot = begin; slot < end; ++slot) {
     while (slot >= (size_t)ms[i].first_triangle + ms[i].triangle_count) ++i;
-    out[slot - begin] = {ms[i].first_vertex, m_meshlets.triangles[slot]};
+    out[slot - begin] = corner_word(m_meshlets.triangles[slot], corner_offset(m_bases, ms[i], (uint32_t)slot));
   }
 }
 
@@ -73,14 +73,16 @@ void MeshletShadingOnHost::colors(size_t begin, size_t end, Rgba8* out) const {
   for (size_t v = begin; v < end; ++v) out[v - begin] = m_scene.colors[m_source[v]];
 }
 
-BigVector<MeshletCorners> MeshletShadingOnHost::scattered_corners() const {
+BigVector<uint32_t> MeshletShadingOnHost::scattered_corners() const {
   const Meshlets& m = m_meshlets;
-  BigVector<MeshletCorners> out(m_scene.triangle_count());
+  BigVector<uint32_t> out(m_scene.triangle_count());
   parallel_for(m.meshlets.size(), kShadingMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end; ++i) {
       const Meshlet& ml = m.meshlets[i];
-      for (uint32_t k = 0; k < ml.triangle_count; ++k)
-        out[scene_triangle(m, ml.first_triangle + k)] = {ml.first_vertex, m.triangles[ml.first_triangle + k]};
+      for (uint32_t k = 0; k < ml.triangle_count; ++k) {
+        const uint32_t tri = scene_triangle(m, ml.first_triangle + k);
+        out[tri] = corner_word(m.triangles[ml.first_triangle + k], corner_offset(m_bases, ml, tri));
+      }
     }
   });
   return out;

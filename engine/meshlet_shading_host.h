@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "engine/big_vector.h"
+#include "engine/corner_bases.h"
 #include "engine/meshlets.h"
 #include "engine/scene.h"
 #include "kernels/params.h"
@@ -16,29 +17,32 @@ namespace facet {
 
 class MeshletShadingOnHost {
  public:
-  // Finds each meshlet vertex's scene vertex, on every core (4 bytes a meshlet vertex). `scene`
-  // and `meshlets` (scene_meshlets) must outlive this. Every meshlet vertex has at least one
+  // Finds each meshlet vertex's scene vertex, on every core (4 bytes a meshlet vertex), and the
+  // corners' vertex bases (corner_bases.h). `scene` and `meshlets` (scene_meshlets) must outlive
+  // this. Every meshlet vertex has at least one
   // corner (build_meshlets; check_cached_scene for a cached scene).
   MeshletShadingOnHost(const Scene& scene, const Meshlets& meshlets);
 
   size_t vertex_count() const { return m_source.size(); }
+  const CornerBases& bases() const { return m_bases; }
   // Slot i holds triangle i (runs in the file's order, a renumbered scene): the corners can be
   // made by ranges of triangles. Else only whole (scattered_corners).
   bool corners_by_range() const { return m_meshlets.triangle_ids.empty(); }
 
   // Entries [begin, end) of each array, written from out[0]: from any thread, for any ranges.
-  void corners(size_t begin, size_t end, MeshletCorners* out) const;  // corners_by_range only
+  void corners(size_t begin, size_t end, uint32_t* out) const;  // corners_by_range only
   void points(size_t begin, size_t end, MeshletPoint* out) const;
   void uvs(size_t begin, size_t end, Vec2* out) const;      // the scene has uvs
   void colors(size_t begin, size_t end, Rgba8* out) const;  // the scene has vertex colours
 
   // [triangle_count] every triangle's corners, on every core, whatever the slots' order.
-  BigVector<MeshletCorners> scattered_corners() const;
+  BigVector<uint32_t> scattered_corners() const;
 
  private:
   const Scene& m_scene;
   const Meshlets& m_meshlets;
   BigVector<uint32_t> m_source;  // per meshlet vertex: its scene vertex
+  CornerBases m_bases;
 };
 
 }  // namespace facet

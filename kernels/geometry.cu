@@ -92,8 +92,7 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
   for (int j = 0; j < kItems; ++j) {
     const uint32_t t = threadIdx.x + j * kThreads;
     const uint32_t slot = work.first_triangle + t;
-    const size_t word = kSlotsInCorners ? 2 * (size_t)slot + 1 : slot;  // a compile-time stride
-    items.packed[j] = t < triangle_count ? stream_load(params.meshlet_triangles + word) : 0u;
+    items.packed[j] = t < triangle_count ? stream_load(params.meshlet_triangles + slot) : 0u;
     items.triangle[j] = !kSlotsInCorners && params.meshlet_triangle_ids && t < triangle_count
                             ? stream_load(params.meshlet_triangle_ids + slot) : slot;
   }

@@ -2,8 +2,9 @@
 // records and index triples, positions included (the host's Meshlets::positions hold the same
 // copies and need not be uploaded): one slot at a time, the same function for the device upload's
 // kernel (meshlet_shading.cu) and the host reference the tests hold it to
-// (tests/support/meshlet_shading.h). Every value is copied, none computed, but the normals: already
-// quantized (interleave_shade_range), they code to the codes that decode to them.
+// (tests/support/meshlet_shading.h). Every value is copied, none computed, but the normals (already
+// quantized, interleave_shade_range: they code to the codes that decode to them) and the corner
+// words' d, from the vertex bases the host made (engine/corner_bases.h).
 #pragma once
 #include "kernels/normal_code.h"
 #include "kernels/scene_vertices.h"
@@ -22,9 +23,11 @@ struct MeshletShadingArrays {
                                                //   (triangle_renumber.h); null: at its own index
   const ShadeVertex* shade = nullptr;      // [vertex_count] the scene's vertex records
   const Rgba8* colors = nullptr;           // [vertex_count] vertex colours, or null
+  const uint32_t* vertex_bases = nullptr;  // MeshletShading::vertex_bases, made on the host
+  uint32_t base_shift = 0;                 //   (engine/corner_bases.h)
   // What it writes: every entry (each triangle has one slot, each meshlet vertex at least one
   // corner).
-  MeshletCorners* corners = nullptr;  // [triangle_count]
+  uint32_t* corners = nullptr;        // [triangle_count] corner words
   MeshletPoint* points = nullptr;     // [meshlet vertices]
   Vec2* uvs = nullptr;                // [meshlet vertices], or null (a model without uvs)
   Rgba8* vertex_colors = nullptr;     // [meshlet vertices], or null (colors null too)
@@ -37,7 +40,7 @@ FACET_HD void gather_meshlet_slot(const MeshletShadingArrays& a, const Meshlet& 
   const uint32_t tri = a.triangle_ids ? a.triangle_ids[slot] : slot;
   const uint32_t sent = a.source_triangles ? a.source_triangles[tri] : tri;
   const uint32_t packed = a.triangles[slot];
-  a.corners[tri] = {m.first_vertex, packed};
+  a.corners[tri] = corner_word(packed, m.first_vertex - a.vertex_bases[tri >> a.base_shift]);
   for (int c = 0; c < 3; ++c) {
     const uint32_t v = m.first_vertex + local_index(packed, c);
     const uint32_t from = a.indices[3 * (size_t)sent + c];

@@ -96,14 +96,20 @@ struct TextureDesc {
   int32_t levels;   // mip levels, each half the previous (floor, at least 1), down to 1x1
 };
 
-// Where a triangle's vertices are in the meshlet layout (MeshletShading): its meshlet's first
-// vertex and the triangle's packed local indices (local_index), read in one 8-byte load. The
-// meshlet's own record is not on the way: a covered pixel waits on one read before its
-// vertices, as it does for an index triple.
-struct alignas(8) MeshletCorners {
-  uint32_t first_vertex;  // Meshlet::first_vertex of the meshlet holding the triangle
-  uint32_t locals;        // l0 | l1 << 8 | l2 << 16, as in the meshlet's slot
-};
+// Where a triangle's vertices are in the meshlet layout (MeshletShading): one 32-bit corner word,
+// l0 | l1 << 8 | l2 << 16 | d << 24 (its packed local indices, local_index, and d), and its
+// meshlet's first vertex, vertex_bases[triangle >> base_shift] + d. A covered pixel's two reads
+// are independent (the base is shared by a block of triangles and mostly in cache), so it still
+// waits on one latency before its vertices, as with an index triple, for 4 bytes a triangle
+// where a first vertex beside the indices took 8.
+FACET_HD uint32_t corner_word(uint32_t locals, uint32_t d) { return locals | d << 24; }
+FACET_HD uint32_t corner_base_offset(uint32_t word) { return word >> 24; }
+// Triangles that share a base where they are in their meshlets' order (slot i holds triangle i):
+// d is then at most a meshlet's vertices (kMeshletMaxVertices) plus three for each triangle of the
+// block ahead of its own meshlet's (every meshlet vertex is some corner's): 128 + 3 * 31 < 256.
+// A block of 64 could need 317. Elsewhere each triangle has its own base (shift 0, d = 0).
+constexpr uint32_t kCornerBaseShift = 5;
+static_assert(kMeshletMaxVertices + 3 * ((1u << kCornerBaseShift) - 1) <= 255, "d fits its 8 bits");
 
 // A meshlet vertex in the meshlet layout (MeshletShading): its position, which the geometry
 // stage projects, and its normal's 32-bit code (normal_code.h), so that resolve reads both in one
@@ -117,14 +123,16 @@ struct alignas(16) MeshletPoint {
 // what the CUDA backend holds on the device (kernels/meshlet_shading.h builds it at upload), where
 // it replaces the 32-byte vertex records, the 12-byte index triples and the geometry stage's
 // 12-byte positions (a closed scan's 36 of its 45 bytes a triangle: 16 B for half a vertex, 12,
-// and 8 for two-thirds of a meshlet vertex) by 8 bytes a triangle and 16 (24 with uvs) a meshlet
-// vertex (11 B for two-thirds of one). Every value is a copy of the scene vertex's, the normal as
-// the code of the quantized normal the scene layout holds, so both layouts give the same floats
-// and the same bits (scene_vertices.h).
+// and 8 for two-thirds of a meshlet vertex) by 4 bytes a triangle (and an eighth of a byte of
+// bases) and 16 (24 with uvs) a meshlet vertex (11 B for two-thirds of one). Every value is a
+// copy of the scene vertex's, the normal as the code of the quantized normal the scene layout
+// holds, so both layouts give the same floats and the same bits (scene_vertices.h).
 struct MeshletShading {
-  const MeshletCorners* corners;  // [triangle_count] where each scene triangle's vertices are
-  const MeshletPoint* points;     // per meshlet vertex: position and normal code
-  const Vec2* uvs;                // per meshlet vertex: texture coordinates; null without uvs
+  const uint32_t* corners;       // [triangle_count] each scene triangle's corner word (corner_word)
+  const uint32_t* vertex_bases;  // [((triangle_count - 1) >> base_shift) + 1] first vertices
+  uint32_t base_shift;           // kCornerBaseShift where slot i holds triangle i, else 0
+  const MeshletPoint* points;    // per meshlet vertex: position and normal code
+  const Vec2* uvs;               // per meshlet vertex: texture coordinates; null without uvs
 };
 
 // The scene as the stages read it. Pointers are device pointers on the CUDA backend, host

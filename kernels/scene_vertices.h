@@ -1,6 +1,6 @@
 // A triangle's vertices as resolve, the cut-out test and the frame outputs read them, from either
 // layout of SceneView (params.h): per scene vertex through the index triples, or per meshlet
-// vertex through the triangle's MeshletCorners. Both give the same values (the meshlet arrays
+// vertex through the triangle's corner word and vertex base (params.h). Both give the same values (the meshlet arrays
 // hold copies, and the normal's code decodes to the quantized normal the scene layout holds), so
 // everything computed from them is the same bits.
 #pragma once
@@ -26,9 +26,9 @@ FACET_HD bool meshlet_layout(const SceneView& s) {
 
 FACET_HD TriangleCorners triangle_corners(const SceneView& s, uint32_t tri) {
   if (!meshlet_layout(s)) return {s.indices[3 * tri], s.indices[3 * tri + 1], s.indices[3 * tri + 2]};
-  const MeshletCorners c = s.meshlet.corners[tri];
-  return {c.first_vertex + local_index(c.locals, 0), c.first_vertex + local_index(c.locals, 1),
-          c.first_vertex + local_index(c.locals, 2)};
+  const uint32_t word = s.meshlet.corners[tri];
+  const uint32_t first = s.meshlet.vertex_bases[tri >> s.meshlet.base_shift] + corner_base_offset(word);
+  return {first + local_index(word, 0), first + local_index(word, 1), first + local_index(word, 2)};
 }
 
 // The record of vertex `v` (an index triangle_corners gave).

@@ -87,9 +87,10 @@ struct RasterStageParams {
   uint32_t meshlet_count;
   const MeshletPoint* meshlet_points; // each meshlet's vertices, from Meshlet::first_vertex
   const uint32_t* meshlet_triangles;// [triangle_count] by slot: packed local indices (local_index);
-                                    //   where slots_in_corners, the scene's MeshletCorners as words
-  bool slots_in_corners;            // slot s holds triangle s (runs, a renumbered scene) and reads
-                                    //   word 2 s + 1 (the corners' `locals`, the same values)
+                                    //   where slots_in_corners, the scene's corner words
+  bool slots_in_corners;            // slot s holds triangle s (runs, a renumbered scene): no
+                                    //   triangle ids, and its corner word's low 24 bits are the
+                                    //   slot's packed indices (params.h, corner_word)
   const uint32_t* meshlet_triangle_ids; // [triangle_count] by slot: the scene triangle (its key),
                                         //   or null when slot i holds triangle i (meshlets.h)
   FrameParams frame;

@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "engine/cuda/own_stream.h"
+#include "engine/corner_bases.h"
 #include "engine/cuda/staged_upload.h"
 #include "engine/meshlet_shading_host.h"
 #include "engine/step_timing.h"
@@ -41,7 +42,8 @@ size_t device_free_bytes() {
 // The bytes of the finished scene in the meshlet layout, but for the materials and textures.
 size_t layout_bytes(const Scene& s, const Meshlets& m) {
   const size_t per_vertex = sizeof(MeshletPoint) + (s.uvs.empty() ? 0 : sizeof(Vec2)) + (s.colors.empty() ? 0 : sizeof(Rgba8));
-  return s.triangle_count() * sizeof(MeshletCorners) + m.positions.size() * per_vertex +
+  const size_t bases = m.triangle_ids.empty() ? (s.triangle_count() >> kCornerBaseShift) + 1 : s.triangle_count();
+  return (s.triangle_count() + bases) * sizeof(uint32_t) + m.positions.size() * per_vertex +
          m.meshlets.size() * (sizeof(Meshlet) + sizeof(uint32_t)) +
          (m.triangles.size() + m.triangle_ids.size()) * sizeof(uint32_t);
 }
@@ -99,8 +101,8 @@ bool DeviceScene::reads_slots_from_corners(const Meshlets& m) {
 }
 
 bool DeviceScene::room_for_vertex_route(const Scene& s) {
-  // The layout's least bytes before its meshlets exist: a corner record a triangle, a point a vertex.
-  const size_t layout = s.triangle_count() * sizeof(MeshletCorners) + s.vertex_count() * sizeof(MeshletPoint);
+  // The layout's least bytes before its meshlets exist: a corner word a triangle, a point a vertex.
+  const size_t layout = s.triangle_count() * sizeof(uint32_t) + s.vertex_count() * sizeof(MeshletPoint);
   return vertex_records_bytes(s) + layout + kVertexRouteSlackBytes <= device_free_bytes();
 }
 
@@ -136,9 +138,10 @@ void DeviceScene::upload_from_host(const Scene& s, const Meshlets& m, StagedUplo
   const MeshletShadingOnHost layout(s, m);
   const size_t vertices = layout.vertex_count();
   timer.step("vertex sources");
+  upload_vertex_bases(layout.bases(), staged);
   if (layout.corners_by_range()) {
     staged.upload(m_triangle_corners, s.triangle_count(), "triangle corners in their meshlets",
-                  in_batches<MeshletCorners>([&](size_t b, size_t e, MeshletCorners* out) { layout.corners(b, e, out); }));
+                  in_batches<uint32_t>([&](size_t b, size_t e, uint32_t* out) { layout.corners(b, e, out); }));
   } else {
     staged.upload(m_triangle_corners, layout.scattered_corners(), "triangle corners in their meshlets");
   }
@@ -158,6 +161,7 @@ void DeviceScene::upload_from_host(const Scene& s, const Meshlets& m, StagedUplo
 void DeviceScene::upload_meshlets(const Scene& s, const Meshlets& m, StagedUpload& staged) {
   if (!m_shade.data() && m_triangle_count > 0) throw std::logic_error("upload_meshlets before upload_shading");
   upload_meshlet_arrays(m, true, staged);  // the layout's build reads the slots
+  upload_vertex_bases(corner_bases(m, s.triangle_count()), staged);
   // Index triples and materials sent before the load renumbered the scene (its head start) are
   // in the file's order: the layout finds each triangle's through the file's numbers, and the
   // per-triangle materials (4 bytes a triangle, multi-material scenes only) go again.
@@ -177,6 +181,11 @@ const uint32_t* DeviceScene::file_triangles(const Scene& s) {
   return m_file_triangle.data();
 }
 
+void DeviceScene::upload_vertex_bases(const CornerBases& bases, StagedUpload& staged) {
+  staged.upload(m_vertex_bases, bases.bases, "vertex bases of the triangle corners");
+  m_base_shift = bases.shift;
+}
+
 void DeviceScene::build_meshlet_shading(size_t meshlet_vertices, const uint32_t* sent_at) {
   m_triangle_corners.allocate(m_triangle_count, "triangle corners in their meshlets");
   m_meshlet_points.allocate(meshlet_vertices, "meshlet vertex positions and normals");
@@ -191,6 +200,8 @@ void DeviceScene::build_meshlet_shading(size_t meshlet_vertices, const uint32_t*
   a.source_triangles = sent_at;
   a.shade = m_shade.data();
   a.colors = m_colors.size() > 0 ? m_colors.data() : nullptr;
+  a.vertex_bases = m_vertex_bases.data();
+  a.base_shift = m_base_shift;
   a.corners = m_triangle_corners.data();
   a.points = m_meshlet_points.data();
   a.uvs = m_meshlet_uvs.size() > 0 ? m_meshlet_uvs.data() : nullptr;
@@ -247,7 +258,7 @@ SceneView DeviceScene::view() const {
   v.triangle_count = m_triangle_count;
   v.single_material = m_single_material;
   v.has_cutouts = m_has_cutouts;
-  v.meshlet = {m_triangle_corners.data(), m_meshlet_points.data(),
+  v.meshlet = {m_triangle_corners.data(), m_vertex_bases.data(), m_base_shift, m_meshlet_points.data(),
                m_meshlet_uvs.size() > 0 ? m_meshlet_uvs.data() : nullptr};
   v.colors = m_meshlet_colors.size() > 0 ? m_meshlet_colors.data() : nullptr;
   return v;
@@ -270,7 +281,7 @@ bool DeviceScene::build_triangle_meshlets(cudaStream_t stream) {
 
 size_t DeviceScene::bytes() const {
   return m_file_triangle.bytes() + m_meshlets.bytes() + m_meshlet_points.bytes() + m_meshlet_triangles.bytes() +
-         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() + m_triangle_corners.bytes() +
+         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() + m_triangle_corners.bytes() + m_vertex_bases.bytes() +
          m_meshlet_uvs.bytes() + m_meshlet_colors.bytes() + m_shade.bytes() +
          m_indices.bytes() + m_colors.bytes() + m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() +
          m_texels.bytes();

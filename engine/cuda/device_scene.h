@@ -8,6 +8,7 @@
 namespace facet {
 
 class StagedUpload;
+struct CornerBases;
 
 class DeviceScene {
  public:
@@ -46,11 +47,11 @@ class DeviceScene {
   uint32_t meshlet_count() const { return (uint32_t)m_meshlets.size(); }
   const MeshletPoint* meshlet_points() const { return m_meshlet_points.data(); }
   // Each slot's packed local indices: their own array, or where slot i holds triangle i (runs,
-  // a renumbered scene) the triangle corners read as words, whose `locals` are the same values
-  // (slots_in_corners: 4 bytes a triangle fewer; RasterStageParams::slots_in_corners).
+  // a renumbered scene) the triangles' corner words, whose low 24 bits are the same values and
+  // whose d local_index never reads (slots_in_corners: 4 bytes a triangle fewer;
+  // RasterStageParams::slots_in_corners).
   const uint32_t* meshlet_triangles() const {
-    return slots_in_corners() ? reinterpret_cast<const uint32_t*>(m_triangle_corners.data())
-                              : m_meshlet_triangles.data();
+    return slots_in_corners() ? m_triangle_corners.data() : m_meshlet_triangles.data();
   }
   bool slots_in_corners() const { return m_meshlet_triangles.size() == 0 && m_triangle_corners.size() > 0; }
   const uint32_t* meshlet_triangle_ids() const { return m_meshlet_triangle_ids.data(); }
@@ -80,9 +81,11 @@ class DeviceScene {
   void upload_materials(const Scene& scene, StagedUpload& staged);
   void upload_meshlet_arrays(const Meshlets& meshlets, bool slots, StagedUpload& staged);
   static bool reads_slots_from_corners(const Meshlets& meshlets);
-  // The meshlet layout from the uploaded meshlets and scene vertex layout, which it then frees.
-  // `sent_at`: where the index triples sent are of each scene triangle (MeshletShadingArrays::
-  // source_triangles), or null.
+  // Sends the corners' vertex bases (both routes: the host makes them from the meshlet records).
+  void upload_vertex_bases(const CornerBases& bases, StagedUpload& staged);
+  // The meshlet layout from the uploaded meshlets, vertex bases and scene vertex layout, which it
+  // then frees. `sent_at`: where the index triples sent are of each scene triangle
+  // (MeshletShadingArrays::source_triangles), or null.
   void build_meshlet_shading(size_t meshlet_vertices, const uint32_t* sent_at);
 
   DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
@@ -91,7 +94,9 @@ class DeviceScene {
   DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames
   DeviceBuffer<uint32_t> m_file_triangle;     // Scene::file_triangle, once outputs ask
   // The meshlet layout of the shading (upload_meshlets builds it): what resolve gathers.
-  DeviceBuffer<MeshletCorners> m_triangle_corners;
+  DeviceBuffer<uint32_t> m_triangle_corners;  // corner words (params.h, corner_word)
+  DeviceBuffer<uint32_t> m_vertex_bases;      // corner_bases.h
+  uint32_t m_base_shift = 0;
   DeviceBuffer<MeshletPoint> m_meshlet_points;   // the geometry stage's positions too
   DeviceBuffer<Vec2> m_meshlet_uvs;              // empty when the model has no uvs
   DeviceBuffer<Rgba8> m_meshlet_colors;   // empty when the model has no vertex colours

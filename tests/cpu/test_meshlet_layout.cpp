@@ -94,7 +94,7 @@ TEST(MeshletLayout, EveryTriangleReadsTheSameVertexValues) {
     EXPECT_EQ(moved, 0u) << c.label << ": meshlet vertices whose position is not the meshlet's copy";
     size_t differ = 0, unwritten = 0;
     for (uint32_t t = 0; t < s.triangle_count(); ++t) {
-      const bool written = h.corners[t].first_vertex != ~0u;
+      const bool written = h.corners[t] != ~0u;
       unwritten += !written;
       if (!written) continue;
       const TriangleCorners a = triangle_corners(scene_layout, t), b = triangle_corners(meshlet_view, t);

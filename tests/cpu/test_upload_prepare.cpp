@@ -108,13 +108,26 @@ TEST(UploadPrepare, TriangleMeshletsMatchASequentialLoopAtAnyWorkerCount) {
   }
 }
 
-// Where each triangle's vertices are, from a plain loop over the meshlets in order.
-static std::vector<MeshletCorners> sequential_corners(const Meshlets& m, uint32_t triangles) {
-  std::vector<MeshletCorners> corners(triangles);
+// Where each triangle's vertices are: its meshlet's first vertex and its packed local indices.
+struct Corner {
+  uint32_t first_vertex, locals;
+};
+
+// From a plain loop over the meshlets in order.
+static std::vector<Corner> sequential_corners(const Meshlets& m, uint32_t triangles) {
+  std::vector<Corner> corners(triangles, Corner{~0u, ~0u});
   for (const Meshlet& ml : m.meshlets)
     for (uint32_t k = 0; k < ml.triangle_count; ++k)
       corners[scene_triangle(m, ml.first_triangle + k)] = {ml.first_vertex, m.triangles[ml.first_triangle + k]};
   return corners;
+}
+
+// What corner words and their vertex bases say, as resolve reads them (triangle_corners).
+static std::vector<Corner> decoded_corners(const uint32_t* words, const CornerBases& b, size_t triangles) {
+  std::vector<Corner> out(triangles);
+  for (size_t t = 0; t < triangles; ++t)
+    out[t] = {b.bases[t >> b.shift] + corner_base_offset(words[t]), words[t] & 0xffffffu};
+  return out;
 }
 
 // `n` entries from make(begin, end, out) called on ranges of uneven lengths that start and end
@@ -131,6 +144,84 @@ static std::vector<T> by_ranges(size_t n, const Make& make) {
   return out;
 }
 
+// Meshlets whose vertices follow each other, `vertices(triangle_count)` each, over `triangles` slots.
+template <class Vertices>
+static Meshlets meshlets_with_vertices(uint32_t triangles, bool permuted, Vertices vertices) {
+  Meshlets m = synthetic_meshlets(triangles, permuted);
+  uint32_t next = 0;
+  for (Meshlet& ml : m.meshlets) {
+    ml.first_vertex = next;
+    ml.vertex_count = (uint16_t)vertices(ml.triangle_count);
+    next += ml.vertex_count;
+  }
+  return m;
+}
+
+// The first vertex each triangle's corner word and base give, d kept to its 8 bits.
+static std::vector<Corner> read_first_vertices(const Meshlets& m, const CornerBases& b, uint32_t triangles) {
+  std::vector<uint32_t> words(triangles);
+  for (const Meshlet& ml : m.meshlets)
+    for (uint32_t k = 0; k < ml.triangle_count; ++k) {
+      const uint32_t t = scene_triangle(m, ml.first_triangle + k);
+      words[t] = corner_word(0, corner_offset(b, ml, t) & 0xffu);
+    }
+  return decoded_corners(words.data(), b, triangles);
+}
+
+// Each triangle's meshlet's first vertex, from a plain loop (the meshlets hold no local indices).
+static std::vector<Corner> first_vertices(const Meshlets& m, uint32_t triangles) {
+  std::vector<Corner> out(triangles, Corner{~0u, ~0u});
+  for (const Meshlet& ml : m.meshlets)
+    for (uint32_t k = 0; k < ml.triangle_count; ++k) out[scene_triangle(m, ml.first_triangle + k)] = {ml.first_vertex, 0};
+  return out;
+}
+
+// Blocks of triangles share a base where the triangles are in their meshlets' order and every d
+// fits 8 bits; else each triangle has its own, and every triangle still finds its first vertex.
+TEST(UploadPrepare, CornerBasesShareABlockOnlyWhereEveryOffsetFits) {
+  const uint32_t triangles = 40000;
+  struct Case {
+    const char* label;
+    bool permuted;
+    uint32_t (*vertices)(uint32_t triangle_count);
+    uint32_t shift;
+  } cases[] = {
+      // As many vertices as a meshlet can have (three a triangle, at most 128): d up to 221.
+      {"runs, the most vertices", false, [](uint32_t t) { return std::min<uint32_t>(3 * t, kMeshletMaxVertices); },
+       kCornerBaseShift},
+      {"runs, few vertices", false, [](uint32_t t) { return (t + 1) / 2 + 2; }, kCornerBaseShift},
+      // Vertices no triangle uses (a cache written by something else): d past 255 somewhere.
+      {"runs, unused vertices", false, [](uint32_t t) { return 200 + t % 7; }, 0},
+      {"patches", true, [](uint32_t t) { return std::min<uint32_t>(3 * t, kMeshletMaxVertices); }, 0},
+  };
+  for (const Case& c : cases) {
+    const Meshlets m = meshlets_with_vertices(triangles, c.permuted, c.vertices);
+    for (unsigned workers : kWorkerCounts) {
+      WorkerCount forced(workers);
+      const CornerBases b = corner_bases(m, triangles);
+      EXPECT_EQ(b.shift, c.shift) << c.label << ", " << workers << " workers";
+      ASSERT_EQ(b.bases.size(), ((triangles - 1) >> b.shift) + 1) << c.label;
+      const std::vector<Corner> expected = first_vertices(m, triangles);
+      EXPECT_TRUE(same_bytes(read_first_vertices(m, b, triangles).data(), expected.data(), triangles))
+          << c.label << ", " << workers << " workers";
+    }
+  }
+  // A first vertex below that of the meshlet that gives its block the base.
+  Meshlets m = meshlets_with_vertices(triangles, false, [](uint32_t t) { return (t + 2) / 3; });
+  const uint32_t block = 1u << kCornerBaseShift;
+  size_t k = 1;
+  while (k < m.meshlets.size() && !(m.meshlets[k].first_triangle % block != 0 &&
+                                     m.meshlets[k - 1].first_triangle <= (m.meshlets[k].first_triangle & ~(block - 1))))
+    ++k;
+  ASSERT_LT(k, m.meshlets.size());
+  m.meshlets[k].first_vertex = m.meshlets[k - 1].first_vertex - 1;
+  const CornerBases b = corner_bases(m, triangles);
+  EXPECT_EQ(b.shift, 0u);
+  const std::vector<Corner> expected = first_vertices(m, triangles);
+  EXPECT_TRUE(same_bytes(read_first_vertices(m, b, triangles).data(), expected.data(), triangles));
+  EXPECT_TRUE(corner_bases(Meshlets{}, 0).bases.empty());
+}
+
 // Patches (with scene triangle ids, in many pieces) and runs (slot i holds triangle i), uvs and
 // vertex colours on.
 TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
@@ -141,18 +232,24 @@ TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
     auto m = std::make_shared<const Meshlets>(patches ? build_meshlet_patches(s) : build_meshlet_runs(s));
     ASSERT_EQ(m->triangle_ids.empty(), !patches);
     ASSERT_GT(m->meshlets.size(), 4 * kMeshletsPerPiece);
-    const std::vector<MeshletCorners> expected = sequential_corners(*m, s.triangle_count());
+    const std::vector<Corner> expected = sequential_corners(*m, s.triangle_count());
     const HostMeshletShading one = [&] {
       WorkerCount forced(1);
       return host_meshlet_shading(s, m, shade);
     }();
-    EXPECT_TRUE(same_bytes(one.corners.data(), expected.data(), expected.size())) << (patches ? "patches" : "runs");
+    // Runs share a base by blocks of triangles (4 bytes a triangle, not 8); patches, whose slots
+    // are not in the triangles' order, have a base each.
+    EXPECT_EQ(one.bases.shift, patches ? 0u : kCornerBaseShift);
+    EXPECT_EQ(one.bases.bases.size(), ((s.triangle_count() - 1) >> one.bases.shift) + 1);
+    EXPECT_TRUE(same_bytes(decoded_corners(one.corners.data(), one.bases, expected.size()).data(), expected.data(),
+                           expected.size())) << (patches ? "patches" : "runs");
     ASSERT_FALSE(one.uvs.empty());
     ASSERT_FALSE(one.colors.empty());
     for (unsigned workers : kWorkerCounts) {
       WorkerCount forced(workers);
       const HostMeshletShading got = host_meshlet_shading(s, m, shade);
-      EXPECT_TRUE(same_bytes(got.corners.data(), expected.data(), expected.size())) << workers << " workers";
+      EXPECT_TRUE(same_bytes(got.corners.data(), one.corners.data(), one.corners.size())) << workers << " workers";
+      EXPECT_TRUE(same_bytes(got.bases.bases.data(), one.bases.bases.data(), one.bases.bases.size())) << workers << " workers";
       EXPECT_TRUE(same_bytes(got.points.data(), one.points.data(), one.points.size())) << workers << " workers";
       EXPECT_TRUE(same_bytes(got.uvs.data(), one.uvs.data(), one.uvs.size())) << workers << " workers";
       EXPECT_TRUE(same_bytes(got.colors.data(), one.colors.data(), one.colors.size())) << workers << " workers";
@@ -160,15 +257,14 @@ TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
       const MeshletShadingOnHost route(s, *m);
       ASSERT_EQ(route.vertex_count(), one.points.size());
       ASSERT_EQ(route.corners_by_range(), !patches);
-      const std::vector<MeshletCorners> scattered = [&] {
-        const BigVector<MeshletCorners> c = route.scattered_corners();
-        return std::vector<MeshletCorners>(c.begin(), c.end());
-      }();
-      EXPECT_TRUE(same_bytes(scattered.data(), expected.data(), expected.size())) << workers << " workers";
+      ASSERT_EQ(route.bases().shift, one.bases.shift);
+      EXPECT_TRUE(same_bytes(route.bases().bases.data(), one.bases.bases.data(), one.bases.bases.size()));
+      const BigVector<uint32_t> scattered = route.scattered_corners();
+      EXPECT_TRUE(same_bytes(scattered.data(), one.corners.data(), one.corners.size())) << workers << " workers";
       if (route.corners_by_range()) {
-        EXPECT_TRUE(same_bytes(by_ranges<MeshletCorners>(expected.size(), [&](size_t b, size_t e, MeshletCorners* o) {
+        EXPECT_TRUE(same_bytes(by_ranges<uint32_t>(one.corners.size(), [&](size_t b, size_t e, uint32_t* o) {
                       route.corners(b, e, o);
-                    }).data(), expected.data(), expected.size()));
+                    }).data(), one.corners.data(), one.corners.size()));
       }
       const size_t n = one.points.size();
       EXPECT_TRUE(same_bytes(by_ranges<MeshletPoint>(n, [&](size_t b, size_t e, MeshletPoint* o) { route.points(b, e, o); }).data(),

@@ -54,6 +54,9 @@ void expect_same_as_host(const Scene& s, const std::string& label, bool host_rou
   const HostMeshletShading h = host_meshlet_shading(s, m, interleave_shade_vertices(s));
   const size_t vertices = m->positions.size();
   EXPECT_TRUE(same_bytes(download(v.meshlet.corners, s.triangle_count()), h.corners)) << label;
+  ASSERT_EQ(v.meshlet.base_shift, h.bases.shift) << label;
+  const std::vector<uint32_t> bases(h.bases.bases.begin(), h.bases.bases.end());
+  EXPECT_TRUE(same_bytes(download(v.meshlet.vertex_bases, bases.size()), bases)) << label;
   EXPECT_TRUE(same_bytes(download(v.meshlet.points, vertices), h.points)) << label;
   EXPECT_EQ(v.meshlet.uvs == nullptr, h.uvs.empty()) << label;
   if (v.meshlet.uvs) {
@@ -84,9 +87,9 @@ TEST_P(MeshletShadingRoutes, FileOrderAndPatchesMatchTheHost) {
   ASSERT_FALSE(loaded.file_triangle.empty());
   ASSERT_TRUE(loaded.meshlets->triangle_ids.empty());
   expect_same_as_host(loaded, "bunny renumbered", host_route);
-  // The renumbered scene keeps neither slot ids nor packed indices beside its corners, whose
-  // `locals` the geometry stage reads instead: 8 bytes a triangle fewer than the same meshlets
-  // in the file's order.
+  // The renumbered scene keeps neither slot ids nor packed indices beside its corner words, whose
+  // low bits the geometry stage reads instead, and a vertex base for 32 triangles where the same
+  // meshlets in the file's order need one a triangle: nearly 12 bytes a triangle fewer.
   DeviceScene renumbered, file_order;
   if (host_route) {
     StagedUpload staged;
@@ -98,7 +101,8 @@ TEST_P(MeshletShadingRoutes, FileOrderAndPatchesMatchTheHost) {
   }
   EXPECT_TRUE(renumbered.slots_in_corners());
   EXPECT_FALSE(file_order.slots_in_corners());
-  EXPECT_EQ(file_order.bytes() - renumbered.bytes(), 8 * (size_t)loaded.triangle_count());
+  const size_t triangles = loaded.triangle_count(), blocks = ((triangles - 1) >> kCornerBaseShift) + 1;
+  EXPECT_EQ(file_order.bytes() - renumbered.bytes(), 12 * triangles - 4 * blocks);
   const Scene spot = load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
   ASSERT_FALSE(spot.uvs.empty());
   expect_same_as_host(spot, "Spot", host_route);

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/corner_bases.h"
 #include "engine/meshlets.h"
 #include "engine/parallel.h"
 #include "engine/scene.h"
@@ -17,7 +18,8 @@ namespace facet {
 
 struct HostMeshletShading {
   std::shared_ptr<const Meshlets> meshlets;
-  std::vector<MeshletCorners> corners;  // [triangle_count]
+  CornerBases bases;                    // the corners' vertex bases (made as the upload makes them)
+  std::vector<uint32_t> corners;        // [triangle_count] corner words
   std::vector<MeshletPoint> points;     // per meshlet vertex
   std::vector<Vec2> uvs;                // per meshlet vertex, or empty without uvs
   std::vector<Rgba8> colors;            // per meshlet vertex, or empty without vertex colours
@@ -28,7 +30,7 @@ struct HostMeshletShading {
     base.shade = nullptr;
     base.indices = nullptr;
     base.colors = colors.empty() ? nullptr : colors.data();
-    base.meshlet = {corners.data(), points.data(), uvs.empty() ? nullptr : uvs.data()};
+    base.meshlet = {corners.data(), bases.bases.data(), bases.shift, points.data(), uvs.empty() ? nullptr : uvs.data()};
     return base;
   }
 };
@@ -41,7 +43,8 @@ inline HostMeshletShading host_meshlet_shading(const Scene& s, std::shared_ptr<c
   h.meshlets = std::move(m);
   const Meshlets& ms = *h.meshlets;
   const size_t vertices = ms.positions.size();
-  h.corners.assign(s.triangle_count(), MeshletCorners{~0u, ~0u});
+  h.bases = corner_bases(ms, s.triangle_count());
+  h.corners.assign(s.triangle_count(), ~0u);  // no corner word: local indices under 128
   h.points.resize(vertices);
   if (!s.uvs.empty()) h.uvs.resize(vertices);
   if (!s.colors.empty()) h.colors.resize(vertices);
@@ -53,6 +56,8 @@ inline HostMeshletShading host_meshlet_shading(const Scene& s, std::shared_ptr<c
   a.indices = s.indices.data();
   a.shade = shade.data();
   a.colors = s.colors.empty() ? nullptr : s.colors.data();
+  a.vertex_bases = h.bases.bases.data();
+  a.base_shift = h.bases.shift;
   a.corners = h.corners.data();
   a.points = h.points.data();
   a.uvs = h.uvs.empty() ? nullptr : h.uvs.data();
