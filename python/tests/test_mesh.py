@@ -84,6 +84,8 @@ def test_a_loaded_models_triangles_and_ids_keep_the_files_numbers(tmp_path):
     # The loader numbers vertices by first use: the corners' positions are the file's.
     np.testing.assert_array_equal(loaded.positions[loaded.triangles], positions[faces])
     direct = facet.Mesh(positions, faces)
+    # A mesh made from arrays is prepared as a load prepares a file, and reports the caller's order.
+    np.testing.assert_array_equal(direct.triangles, faces)
     cam = facet.Camera(eye=(0.2, -0.3, 1.5), target=(0, 0, 0))
     ids = []
     for mesh in (loaded, direct):
