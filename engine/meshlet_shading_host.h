@@ -19,8 +19,8 @@ class MeshletShadingOnHost {
  public:
   // Finds each meshlet vertex's scene vertex, on every core (4 bytes a meshlet vertex), and the
   // corners' vertex bases (corner_bases.h). `scene` and `meshlets` (scene_meshlets) must outlive
-  // this. Every meshlet vertex has at least one
-  // corner (build_meshlets; check_cached_scene for a cached scene).
+  // this. Every meshlet vertex has at least one corner (build_meshlets; check_cached_scene for a
+  // cached scene).
   MeshletShadingOnHost(const Scene& scene, const Meshlets& meshlets);
 
   size_t vertex_count() const { return m_source.size(); }

@@ -1,8 +1,8 @@
 // A triangle's vertices as resolve, the cut-out test and the frame outputs read them, from either
 // layout of SceneView (params.h): per scene vertex through the index triples, or per meshlet
-// vertex through the triangle's corner word and vertex base (params.h). Both give the same values (the meshlet arrays
-// hold copies, and the normal's code decodes to the quantized normal the scene layout holds), so
-// everything computed from them is the same bits.
+// vertex through the triangle's corner word and vertex base. Both give the same values (the
+// meshlet arrays hold copies, and the normal's code decodes to the quantized normal the scene
+// layout holds), so everything computed from them is the same bits.
 #pragma once
 #include "kernels/normal_code.h"
 #include "kernels/params.h"

@@ -15,8 +15,8 @@
 #include <exception>
 #include <stdexcept>
 
-#include "engine/cuda/own_stream.h"
 #include "engine/corner_bases.h"
+#include "engine/cuda/own_stream.h"
 #include "engine/cuda/staged_upload.h"
 #include "engine/meshlet_shading_host.h"
 #include "engine/step_timing.h"
