@@ -30,7 +30,7 @@ CornerBases corner_bases(const Meshlets& m, uint32_t triangle_count) {
   CornerBases b;
   b.shift = kCornerBaseShift;
   const uint32_t block = 1u << b.shift;
-  b.bases = BigVector<uint32_t>(((triangle_count - 1) >> b.shift) + 1);
+  b.bases = BigVector<uint32_t>(corner_base_count(triangle_count, b.shift));
   // The meshlet holding a block's first slot gives the block its base; the slots are handed out
   // in the meshlets' order, without gaps, so every block has one.
   parallel_for(m.meshlets.size(), kBaseMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {

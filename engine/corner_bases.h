@@ -12,9 +12,14 @@
 namespace facet {
 
 struct CornerBases {
-  BigVector<uint32_t> bases;  // [((triangle_count - 1) >> shift) + 1]; empty without triangles
+  BigVector<uint32_t> bases;  // [corner_base_count(triangle_count, shift)]
   uint32_t shift = 0;         // kCornerBaseShift, or 0: a base a triangle, every d zero
 };
+
+// The bases a scene of `triangle_count` triangles holds at `shift`.
+inline uint64_t corner_base_count(uint32_t triangle_count, uint32_t shift) {
+  return triangle_count == 0 ? 0 : ((uint64_t)(triangle_count - 1) >> shift) + 1;
+}
 
 // kCornerBaseShift where slot i holds triangle i (runs, a renumbered scene) and every triangle's d
 // fits its 8 bits; else (patches with their own slot order, or meshlets whose first vertices do

@@ -42,7 +42,7 @@ size_t device_free_bytes() {
 // The bytes of the finished scene in the meshlet layout, but for the materials and textures.
 size_t layout_bytes(const Scene& s, const Meshlets& m) {
   const size_t per_vertex = sizeof(MeshletPoint) + (s.uvs.empty() ? 0 : sizeof(Vec2)) + (s.colors.empty() ? 0 : sizeof(Rgba8));
-  const size_t bases = m.triangle_ids.empty() ? (s.triangle_count() >> kCornerBaseShift) + 1 : s.triangle_count();
+  const size_t bases = corner_base_count(s.triangle_count(), m.triangle_ids.empty() ? kCornerBaseShift : 0);
   return (s.triangle_count() + bases) * sizeof(uint32_t) + m.positions.size() * per_vertex +
          m.meshlets.size() * (sizeof(Meshlet) + sizeof(uint32_t)) +
          (m.triangles.size() + m.triangle_ids.size()) * sizeof(uint32_t);

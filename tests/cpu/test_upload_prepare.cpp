@@ -113,12 +113,14 @@ struct Corner {
   uint32_t first_vertex, locals;
 };
 
-// From a plain loop over the meshlets in order.
+// From a plain loop over the meshlets in order; locals 0 where the meshlets hold none.
 static std::vector<Corner> sequential_corners(const Meshlets& m, uint32_t triangles) {
   std::vector<Corner> corners(triangles, Corner{~0u, ~0u});
   for (const Meshlet& ml : m.meshlets)
-    for (uint32_t k = 0; k < ml.triangle_count; ++k)
-      corners[scene_triangle(m, ml.first_triangle + k)] = {ml.first_vertex, m.triangles[ml.first_triangle + k]};
+    for (uint32_t k = 0; k < ml.triangle_count; ++k) {
+      const uint32_t slot = ml.first_triangle + k;
+      corners[scene_triangle(m, slot)] = {ml.first_vertex, m.triangles.empty() ? 0u : m.triangles[slot]};
+    }
   return corners;
 }
 
@@ -168,14 +170,6 @@ static std::vector<Corner> read_first_vertices(const Meshlets& m, const CornerBa
   return decoded_corners(words.data(), b, triangles);
 }
 
-// Each triangle's meshlet's first vertex, from a plain loop (the meshlets hold no local indices).
-static std::vector<Corner> first_vertices(const Meshlets& m, uint32_t triangles) {
-  std::vector<Corner> out(triangles, Corner{~0u, ~0u});
-  for (const Meshlet& ml : m.meshlets)
-    for (uint32_t k = 0; k < ml.triangle_count; ++k) out[scene_triangle(m, ml.first_triangle + k)] = {ml.first_vertex, 0};
-  return out;
-}
-
 // Blocks of triangles share a base where the triangles are in their meshlets' order and every d
 // fits 8 bits; else each triangle has its own, and every triangle still finds its first vertex.
 TEST(UploadPrepare, CornerBasesShareABlockOnlyWhereEveryOffsetFits) {
@@ -201,7 +195,7 @@ TEST(UploadPrepare, CornerBasesShareABlockOnlyWhereEveryOffsetFits) {
       const CornerBases b = corner_bases(m, triangles);
       EXPECT_EQ(b.shift, c.shift) << c.label << ", " << workers << " workers";
       ASSERT_EQ(b.bases.size(), ((triangles - 1) >> b.shift) + 1) << c.label;
-      const std::vector<Corner> expected = first_vertices(m, triangles);
+      const std::vector<Corner> expected = sequential_corners(m, triangles);
       EXPECT_TRUE(same_bytes(read_first_vertices(m, b, triangles).data(), expected.data(), triangles))
           << c.label << ", " << workers << " workers";
     }
@@ -217,7 +211,7 @@ TEST(UploadPrepare, CornerBasesShareABlockOnlyWhereEveryOffsetFits) {
   m.meshlets[k].first_vertex = m.meshlets[k - 1].first_vertex - 1;
   const CornerBases b = corner_bases(m, triangles);
   EXPECT_EQ(b.shift, 0u);
-  const std::vector<Corner> expected = first_vertices(m, triangles);
+  const std::vector<Corner> expected = sequential_corners(m, triangles);
   EXPECT_TRUE(same_bytes(read_first_vertices(m, b, triangles).data(), expected.data(), triangles));
   EXPECT_TRUE(corner_bases(Meshlets{}, 0).bases.empty());
 }
