@@ -189,7 +189,7 @@ GlSide open_gl(const BenchOptions& o) {
   try {
     side.egl = std::make_unique<EglContext>();
     side.gl = std::make_unique<GlReference>();
-    std::printf("OpenGL: %s\n", side.egl->description().c_str());
+    std::printf("OpenGL: %s, timed by %s\n", side.egl->description().c_str(), gl_clock_name(side.gl->clock()));
   } catch (const std::exception& e) {
     std::printf("OpenGL: unavailable (%s)\n", e.what());
     side = {};

@@ -9,6 +9,7 @@
 #include "app/gl/gl_reference.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstring>
 #include <limits>
@@ -81,7 +82,20 @@ GlBuffer upload_vertices(const Scene& scene, bool has_normals, bool has_uvs, siz
 
 }  // namespace
 
+GlClock gl_clock_for_renderer(const std::string& gl_renderer) {
+  for (const char* software : {"llvmpipe", "softpipe", "swrast"})
+    if (gl_renderer.find(software) != std::string::npos) return GlClock::WallClock;
+  return GlClock::TimerQueries;
+}
+
+const char* gl_clock_name(GlClock clock) {
+  return clock == GlClock::WallClock ? "the wall clock around draw + glFinish (software rasterizer)"
+                                     : "GPU timer queries";
+}
+
 GlReference::GlReference() {
+  const GLubyte* renderer = glGetString(GL_RENDERER);
+  m_clock = gl_clock_for_renderer(renderer ? reinterpret_cast<const char*>(renderer) : "");
   m_program = link_gl_program(shader_source("reference.vert"), shader_source("reference.frag"),
                               "shaders/reference.vert", "shaders/reference.frag");
   GLuint p = m_program.id();
@@ -363,20 +377,29 @@ std::vector<double> GlReference::time_frames(const FrameParams& fp, int warmup, 
   ensure_framebuffer(fp.width, fp.height, fp.samples);
   for (int i = 0; i < warmup; ++i) draw(fp, false);
   glFinish();
-  std::vector<GlQuery> queries;
-  queries.reserve((size_t)std::max(frames, 0));
-  for (int i = 0; i < frames; ++i) {
-    queries.push_back(make_gl_query(GL_TIME_ELAPSED));
-    glBeginQuery(GL_TIME_ELAPSED, queries.back().id());
-    draw(fp, false);
-    glEndQuery(GL_TIME_ELAPSED);
-  }
   std::vector<double> ms;
-  ms.reserve(queries.size());
-  for (const GlQuery& q : queries) {
-    GLuint64 ns = 0;
-    glGetQueryObjectui64v(q.id(), GL_QUERY_RESULT, &ns);  // waits for that frame
-    ms.push_back((double)ns * 1e-6);
+  ms.reserve((size_t)std::max(frames, 0));
+  if (m_clock == GlClock::WallClock) {
+    for (int i = 0; i < frames; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      draw(fp, false);
+      glFinish();
+      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+  } else {
+    std::vector<GlQuery> queries;
+    queries.reserve((size_t)std::max(frames, 0));
+    for (int i = 0; i < frames; ++i) {
+      queries.push_back(make_gl_query(GL_TIME_ELAPSED));
+      glBeginQuery(GL_TIME_ELAPSED, queries.back().id());
+      draw(fp, false);
+      glEndQuery(GL_TIME_ELAPSED);
+    }
+    for (const GlQuery& q : queries) {
+      GLuint64 ns = 0;
+      glGetQueryObjectui64v(q.id(), GL_QUERY_RESULT, &ns);  // waits for that frame
+      ms.push_back((double)ns * 1e-6);
+    }
   }
   gl_check_errors("GlReference::time_frames");
   m_ids_valid = false;  // the id attachment was not written

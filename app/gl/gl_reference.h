@@ -2,18 +2,35 @@
 // driver's own pipeline (shaders/reference.vert/.frag), into an offscreen framebuffer with the
 // triangle index per pixel (R32UI), RGBA8 colour shaded like kernels/shade.h and 32-bit float
 // depth with GL_LESS. It is the oracle for the visibility tests (tests/gl/) and the OpenGL figure
-// of `facet bench` (GL timer queries around clear + draw).
+// of `facet bench` (clear + draw, timed by GlClock).
 // Needs a current OpenGL 4.5 core context (EglContext, or the viewer's window); every call must be
 // made with that context current. It does not create or own the context.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "app/gl/gl_objects.h"
 #include "engine/scene.h"
 
 namespace facet {
+
+// How a GL frame is timed. A hardware driver's GL_TIME_ELAPSED queries measure the GPU's own
+// work. A software rasterizer's need not cover its rasterization, which runs on its own threads
+// when it flushes: llvmpipe (Mesa 22.3) reported 1.3 ms for 1080p frames of a 200 K-triangle
+// sphere whose draw + glFinish took 250-430 ms. There the wall clock around the draw and glFinish
+// is the frame's cost.
+enum class GlClock {
+  TimerQueries,  // GL_TIME_ELAPSED around each frame, frames queued back to back
+  WallClock,     // std::chrono::steady_clock around each frame's draw and glFinish
+};
+
+// The clock for a driver by its GL_RENDERER string: WallClock for Mesa's software rasterizers
+// (llvmpipe, softpipe, swrast), TimerQueries for anything else.
+GlClock gl_clock_for_renderer(const std::string& gl_renderer);
+// "GPU timer queries" or "the wall clock around draw + glFinish (software rasterizer)", for output.
+const char* gl_clock_name(GlClock clock);
 
 class GlReference {
  public:
@@ -40,11 +57,14 @@ class GlReference {
   // The last frame's colour, same orientation.
   void read_rgba(std::vector<Rgba8>& out);
 
-  // Renders `warmup` untimed frames, then `frames` frames each bracketed by a GL_TIME_ELAPSED
-  // query around clear (colour + depth) and the draw; returns GPU milliseconds per frame.
+  // Renders `warmup` untimed frames, then `frames` frames, each timed from before its clear
+  // (colour + depth) to after its draw by clock(); returns milliseconds per frame.
   // Only the colour and depth attachments are written while timing (the id attachment is
   // switched off), so the figure is a plain colour + depth pass. Leaves the last frame's ids stale.
   std::vector<double> time_frames(const FrameParams& fp, int warmup, int frames);
+
+  // How time_frames measures on this context's driver (gl_clock_for_renderer of its GL_RENDERER).
+  GlClock clock() const { return m_clock; }
 
   int width() const { return m_width; }
   int height() const { return m_height; }
@@ -85,6 +105,7 @@ class GlReference {
   GlRenderbuffer m_ms_color, m_ms_ids, m_ms_depth;
   int m_width = 0, m_height = 0, m_samples = 1;
   bool m_ids_valid = false;
+  GlClock m_clock = GlClock::TimerQueries;
 };
 
 }  // namespace facet

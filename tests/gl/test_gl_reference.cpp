@@ -233,8 +233,21 @@ TEST(GlReferenceFrame, FollowsTheFrameSizeAcrossResizes) {
   }
 }
 
-TEST(GlReferenceTiming, GivesOneGpuTimePerFrame) {
+// Mesa's software rasterizers rasterize after their timer queries end, so their frames are timed
+// by the wall clock; every other driver by its timer queries.
+TEST(GlReferenceTiming, SoftwareRasterizersAreTimedByTheWallClock) {
+  for (const char* software : {"llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Mesa X11 (swrast)"})
+    EXPECT_EQ(gl_clock_for_renderer(software), GlClock::WallClock) << software;
+  for (const char* hardware : {"NVIDIA H200/PCIe/SSE2", "AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.7, DRM 3.54)",
+                               "Mesa Intel(R) UHD Graphics 620 (KBL GT2)", ""})
+    EXPECT_EQ(gl_clock_for_renderer(hardware), GlClock::TimerQueries) << hardware;
+}
+
+TEST(GlReferenceTiming, GivesOneTimePerFrameOnThisDriversClock) {
   GL_TEST_SETUP();
+  const GLubyte* renderer = glGetString(GL_RENDERER);
+  ASSERT_NE(renderer, nullptr);
+  EXPECT_EQ(gl.clock(), gl_clock_for_renderer(reinterpret_cast<const char*>(renderer)));
   Scene s = make_sphere(2000);
   gl.set_scene(s);
   Camera cam = Camera::framing(s.bounds, 4.0f / 3.0f);
