@@ -82,17 +82,6 @@ GlBuffer upload_vertices(const Scene& scene, bool has_normals, bool has_uvs, siz
 
 }  // namespace
 
-GlClock gl_clock_for_renderer(const std::string& gl_renderer) {
-  for (const char* software : {"llvmpipe", "softpipe", "swrast"})
-    if (gl_renderer.find(software) != std::string::npos) return GlClock::WallClock;
-  return GlClock::TimerQueries;
-}
-
-const char* gl_clock_name(GlClock clock) {
-  return clock == GlClock::WallClock ? "the wall clock around draw + glFinish (software rasterizer)"
-                                     : "GPU timer queries";
-}
-
 GlReference::GlReference() {
   const GLubyte* renderer = glGetString(GL_RENDERER);
   m_clock = gl_clock_for_renderer(renderer ? reinterpret_cast<const char*>(renderer) : "");

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/gl/gl_clock.h"
 #include "engine/generate.h"
 #include "engine/renderer.h"
 #include "shaders/shader_source.h"
