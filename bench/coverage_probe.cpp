@@ -1,16 +1,20 @@
 // facet_coverage_probe: what an N-sample frame's visibility holds, pixel by pixel, on the bench's
-// scenes and cameras (bench/NOTES.md, "What the 4-sample frame's pixels hold"). It bounds, from
+// scenes and cameras (bench/NOTES.md, v24). It bounds, from
 // the frame's own coverage rather than from a model, what two designs could save (issue 17):
 //  - one key and a coverage mask for a pixel whose N samples are one triangle's ("whole"): the
 //    raster's atomics and resolve's key reads for those pixels fall to one;
 //  - resolve's further (pixel, triangle) pairs compacted across the grid: a warp shades one
 //    round for its pixels' first triangles, and every further pair costs 1/32 of a round.
 // Rendered by the CPU backend, whose keys equal the CUDA backend's.
-//   facet_coverage_probe [--size WxH] [--aa N] [--scene NAME]...
+//   facet_coverage_probe [--size WxH] [--aa 1|4|8] [--scene sphere-N|sphere-2M|dragon|spot]...
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,7 +51,11 @@ Camera probe_camera(bool sphere, const Bounds& b, int w, int h) {
 Scene make_probe_scene(const std::string& name, const std::string& assets) {
   if (name == "dragon") return load_model(assets + "/dragon/dragon_vrip.obj");
   if (name == "spot") return load_model(assets + "/spot/spot_triangulated_with_mtl.obj");
-  const uint64_t n = std::strtoull(name.c_str() + std::strlen("sphere-"), nullptr, 10);
+  // sphere-N, N triangles, with an optional K or M as `facet bench` names them (sphere-2M)
+  char* end = nullptr;
+  uint64_t n = name.rfind("sphere-", 0) == 0 ? std::strtoull(name.c_str() + std::strlen("sphere-"), &end, 10) : 0;
+  if (n && (*end == 'K' || *end == 'M')) n *= *end++ == 'K' ? 1000 : 1000000;
+  if (n == 0 || *end != '\0') throw std::invalid_argument("not a scene (sphere-N, dragon or spot)");
   Scene s = make_sphere(n);
   prepare_in_slot_order(s, MeshletGrouping::FileOrder);
   return s;
@@ -112,15 +120,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> names;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--size" && i + 1 < argc) std::sscanf(argv[++i], "%dx%d", &w, &h);
-    else if (a == "--aa" && i + 1 < argc) n = std::atoi(argv[++i]);
-    else if (a == "--scene" && i + 1 < argc) names.push_back(argv[++i]);
-    else {
-      std::fprintf(stderr, "usage: facet_coverage_probe [--size WxH] [--aa N] [--scene NAME]...\n");
+    bool ok = i + 1 < argc;
+    if (ok && a == "--size") ok = std::sscanf(argv[++i], "%dx%d", &w, &h) == 2 && w > 0 && h > 0;
+    else if (ok && a == "--aa") ok = valid_sample_count(n = std::atoi(argv[++i]));
+    else if (ok && a == "--scene") names.push_back(argv[++i]);
+    else ok = false;
+    if (!ok) {
+      std::fprintf(stderr, "usage: facet_coverage_probe [--size WxH] [--aa 1|4|8] [--scene sphere-N|dragon|spot]...\n");
       return 2;
     }
   }
-  if (names.empty()) names = {"sphere-2000", "sphere-200000", "sphere-2000000", "sphere-20000000", "dragon", "spot"};
+  if (names.empty()) names = {"sphere-2K", "sphere-200K", "sphere-2M", "sphere-20M", "dragon", "spot"};
   const char* env = std::getenv("FACET_SHARED_ASSETS");
   const std::string assets = env ? env : FACET_SHARED_ASSETS;
 
@@ -128,7 +138,7 @@ int main(int argc, char** argv) {
               "pairs: distinct (pixel, triangle); rounds: a warp's busiest pixel's triangles, summed\n\n", w, h, n);
   std::printf("| scene | covered px | whole px | samples in whole px | pairs / covered px | 1 / 2 / 3 / 4+ triangles | row warps: rounds / warp | compacted | tile warps: rounds / warp | compacted |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
-  for (const std::string& name : names) {
+  for (const std::string& name : names) try {
     const Scene scene = make_probe_scene(name, assets);
     CpuRenderer r;
     r.set_scene(std::make_shared<const Scene>(scene));
@@ -140,6 +150,7 @@ int main(int argc, char** argv) {
                                              settings, bounds, w, h);
     r.render(fp);
     const Tally t = tally(r, w, h, n, fp.vis_tag);
+    if (t.covered == 0) throw std::runtime_error("the camera sees none of it");
     const double cov = (double)t.covered;
     const uint64_t further = t.pairs - t.covered;
     uint64_t more = 0;
@@ -152,6 +163,9 @@ int main(int argc, char** argv) {
                 1.0 + further / 32.0 / t.row_warps, (unsigned long long)t.tile_warps,
                 (double)t.tile_rounds / t.tile_warps, 1.0 + further / 32.0 / t.tile_warps);
     std::fflush(stdout);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "facet_coverage_probe: %s: %s\n", name.c_str(), e.what());
+    return 1;
   }
   return 0;
 }
