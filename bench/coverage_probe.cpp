@@ -28,13 +28,8 @@ using namespace facet;
 
 namespace {
 
-struct ProbeScene {
-  std::string name;
-  bool sphere;     // framed as `facet bench` frames spheres (28 % of the frame), else 80 % of its height
-  Shading shading;
-};
-
-// `facet bench`'s camera (app/bench_command.cpp, bench_camera), which this probe must match.
+// `facet bench`'s camera (app/bench_command.cpp, bench_camera), which this probe must match: a
+// sphere covers 28 % of the frame, another model's bounding sphere spans 80 % of its height.
 Camera probe_camera(bool sphere, const Bounds& b, int w, int h) {
   const float fov = glm::radians(45.0f);
   const glm::vec3 c{b.center.x, b.center.y, b.center.z};
