@@ -131,7 +131,8 @@ int main(int argc, char** argv) {
 
   std::printf("%dx%d, %d samples. covered: pixels with a sample; whole: all samples one triangle;\n"
               "pairs: distinct (pixel, triangle); rounds: a warp's busiest pixel's triangles, summed\n\n", w, h, n);
-  std::printf("| scene | covered px | whole px | samples in whole px | pairs / covered px | 1 / 2 / 3 / 4+ triangles | row warps: rounds / warp | compacted | tile warps: rounds / warp | compacted |\n");
+  std::printf("| scene | covered px | whole px | samples in whole px | pairs / covered px | 1 / 2 / 3 / 4+ triangles "
+              "| row warps: rounds / warp | compacted | tile warps: rounds / warp | compacted |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   for (const std::string& name : names) try {
     const Scene scene = make_probe_scene(name, assets);
@@ -150,7 +151,8 @@ int main(int argc, char** argv) {
     const uint64_t further = t.pairs - t.covered;
     uint64_t more = 0;
     for (int d = 4; d <= kMaxSamples; ++d) more += t.distinct_hist[d];
-    std::printf("| %s | %llu | %llu (%.1f %%) | %.1f %% | %.3f | %.1f / %.1f / %.1f / %.1f %% | %llu: %.2f | %.2f | %llu: %.2f | %.2f |\n",
+    std::printf("| %s | %llu | %llu (%.1f %%) | %.1f %% | %.3f | %.1f / %.1f / %.1f / %.1f %% "
+                "| %llu: %.2f | %.2f | %llu: %.2f | %.2f |\n",
                 name.c_str(), (unsigned long long)t.covered, (unsigned long long)t.whole, 100.0 * t.whole / cov,
                 100.0 * t.whole_samples / (double)t.covered_samples, t.pairs / cov, 100.0 * t.distinct_hist[1] / cov,
                 100.0 * t.distinct_hist[2] / cov, 100.0 * t.distinct_hist[3] / cov, 100.0 * more / cov,
