@@ -89,26 +89,6 @@ std::vector<SceneSpec> standard_scenes(const std::string& assets, const LoadOpti
   return s;
 }
 
-Camera bench_camera(const SceneSpec& spec, const Bounds& b, int w, int h, bool ortho) {
-  float fov = glm::radians(45.0f);
-  glm::vec3 c{b.center.x, b.center.y, b.center.z};
-  float d;
-  if (spec.sphere) {
-    d = distance_for_coverage(b.radius, 0.28f, w, h, fov);
-  } else {
-    // The bounding sphere spans 80 % of the frame height.
-    float alpha = std::atan(0.8f * std::tan(0.5f * fov));
-    d = b.radius / std::sin(alpha);
-  }
-  Camera cam;
-  cam.fov_y = fov;
-  cam.target = c;
-  cam.eye = c + glm::vec3(0, 0, d);
-  if (ortho) cam.set_projection(Projection::Orthographic);
-  cam.fit_clip_planes(b);
-  return cam;
-}
-
 // Timed frames when --frames is not given. The CPU backend draws a 20 M-triangle frame in
 // seconds: a handful gives its median without making a full bench run take an hour.
 constexpr int kDefaultFrames = 100;
@@ -224,7 +204,7 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   p.settings.two_sided = o.two_sided;
   p.settings.samples = (uint8_t)aa;
   const uint64_t overflow_before = renderer.stats().overflow_events;
-  const Camera cam = bench_camera(spec, scene.bounds, w, h, o.ortho);
+  const Camera cam = bench_camera(scene.bounds, spec.sphere, w, h, o.ortho);
   const Bounds bounds = frame_bounds(scene);
   const FrameParams fixed = make_frame_params(cam, p.settings, bounds, w, h);  // OpenGL's camera and culling
   r.hidden_back_faces = fixed.cull_backfaces && !o.cull_backfaces;

@@ -8,7 +8,6 @@
 // Rendered by the CPU backend, whose keys equal the CUDA backend's.
 //   facet_coverage_probe [--size WxH] [--aa 1|4|8] [--scene sphere-N|sphere-2M|dragon|spot]...
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,21 +27,6 @@ using namespace facet;
 
 namespace {
 
-// `facet bench`'s camera (app/bench_command.cpp, bench_camera), which this probe must match: a
-// sphere covers 28 % of the frame, another model's bounding sphere spans 80 % of its height.
-Camera probe_camera(bool sphere, const Bounds& b, int w, int h) {
-  const float fov = glm::radians(45.0f);
-  const glm::vec3 c{b.center.x, b.center.y, b.center.z};
-  const float d = sphere ? distance_for_coverage(b.radius, 0.28f, w, h, fov)
-                         : b.radius / std::sin(std::atan(0.8f * std::tan(0.5f * fov)));
-  Camera cam;
-  cam.fov_y = fov;
-  cam.target = c;
-  cam.eye = c + glm::vec3(0, 0, d);
-  cam.fit_clip_planes(b);
-  return cam;
-}
-
 Scene make_probe_scene(const std::string& name, const std::string& assets) {
   if (name == "dragon") return load_model(assets + "/dragon/dragon_vrip.obj");
   if (name == "spot") return load_model(assets + "/spot/spot_triangulated_with_mtl.obj");
@@ -58,7 +42,7 @@ Scene make_probe_scene(const std::string& name, const std::string& assets) {
 
 // Counts over one frame's pixels (a warp is 32 pixels of a row, or an 8 x 4 tile).
 struct Tally {
-  uint64_t pixels = 0, covered = 0, whole = 0, covered_samples = 0, whole_samples = 0;
+  uint64_t covered = 0, whole = 0, covered_samples = 0, whole_samples = 0;
   uint64_t pairs = 0;            // distinct (pixel, triangle) pairs: shading calls
   uint64_t distinct_hist[9] = {};
   uint64_t row_warps = 0, row_rounds = 0, tile_warps = 0, tile_rounds = 0;
@@ -69,7 +53,6 @@ Tally tally(const CpuRenderer& r, int w, int h, int n, uint32_t tag) {
   const size_t pixels = (size_t)w * h;
   std::vector<uint8_t> distinct(pixels, 0);
   Tally t;
-  t.pixels = pixels;
   for (size_t i = 0; i < pixels; ++i) {
     uint32_t tri[kMaxSamples];
     int c = 0, d = 0;
@@ -142,7 +125,7 @@ int main(int argc, char** argv) {
     settings.shading = name == "spot" ? Shading::Texture : Shading::Lit;
     settings.samples = (uint8_t)n;
     const Bounds bounds = frame_bounds(scene);
-    const FrameParams fp = make_frame_params(probe_camera(name.rfind("sphere-", 0) == 0, scene.bounds, w, h),
+    const FrameParams fp = make_frame_params(bench_camera(scene.bounds, name.rfind("sphere-", 0) == 0, w, h),
                                              settings, bounds, w, h);
     r.render(fp);
     const Tally t = tally(r, w, h, n, fp.vis_tag);

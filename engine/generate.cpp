@@ -75,4 +75,24 @@ float distance_for_coverage(float r, float fraction, int width, int height, floa
   return r * std::sqrt(1.0f + f * f / (rad_px * rad_px));
 }
 
+Camera bench_camera(const Bounds& b, bool sphere, int width, int height, bool ortho) {
+  const float fov = glm::radians(45.0f);
+  const glm::vec3 c{b.center.x, b.center.y, b.center.z};
+  float d;
+  if (sphere) {
+    d = distance_for_coverage(b.radius, 0.28f, width, height, fov);
+  } else {
+    // The bounding sphere spans 80 % of the frame height.
+    const float alpha = std::atan(0.8f * std::tan(0.5f * fov));
+    d = b.radius / std::sin(alpha);
+  }
+  Camera cam;
+  cam.fov_y = fov;
+  cam.target = c;
+  cam.eye = c + glm::vec3(0, 0, d);
+  if (ortho) cam.set_projection(Projection::Orthographic);
+  cam.fit_clip_planes(b);
+  return cam;
+}
+
 }  // namespace facet

@@ -1,5 +1,6 @@
 // Generated scenes for tests and benchmarks (large ones are generated, not committed).
 #pragma once
+#include "engine/camera.h"
 #include "engine/scene.h"
 
 namespace facet {
@@ -15,5 +16,10 @@ Scene make_quad(const std::vector<Rgba8>& image = {}, int width = 0, int height 
 // Eye distance at which a sphere of radius r covers `fraction` of a width x height frame seen
 // with vertical field of view fov_y (radians).
 float distance_for_coverage(float r, float fraction, int width, int height, float fov_y);
+
+// `facet bench`'s camera for a scene with bounds `b` in a width x height frame (45 degrees, looking
+// down -z at the centre): a generated sphere covers 28 % of the frame, any other model's bounding
+// sphere spans 80 % of its height; with `ortho` the same view, orthographic.
+Camera bench_camera(const Bounds& b, bool sphere, int width, int height, bool ortho = false);
 
 }  // namespace facet
