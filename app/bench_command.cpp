@@ -23,10 +23,10 @@
 #include "app/exit_codes.h"
 #include "app/gl/egl_context.h"
 #include "app/gl/gl_reference.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
-#include "engine/scene_cache.h"
-#include "engine/triangle_renumber.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
+#include "engine/load/load_pipeline.h"
+#include "engine/meshlets/triangle_renumber.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/throughput_bench.h"
 #endif

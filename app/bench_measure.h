@@ -5,7 +5,7 @@
 #pragma once
 #include <vector>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet {
 

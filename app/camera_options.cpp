@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "kernels/samples.h"
+#include "kernels/frame/raster/samples.h"
 
 namespace facet {
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet {
 

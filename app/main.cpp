@@ -13,7 +13,7 @@
 #include "app/command.h"
 #include "app/exit_codes.h"
 #include "app/version.h"
-#include "engine/memory_policy.h"
+#include "engine/base/memory_policy.h"
 
 namespace facet {
 

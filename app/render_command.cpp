@@ -13,13 +13,13 @@
 #include "app/command.h"
 #include "app/exit_codes.h"
 #include "app/render_views.h"
-#include "engine/image_io.h"
-#include "engine/loader.h"
-#include "engine/scene_cache.h"
-#include "engine/scene_cache_write.h"
-#include "engine/output_files.h"
-#include "engine/renderer.h"
-#include "kernels/tuning.h"
+#include "engine/render/image_io.h"
+#include "engine/load/load_model.h"
+#include "engine/load/load_pipeline.h"
+#include "engine/cache/scene_cache_write.h"
+#include "engine/render/output_files.h"
+#include "engine/render/renderer.h"
+#include "kernels/frame/tuning.h"
 
 namespace facet {
 

@@ -8,7 +8,7 @@
 #include "app/exit_codes.h"
 #include "app/viewer/viewer_config.h"
 #include "app/viewer/viewer_options.h"
-#include "engine/scene_cache.h"
+#include "engine/load/load_pipeline.h"
 
 namespace facet {
 

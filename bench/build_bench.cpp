@@ -16,14 +16,14 @@
 #include <vector>
 
 #include "bench/median_time.h"
-#include "engine/closed_surface.h"
-#include "engine/mapped_file.h"
-#include "engine/obj_mesh_by_position.h"
-#include "engine/obj_stitch.h"
-#include "engine/parallel.h"
-#include "engine/ply_loader.h"
-#include "engine/position_weld.h"
-#include "engine/scene_finish.h"
+#include "engine/scene/closed_surface.h"
+#include "engine/base/mapped_file.h"
+#include "engine/formats/obj/obj_mesh_by_position.h"
+#include "engine/formats/obj/obj_stitch.h"
+#include "engine/base/parallel.h"
+#include "engine/formats/ply/ply_loader.h"
+#include "engine/scene/position_weld.h"
+#include "engine/scene/scene_finish.h"
 
 
 static void report(const char* name, int runs, const std::function<void()>& setup, const std::function<void()>& fn) {

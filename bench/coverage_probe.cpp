@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/cpu_renderer.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
-#include "engine/triangle_renumber.h"
-#include "kernels/raster.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
+#include "engine/meshlets/triangle_renumber.h"
+#include "kernels/frame/raster/raster.h"
 
 using namespace facet;
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "engine/cuda/device_buffer.h"
-#include "engine/loader.h"
-#include "engine/renderer.h"
+#include "engine/load/load_model.h"
+#include "engine/render/renderer.h"
 
 using Clock = std::chrono::steady_clock;
 

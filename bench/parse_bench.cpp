@@ -11,10 +11,10 @@
 #include <cstring>
 #include <string>
 
-#include "engine/mapped_file.h"
-#include "engine/obj_mesh.h"
-#include "engine/obj_stitch.h"
-#include "engine/parallel.h"
+#include "engine/base/mapped_file.h"
+#include "engine/formats/obj/obj_mesh.h"
+#include "engine/formats/obj/obj_stitch.h"
+#include "engine/base/parallel.h"
 
 using namespace facet;
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/loader.h"
+#include "engine/load/load_model.h"
 
 using Clock = std::chrono::steady_clock;
 

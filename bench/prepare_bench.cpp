@@ -8,7 +8,7 @@
 // meshlet's sphere and normal cone: what culling it depends on) and a
 // checksum of its bytes (the same for any thread count, and before and after a change that must
 // not move them). --meshlets: the model loaded once, only the meshlet steps timed. Set
-// FACET_STEP_TIMES=1 for the meshlet build's own steps (engine/step_timing.h).
+// FACET_STEP_TIMES=1 for the meshlet build's own steps (engine/base/step_timing.h).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -21,11 +21,11 @@
 #include <vector>
 
 #include "bench/median_time.h"
-#include "engine/closed_surface.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
-#include "engine/meshlets.h"
-#include "engine/parallel.h"
+#include "engine/scene/closed_surface.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
+#include "engine/meshlets/meshlets.h"
+#include "engine/base/parallel.h"
 
 
 static std::string median_ms(int runs, const std::function<void()>& fn) { return median_wall_and_cpu(runs, fn); }
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
     std::printf("  %-8s quality: %.4f vertices a triangle, %.5f meshlets a triangle (%.1f triangles a meshlet)\n",
                 kind, (double)m.positions.size() / m.triangles.size(), (double)m.meshlets.size() / m.triangles.size(),
                 (double)m.triangles.size() / m.meshlets.size());
-    // What culling a whole meshlet depends on (cluster.h): its sphere, and how far its normal cone
+    // What culling a whole meshlet depends on (meshlet_cull.h): its sphere, and how far its normal cone
     // opens (cone_cos 0: never culled as back-facing). Radius relative to the model's bounds.
     const facet::Bounds bounds = facet::compute_bounds(scene.positions);
     const double dx = bounds.max.x - bounds.min.x, dy = bounds.max.y - bounds.min.y, dz = bounds.max.z - bounds.min.z;

@@ -15,9 +15,9 @@
 #include <limits>
 #include <string>
 
-#include "engine/colour_space.h"
-#include "kernels/samples.h"
-#include "kernels/srgb.h"
+#include "engine/scene/colour_space.h"
+#include "kernels/frame/raster/samples.h"
+#include "kernels/frame/resolve/srgb.h"
 #include "shaders/shader_source.h"
 
 namespace facet {

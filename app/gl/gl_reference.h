@@ -1,6 +1,6 @@
 // The OpenGL reference renderer: the same scene and the same world -> clip matrix drawn by the GL
 // driver's own pipeline (shaders/reference.vert/.frag), into an offscreen framebuffer with the
-// triangle index per pixel (R32UI), RGBA8 colour shaded like kernels/shade.h and 32-bit float
+// triangle index per pixel (R32UI), RGBA8 colour shaded like kernels/frame/resolve/shade.h and 32-bit float
 // depth with GL_LESS. It is the oracle for the visibility tests (tests/gl/) and the OpenGL figure
 // of `facet bench` (clear + draw, timed by GlClock).
 // Needs a current OpenGL 4.5 core context (EglContext, or the viewer's window); every call must be
@@ -12,7 +12,7 @@
 
 #include "app/gl/gl_clock.h"
 #include "app/gl/gl_objects.h"
-#include "engine/scene.h"
+#include "engine/scene/scene.h"
 
 namespace facet {
 
@@ -30,7 +30,7 @@ class GlReference {
   // fp.width x fp.height (recreated when the size or sample count changes), cleared to
   // fp.background, ids ~0u and depth 1. With fp.samples > 1 it draws into a multisample
   // framebuffer of that many samples (the driver's own pattern; llvmpipe's 4x is ours,
-  // kernels/samples.h) and resolves it into the single-sample one with glBlitFramebuffer: colour
+  // kernels/frame/raster/samples.h) and resolves it into the single-sample one with glBlitFramebuffer: colour
   // averaged by the driver, ids one sample's (GL picks which). Uses fp.view_proj, eye, depth range, shading, filter, clamp_uv and cull_backfaces
   // (counter-clockwise in NDC is front); wireframe is ignored. Does not wait for the GPU.
   void render(const FrameParams& fp);

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/viewer/cuda_interop.h"
+#include "app/viewer/window/cuda_interop.h"
 
 namespace facet {
 

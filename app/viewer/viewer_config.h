@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet {
 

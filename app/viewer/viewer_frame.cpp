@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/viewer/viewer_keys.h"
+#include "app/viewer/controls/viewer_keys.h"
 #include "app/viewer/viewer_session.h"
 
 namespace facet {

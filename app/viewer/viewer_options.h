@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/camera_options.h"
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet {
 

@@ -7,7 +7,7 @@
 #pragma once
 #include <string>
 
-#include "app/viewer/host.h"
+#include "app/viewer/window/host.h"
 #include "app/viewer/viewer_state.h"
 
 namespace facet {

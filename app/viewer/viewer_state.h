@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "app/viewer/camera_controller.h"
-#include "app/viewer/model_loader.h"
-#include "app/viewer/pick.h"
+#include "app/viewer/controls/camera_controller.h"
+#include "app/viewer/controls/model_loader.h"
+#include "app/viewer/controls/pick.h"
 #include "app/viewer/viewer_config.h"
 #include "app/viewer/viewer_options.h"
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet {
 

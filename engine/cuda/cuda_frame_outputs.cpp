@@ -1,6 +1,6 @@
 // What CudaRenderer hands back of a finished frame: its colours (read_rgba), its triangles
 // (read_triangle_ids), one pixel's hit (pick), and read_outputs: the frame-outputs kernel
-// (kernels/frame_outputs.cu) over the visibility buffer, into the caller's device buffers, or
+// (kernels/frame/outputs/frame_outputs.cu) over the visibility buffer, into the caller's device buffers, or
 // into scratch then one copy each to the host. Device outputs are ordered before later work on
 // the legacy default stream (what PyTorch and CuPy use unless told otherwise) by an event,
 // without the host waiting on them: a loop of renders with device outputs keeps the GPU busy
@@ -14,8 +14,8 @@
 
 #include "engine/cuda/device_pointer.h"
 #include "engine/cuda/stream_order.h"
-#include "kernels/frame_outputs_launch.h"
-#include "kernels/raster.h"
+#include "kernels/frame/outputs/frame_outputs_launch.h"
+#include "kernels/frame/raster/raster.h"
 
 namespace facet {
 

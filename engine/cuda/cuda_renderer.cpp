@@ -14,12 +14,12 @@
 #include "engine/cuda/device_pointer.h"
 #include "engine/cuda/staged_upload.h"
 #include "engine/cuda/stream_order.h"
-#include "engine/frame_plan.h"
-#include "engine/frame_setup.h"
-#include "engine/decorate.h"
-#include "kernels/decorate_stage.h"
-#include "kernels/raster.h"
-#include "kernels/shade.h"
+#include "engine/render/frame_plan.h"
+#include "engine/render/frame_setup.h"
+#include "engine/render/ground_grid.h"
+#include "kernels/frame/effects/ground_grid_launch.h"
+#include "kernels/frame/raster/raster.h"
+#include "kernels/frame/resolve/shade.h"
 
 namespace facet {
 
@@ -63,7 +63,7 @@ CudaRenderer::CudaRenderer() {
     // Pinned, so mapped into the device's address space (unified addressing): resolve writes it.
     FACET_CUDA_CHECK(cudaMallocHost(&s.host_counters, sizeof(FrameCounters)));
   }
-  // Two counter blocks used in turn (kernels/frame.cu).
+  // Two counter blocks used in turn (kernels/frame/frame.cu).
   m_counters.allocate(2, "frame counters");
   FACET_CUDA_CHECK(cudaMemset(m_counters.data(), 0, m_counters.bytes()));
   cudaDeviceProp prop{};

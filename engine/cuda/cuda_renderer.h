@@ -4,9 +4,9 @@
 // by the viewer).
 // The host never waits inside a frame: timings and counters are read one frame late. A frame is
 // launched as one CUDA graph (frame_graph.h): one launch per frame, whose kernels start while
-// the one before drains (kernels/dependent_launch.h) and which needs no memset of its counters
-// (kernels/frame.cu). Dense frames of very large meshes cull hidden meshlets in two geometry
-// passes (kernels/occlusion.h), from what the previous frame showed.
+// the one before drains (kernels/base/launch.h) and which needs no memset of its counters
+// (kernels/frame/frame.cu). Dense frames of very large meshes cull hidden meshlets in two geometry
+// passes (kernels/frame/geometry/occlusion.h), from what the previous frame showed.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -15,9 +15,9 @@
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/device_scene.h"
 #include "engine/cuda/frame_graph.h"
-#include "engine/renderer.h"
-#include "kernels/stages.h"
-#include "kernels/tuning.h"
+#include "engine/render/renderer.h"
+#include "kernels/frame/stages.h"
+#include "kernels/frame/tuning.h"
 
 namespace facet {
 
@@ -83,7 +83,7 @@ class CudaRenderer final : public Renderer {
   }
   // Records one frame on the stream; returns its parameters with the frame tag it used.
   FrameParams encode_frame(const FrameParams& params, const FrameTarget& target);
-  // The raster stage's parameters for a frame, its geometry planned (engine/frame_plan.h).
+  // The raster stage's parameters for a frame, its geometry planned (engine/render/frame_plan.h).
   RasterStageParams raster_params(const FrameParams& fp, FrameCounters* counters) const;
   void record_frame(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
                     FrameSlot& slot, bool clear);

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/cuda_check.h"
+#include "kernels/base/cuda_check.h"
 
 namespace facet {
 

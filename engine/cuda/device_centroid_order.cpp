@@ -1,17 +1,17 @@
 // centroid_order_on_device (device_centroid_order.h): codes and sort on a stream of their own
-// (kernels/centroid_order.cu), the order read back into a host array faulted in meanwhile.
+// (kernels/prepare/centroid_order.cu), the order read back into a host array faulted in meanwhile.
 // Device memory for the load's moment: 16 bytes a triangle and the sort's scratch.
 #include "engine/cuda/device_centroid_order.h"
 
 #include <climits>
 #include <stdexcept>
 
-#include "engine/big_array.h"
+#include "engine/base/big_array.h"
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/own_stream.h"
-#include "engine/step_timing.h"
-#include "kernels/centroid_order_launch.h"
-#include "kernels/cuda_check.h"
+#include "engine/base/step_timing.h"
+#include "kernels/prepare/centroid_order_launch.h"
+#include "kernels/base/cuda_check.h"
 
 namespace facet {
 

@@ -2,12 +2,12 @@
 // and indices are there already (Renderer::upload_ahead): on the 87 M-triangle model the CPU's
 // sort takes 0.4 s of 16 cores on the load's critical path, the device's a few milliseconds and the
 // read back of 4 bytes a triangle. The same array as the CPU's, element for element (the same
-// codes, kernels/centroid_code.h, and a stable sort).
+// codes, kernels/prepare/centroid_code.h, and a stable sort).
 #pragma once
 #include <cstdint>
 #include <memory>
 
-#include "kernels/params.h"
+#include "kernels/frame/params.h"
 
 namespace facet {
 

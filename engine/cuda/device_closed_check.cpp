@@ -9,14 +9,14 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/closed_surface.h"
+#include "engine/scene/closed_surface.h"
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/own_stream.h"
-#include "engine/step_timing.h"
-#include "kernels/closed_check_launch.h"
-#include "kernels/closed_math.h"
-#include "kernels/cuda_check.h"
-#include "kernels/tuning.h"
+#include "engine/base/step_timing.h"
+#include "kernels/prepare/closed_check_launch.h"
+#include "kernels/prepare/closed_math.h"
+#include "kernels/base/cuda_check.h"
+#include "kernels/frame/tuning.h"
 
 namespace facet {
 

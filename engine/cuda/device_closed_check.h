@@ -1,11 +1,11 @@
 // The closed-surface check (closed_surface.h) on the device, for a scene whose positions and
 // indices are there already (Renderer::upload_ahead): a load that hands it to the GPU saves the
 // CPU's pass (0.55 s of 16 cores on the 87 M-triangle model) while the CPU builds the meshlets.
-// The same answer as closed_outward bit for bit (the same steps and math: kernels/closed_math.h).
+// The same answer as closed_outward bit for bit (the same steps and math: kernels/prepare/closed_math.h).
 #pragma once
 #include <cstdint>
 
-#include "kernels/params.h"
+#include "kernels/frame/params.h"
 
 namespace facet {
 

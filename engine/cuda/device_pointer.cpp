@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "kernels/cuda_check.h"
+#include "kernels/base/cuda_check.h"
 
 namespace facet {
 

@@ -1,6 +1,6 @@
 // Upload of a Scene's arrays to device memory: the big ones through StagedUpload's pinned
 // buffers, the interleaved vertices built on every core. Two routes to the meshlet layout of the
-// shading (kernels/meshlet_shading.h):
+// shading (kernels/prepare/meshlet_shading.h):
 //  - through the scene's vertex records: in two parts, the scene's vertices and what the meshlets
 //    add, so the first can go while the meshlets are still being built (Renderer::upload_ahead);
 //    the second turns the first into the layout on the device and frees it. The fastest, but for
@@ -15,13 +15,13 @@
 #include <exception>
 #include <stdexcept>
 
-#include "engine/corner_bases.h"
+#include "engine/meshlets/corner_bases.h"
 #include "engine/cuda/own_stream.h"
 #include "engine/cuda/staged_upload.h"
-#include "engine/meshlet_shading_host.h"
-#include "engine/step_timing.h"
-#include "kernels/meshlet_shading_launch.h"
-#include "kernels/triangle_meshlets_launch.h"
+#include "engine/meshlets/meshlet_shading_host.h"
+#include "engine/base/step_timing.h"
+#include "kernels/prepare/meshlet_shading_launch.h"
+#include "kernels/prepare/triangle_meshlets_launch.h"
 
 namespace facet {
 

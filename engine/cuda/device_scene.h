@@ -2,8 +2,8 @@
 // first, so a failed upload (out of memory) leaves the previous scene intact.
 #pragma once
 #include "engine/cuda/device_buffer.h"
-#include "engine/meshlets.h"
-#include "engine/scene.h"
+#include "engine/meshlets/meshlets.h"
+#include "engine/scene/scene.h"
 
 namespace facet {
 

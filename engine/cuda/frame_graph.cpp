@@ -1,6 +1,6 @@
 #include "engine/cuda/frame_graph.h"
 
-#include "kernels/cuda_check.h"
+#include "kernels/base/cuda_check.h"
 
 namespace facet {
 

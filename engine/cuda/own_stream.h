@@ -3,7 +3,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
-#include "kernels/cuda_check.h"
+#include "kernels/base/cuda_check.h"
 
 namespace facet {
 

@@ -1,11 +1,11 @@
 // facet.project on the device: checks where the arrays live, then launches the kernel
-// (kernels/point_projection.cu) on the legacy default stream.
+// (kernels/points/point_projection.cu) on the legacy default stream.
 #include <cuda_runtime.h>
 
-#include "kernels/cuda_check.h"
+#include "kernels/base/cuda_check.h"
 #include "engine/cuda/device_pointer.h"
-#include "engine/point_projection.h"
-#include "kernels/point_projection_launch.h"
+#include "engine/points/point_projection.h"
+#include "kernels/points/point_projection_launch.h"
 
 namespace facet {
 

@@ -9,7 +9,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "engine/parallel.h"
+#include "engine/base/parallel.h"
 
 namespace facet {
 

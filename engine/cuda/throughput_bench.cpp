@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/cuda/device_buffer.h"
-#include "kernels/stages.h"
+#include "kernels/frame/stages.h"
 
 namespace facet {
 

@@ -6,7 +6,7 @@
 #include <glm/glm.hpp>
 #include <optional>
 
-#include "engine/camera.h"
+#include "engine/render/camera.h"
 
 namespace facet_py {
 

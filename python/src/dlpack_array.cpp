@@ -8,7 +8,7 @@
 #include <string>
 
 #ifdef FACET_HAVE_CUDA
-#include "kernels/cuda_check.h"
+#include "kernels/base/cuda_check.h"
 #include "engine/cuda/device_buffer.h"
 #endif
 

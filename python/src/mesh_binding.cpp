@@ -8,11 +8,11 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "engine/closed_surface.h"
-#include "engine/colour_space.h"
-#include "engine/image_io.h"
-#include "engine/loader.h"
-#include "engine/triangle_renumber.h"
+#include "engine/scene/closed_surface.h"
+#include "engine/scene/colour_space.h"
+#include "engine/render/image_io.h"
+#include "engine/load/load_model.h"
+#include "engine/meshlets/triangle_renumber.h"
 #include "mesh_binding.h"
 
 namespace facet_py {
@@ -97,7 +97,7 @@ std::shared_ptr<facet::Scene> mesh_from_arrays(py::handle positions, py::handle 
   s->bounds.closed = facet::closed_outward(s->positions, s->indices);
   // Prepared as a load prepares a file: meshlets built once for every renderer the mesh is given
   // to, and the triangles renumbered in their order where they are patches, so that the device
-  // holds no per-slot arrays and a vertex base for 32 triangles (kernels/params.h, about 12 bytes
+  // holds no per-slot arrays and a vertex base for 32 triangles (kernels/frame/params.h, about 12 bytes
   // a triangle fewer). What the mesh reports keeps the caller's numbers (Mesh.triangles, the
   // triangle_id output: Scene::file_triangle).
   {

@@ -2,7 +2,7 @@
 #pragma once
 #include <memory>
 
-#include "engine/scene.h"
+#include "engine/scene/scene.h"
 
 namespace facet_py {
 

@@ -5,8 +5,8 @@
 #include <pybind11/pybind11.h>
 
 #include "bindings.h"
-#include "engine/loader.h"
-#include "engine/renderer.h"
+#include "engine/load/load_model.h"
+#include "engine/render/renderer.h"
 
 namespace py = pybind11;
 

@@ -1,4 +1,4 @@
-// facet._project: the seed's projection (engine/point_projection.h) over host or device arrays.
+// facet._project: the seed's projection (engine/points/point_projection.h) over host or device arrays.
 // Host: NumPy in, NumPy out, all cores, the GIL released. Device: arrays on the current CUDA
 // device in, DeviceArray out (or the caller's out= arrays), no host copy.
 #include <pybind11/numpy.h>
@@ -9,7 +9,7 @@
 #include "arrays.h"
 #include "bindings.h"
 #include "dlpack_array.h"
-#include "engine/point_projection.h"
+#include "engine/points/point_projection.h"
 
 namespace facet_py {
 

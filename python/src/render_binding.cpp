@@ -11,7 +11,7 @@
 #include "bindings.h"
 #include "camera_binding.h"
 #include "dlpack_array.h"
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 #include "mesh_binding.h"
 
 namespace facet_py {

@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-#include "engine/texture_file.h"
+#include "engine/scene/texture_file.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet::test {

@@ -7,8 +7,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "engine/cpu_renderer.h"
-#include "engine/loader.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/load/load_model.h"
 #include "tests/cli/cli_run.h"
 #include "tests/support/scratch_dir.h"
 

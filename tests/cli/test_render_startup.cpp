@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 #include "tests/cli/cli_run.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"

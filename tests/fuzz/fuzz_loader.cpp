@@ -28,7 +28,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/loader.h"
+#include "engine/load/load_model.h"
 
 namespace {
 

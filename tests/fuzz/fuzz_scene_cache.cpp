@@ -10,9 +10,9 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/checksum.h"
-#include "engine/scene_cache_check.h"
-#include "engine/scene_cache_format.h"
+#include "engine/base/checksum.h"
+#include "engine/cache/scene_cache_check.h"
+#include "engine/cache/scene_cache_format.h"
 
 namespace {
 

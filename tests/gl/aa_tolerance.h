@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "kernels/hd.h"
+#include "kernels/base/hd.h"
 
 namespace facet::test {
 

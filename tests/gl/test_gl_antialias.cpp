@@ -1,7 +1,7 @@
 // OpenGL with 4x multisampling as the oracle of facet's 4-sample anti-aliasing: the same scene,
 // camera and FrameParams (samples = 4) drawn by the CPU renderer and by the GL driver into a
 // multisample framebuffer resolved with glBlitFramebuffer. Both use the same 4x pattern
-// (kernels/samples.h: llvmpipe's is D3D's, and GlReference draws y down).
+// (kernels/frame/raster/samples.h: llvmpipe's is D3D's, and GlReference draws y down).
 //
 // Tolerance:
 //  * Interior pixels (every pixel of the 3x3 neighbourhood shows one triangle in both images'
@@ -23,8 +23,8 @@
 #include <memory>
 #include <vector>
 
-#include "engine/generate.h"
-#include "engine/renderer.h"
+#include "engine/scene/generate.h"
+#include "engine/render/renderer.h"
 #include "tests/gl/aa_tolerance.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/test_scenes.h"

@@ -1,4 +1,4 @@
-// The OpenGL reference's alpha test against kernels/cutout.h: on a quad with a checkered alpha
+// The OpenGL reference's alpha test against kernels/frame/raster/cutout.h: on a quad with a checkered alpha
 // map seen at an angle, GL discards exactly the fragments cutout_keeps cuts (away from texel
 // borders, where the two renderers' rounding may differ), and those pixels show the background.
 #include <gtest/gtest.h>
@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/generate.h"
-#include "engine/renderer.h"
-#include "kernels/cutout.h"
+#include "engine/scene/generate.h"
+#include "engine/render/renderer.h"
+#include "kernels/frame/raster/cutout.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/test_scenes.h"
 

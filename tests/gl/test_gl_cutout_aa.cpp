@@ -12,10 +12,10 @@
 #include <memory>
 #include <vector>
 
-#include "engine/cpu_renderer.h"
-#include "engine/generate.h"
-#include "engine/renderer.h"
-#include "kernels/raster.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/generate.h"
+#include "engine/render/renderer.h"
+#include "kernels/frame/raster/raster.h"
 #include "tests/gl/aa_tolerance.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/test_scenes.h"

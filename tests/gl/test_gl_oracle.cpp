@@ -28,9 +28,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/generate.h"
-#include "engine/loader.h"
-#include "engine/renderer.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
+#include "engine/render/renderer.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "app/gl/gl_clock.h"
-#include "engine/generate.h"
-#include "engine/renderer.h"
+#include "engine/scene/generate.h"
+#include "engine/render/renderer.h"
 #include "shaders/shader_source.h"
 #include "tests/gl/gl_test_env.h"
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/cpu_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
 #include "tests/support/image_compare.h"
 

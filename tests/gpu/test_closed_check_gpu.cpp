@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "engine/closed_surface.h"
+#include "engine/scene/closed_surface.h"
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_closed_check.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
-#include "kernels/closed_math.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
+#include "kernels/prepare/closed_math.h"
 #include "tests/support/device_mesh.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scene_edits.h"

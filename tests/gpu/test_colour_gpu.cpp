@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/cpu_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
 

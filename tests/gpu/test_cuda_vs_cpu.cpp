@@ -5,11 +5,11 @@
 
 #include <cstring>
 
-#include "engine/cpu_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
-#include "engine/meshlets.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
+#include "engine/meshlets/meshlets.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/image_compare.h"
@@ -163,7 +163,7 @@ TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
   // blocks beyond (geometry.cu); both must draw what the CPU draws, whole meshlets culled or not.
   // Cameras: framed, close (the near plane cuts the model, parts of it off screen), turned
   // half away (meshlets beyond the frame's edges) and far (the model a few pixels across: most
-  // meshlets fall between the pixel centres, cluster.h), the far one at 4 samples too (the
+  // meshlets fall between the pixel centres, meshlet_cull.h), the far one at 4 samples too (the
   // kernels without that test). Triangle counters must agree too.
   for (const auto& scene : {load("spot/spot_triangulated_with_mtl.obj"), load("bunny/stanford-bunny.obj"),
                             std::make_shared<Scene>(make_sphere(200000))}) {

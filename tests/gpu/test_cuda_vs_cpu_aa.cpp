@@ -9,13 +9,13 @@
 #include <cstring>
 #include <string>
 
-#include "engine/cpu_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/frame_plan.h"
-#include "engine/frame_setup.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
-#include "kernels/tuning.h"
+#include "engine/render/frame_plan.h"
+#include "engine/render/frame_setup.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
+#include "kernels/frame/tuning.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
 

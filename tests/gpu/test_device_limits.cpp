@@ -15,7 +15,7 @@
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/device_scene.h"
-#include "engine/generate.h"
+#include "engine/scene/generate.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
 

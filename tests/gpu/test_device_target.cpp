@@ -10,7 +10,7 @@
 
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_buffer.h"
-#include "engine/generate.h"
+#include "engine/scene/generate.h"
 
 using namespace facet;
 

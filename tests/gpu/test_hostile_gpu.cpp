@@ -9,7 +9,7 @@
 
 #include <random>
 
-#include "engine/cpu_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"

@@ -1,5 +1,5 @@
 // The meshlet layout of the shading that the upload builds on the device
-// (kernels/meshlet_shading.cu) equals its host reference (tests/support/meshlet_shading.h) entry
+// (kernels/prepare/meshlet_shading.cu) equals its host reference (tests/support/meshlet_shading.h) entry
 // for entry, for meshlets kept in the file's order (no triangle ids) and for grown patches (a
 // permutation of the triangles), with uvs and vertex colours; and once it is built the scene
 // vertex layout is gone from the device. The upload's host route (the layout built on the host,
@@ -14,8 +14,8 @@
 
 #include "engine/cuda/device_scene.h"
 #include "engine/cuda/staged_upload.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/meshlet_shading.h"
 #include "tests/support/scene_edits.h"

@@ -1,4 +1,4 @@
-// Occlusion culling (kernels/occlusion.h) changes no pixel: every frame of camera paths that
+// Occlusion culling (kernels/frame/geometry/occlusion.h) changes no pixel: every frame of camera paths that
 // orbit, cut to the far side, and go close enough to clip the near plane draws what the CPU
 // backend (which culls nothing by occlusion) draws, whatever the frame before showed; and on a
 // closed mesh it does skip meshlets.
@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"

@@ -8,8 +8,8 @@
 #include <cstring>
 
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"

@@ -13,7 +13,7 @@
 
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/staged_upload.h"
-#include "engine/scene.h"
+#include "engine/scene/scene.h"
 #include "tests/support/gpu_skip.h"
 
 using namespace facet;

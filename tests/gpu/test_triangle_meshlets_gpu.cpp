@@ -1,5 +1,5 @@
 // Each scene triangle's meshlet, written on the device when occlusion culling first needs it
-// (kernels/triangle_meshlets.cu), equals its host reference (tests/support/triangle_meshlets.h)
+// (kernels/prepare/triangle_meshlets.cu), equals its host reference (tests/support/triangle_meshlets.h)
 // entry for entry: for meshlets kept in the file's order (no triangle ids) and for grown
 // patches (a permutation of the triangles). Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 
 #include "engine/cuda/device_scene.h"
 #include "tests/support/triangle_meshlets.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"

@@ -3,7 +3,7 @@
 // as the scene sent whole by set_scene, on a textured model and one with several materials; so
 // does one sent whole ahead (the viewer's load thread); a head start for another scene is not
 // used; the device scene knows which parts of which scene it holds. A shuffled model of several
-// materials, renumbered by the load after its head start went (engine/triangle_renumber.h), draws
+// materials, renumbered by the load after its head start went (engine/meshlets/triangle_renumber.h), draws
 // what the CPU draws and numbers its triangle_id outputs, host and device, as the file does.
 // Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
@@ -16,12 +16,12 @@
 
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_scene.h"
-#include "engine/cpu_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/staged_upload.h"
-#include "engine/frame_outputs.h"
-#include "engine/generate.h"
-#include "engine/loader.h"
+#include "engine/render/frame_outputs.h"
+#include "engine/scene/generate.h"
+#include "engine/load/load_model.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/shuffled_obj.h"

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "kernels/triangle.h"
-#include "kernels/vertex.h"
+#include "kernels/frame/geometry/triangle.h"
+#include "kernels/frame/geometry/vertex.h"
 
 namespace facet::test {
 

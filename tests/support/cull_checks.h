@@ -6,11 +6,11 @@
 #include <cstddef>
 #include <functional>
 
-#include "engine/meshlets.h"
-#include "engine/renderer.h"
-#include "engine/scene.h"
-#include "kernels/cluster.h"
-#include "kernels/occlusion.h"
+#include "engine/meshlets/meshlets.h"
+#include "engine/render/renderer.h"
+#include "engine/scene/scene.h"
+#include "kernels/frame/geometry/meshlet_cull.h"
+#include "kernels/frame/geometry/occlusion.h"
 
 namespace facet::test {
 

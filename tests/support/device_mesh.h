@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "engine/cuda/device_buffer.h"
-#include "engine/scene.h"
-#include "kernels/cuda_check.h"
+#include "engine/scene/scene.h"
+#include "kernels/base/cuda_check.h"
 
 namespace facet::test {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 #define FACET_SKIP_WITHOUT_CUDA()                                           \
   do {                                                                      \

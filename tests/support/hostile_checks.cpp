@@ -5,12 +5,12 @@
 
 #include <algorithm>
 
-#include "engine/cpu_renderer.h"
-#include "kernels/project.h"
-#include "kernels/raster.h"
-#include "kernels/shade.h"
-#include "kernels/triangle.h"
-#include "kernels/vertex.h"
+#include "engine/render/cpu_renderer.h"
+#include "kernels/frame/geometry/project.h"
+#include "kernels/frame/raster/raster.h"
+#include "kernels/frame/resolve/shade.h"
+#include "kernels/frame/geometry/triangle.h"
+#include "kernels/frame/geometry/vertex.h"
 #include "tests/support/hostile_scenes.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"

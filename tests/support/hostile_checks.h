@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 #include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 

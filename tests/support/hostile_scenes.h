@@ -13,8 +13,8 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/generate.h"
-#include "engine/renderer.h"
+#include "engine/scene/generate.h"
+#include "engine/render/renderer.h"
 #include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 

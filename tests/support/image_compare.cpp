@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "engine/image_io.h"
+#include "engine/render/image_io.h"
 
 namespace facet::test {
 

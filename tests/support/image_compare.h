@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/hd.h"
+#include "kernels/base/hd.h"
 
 namespace facet::test {
 

@@ -1,5 +1,5 @@
-// The meshlet layout of a scene's shading (kernels/meshlet_shading.h) built on the host, on every
-// core: the reference the gpu tests hold the upload's kernel (kernels/meshlet_shading.cu) to, and
+// The meshlet layout of a scene's shading (kernels/prepare/meshlet_shading.h) built on the host, on every
+// core: the reference the gpu tests hold the upload's kernel (kernels/prepare/meshlet_shading.cu) to, and
 // what the CPU tests read the scene through to check that both layouts give the same bits. Plain
 // host code with no CUDA in it.
 #pragma once
@@ -7,11 +7,11 @@
 #include <memory>
 #include <vector>
 
-#include "engine/corner_bases.h"
-#include "engine/meshlets.h"
-#include "engine/parallel.h"
-#include "engine/scene.h"
-#include "kernels/meshlet_shading.h"
+#include "engine/meshlets/corner_bases.h"
+#include "engine/meshlets/meshlets.h"
+#include "engine/base/parallel.h"
+#include "engine/scene/scene.h"
+#include "kernels/prepare/meshlet_shading.h"
 #include "tests/support/triangle_meshlets.h"  // kMeshletsPerPiece
 
 namespace facet {

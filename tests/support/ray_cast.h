@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet::test {
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <cstddef>
 
-#include "engine/scene.h"
+#include "engine/scene/scene.h"
 
 namespace facet::test {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/generate.h"
+#include "engine/scene/generate.h"
 
 namespace facet::test {
 

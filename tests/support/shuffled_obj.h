@@ -1,5 +1,5 @@
 // A model file whose triangles are out of any useful order, for the tests of the load's
-// renumbering (engine/triangle_renumber.h): a UV sphere with its triangles shuffled, so that the
+// renumbering (engine/meshlets/triangle_renumber.h): a UV sphere with its triangles shuffled, so that the
 // load groups it into patches, and with several materials, so that per-triangle materials move
 // too. CPU and GPU tests alike.
 #pragma once

@@ -1,11 +1,11 @@
 // The sRGB transfer functions written out from IEC 61966-2-1 in double precision, independent of
-// the engine's tables (kernels/srgb.h), for tests to compute expected colours with.
+// the engine's tables (kernels/frame/resolve/srgb.h), for tests to compute expected colours with.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
-#include "kernels/hd.h"
+#include "kernels/base/hd.h"
 
 namespace facet::test {
 

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "engine/loader.h"
+#include "engine/load/load_model.h"
 
 namespace facet::test {
 

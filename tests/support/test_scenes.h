@@ -3,7 +3,7 @@
 #include <functional>
 #include <string>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet::test {
 

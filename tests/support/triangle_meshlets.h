@@ -1,13 +1,13 @@
-// Each scene triangle's meshlet (what occlusion culling marks, kernels/stages.h), on every core:
-// the host reference for the kernel the device upload runs (kernels/triangle_meshlets.cu), which
+// Each scene triangle's meshlet (what occlusion culling marks, kernels/frame/stages.h), on every core:
+// the host reference for the kernel the device upload runs (kernels/prepare/triangle_meshlets.cu), which
 // the gpu tests compare with it. Plain host code with no CUDA in it, so the CPU tests check it too.
 #pragma once
 #include <cstdint>
 #include <memory>
 
-#include "engine/big_array.h"
-#include "engine/meshlets.h"
-#include "engine/parallel.h"
+#include "engine/base/big_array.h"
+#include "engine/meshlets/meshlets.h"
+#include "engine/base/parallel.h"
 
 namespace facet {
 

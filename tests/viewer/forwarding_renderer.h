@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/renderer.h"
+#include "engine/render/renderer.h"
 
 namespace facet::test {
 

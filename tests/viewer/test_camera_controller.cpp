@@ -1,9 +1,9 @@
-// The viewer's camera moves (app/viewer/camera_controller.h): what each gesture must keep fixed.
+// The viewer's camera moves (app/viewer/controls/camera_controller.h): what each gesture must keep fixed.
 #include <gtest/gtest.h>
 
 #include <glm/glm.hpp>
 
-#include "app/viewer/camera_controller.h"
+#include "app/viewer/controls/camera_controller.h"
 
 namespace facet {
 namespace {

@@ -1,12 +1,12 @@
-// The present path on the GL side (app/viewer/frame_presenter.h), in an EGL offscreen context with
+// The present path on the GL side (app/viewer/window/frame_presenter.h), in an EGL offscreen context with
 // the CPU backend: after many resizes the frame on screen is still exactly the renderer's image
 // (row 0 = top), and GL reports no error.
 #include <gtest/gtest.h>
 
 #include "app/gl/gl_objects.h"
-#include "app/viewer/frame_presenter.h"
-#include "app/viewer/host.h"
-#include "engine/generate.h"
+#include "app/viewer/window/frame_presenter.h"
+#include "app/viewer/window/host.h"
+#include "engine/scene/generate.h"
 
 namespace facet {
 namespace {

@@ -1,4 +1,4 @@
-// The viewer's load-and-swap behaviour (app/viewer/model_loader.h), driven through the same entry
+// The viewer's load-and-swap behaviour (app/viewer/controls/model_loader.h), driven through the same entry
 // points the window uses (request_dropped is what the drop callback calls), with the CPU renderer.
 #include <gtest/gtest.h>
 #include <malloc.h>
@@ -13,9 +13,9 @@
 #include <thread>
 #include <unistd.h>
 
-#include "app/viewer/model_loader.h"
-#include "engine/generate.h"
-#include "engine/memory_policy.h"
+#include "app/viewer/controls/model_loader.h"
+#include "engine/scene/generate.h"
+#include "engine/base/memory_policy.h"
 #include "tests/viewer/forwarding_renderer.h"
 
 namespace facet {

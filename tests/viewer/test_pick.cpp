@@ -1,13 +1,13 @@
-// Picking and measuring (app/viewer/pick.h, Renderer::pick): the triangle under a pixel is the
+// Picking and measuring (app/viewer/controls/pick.h, Renderer::pick): the triangle under a pixel is the
 // one the visibility buffer holds, and the world point lies on it, under that pixel.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <glm/glm.hpp>
 
-#include "app/viewer/pick.h"
-#include "engine/cpu_renderer.h"
-#include "engine/generate.h"
+#include "app/viewer/controls/pick.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/generate.h"
 
 namespace facet {
 namespace {

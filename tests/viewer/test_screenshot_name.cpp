@@ -1,9 +1,9 @@
-// Screenshot names from --screenshot-template (app/viewer/screenshot_name.h).
+// Screenshot names from --screenshot-template (app/viewer/controls/screenshot_name.h).
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "app/viewer/screenshot_name.h"
+#include "app/viewer/controls/screenshot_name.h"
 
 namespace facet {
 namespace {

@@ -1,10 +1,10 @@
-// The viewer's keys (app/viewer/viewer_keys.h), pressed without a window.
+// The viewer's keys (app/viewer/controls/viewer_keys.h), pressed without a window.
 #include <gtest/gtest.h>
 
 #include <glm/glm.hpp>
 
-#include "app/viewer/viewer_keys.h"
-#include "engine/cpu_renderer.h"
+#include "app/viewer/controls/viewer_keys.h"
+#include "engine/render/cpu_renderer.h"
 #include "tests/support/hostile_scenes.h"
 
 namespace facet {

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/obj_materials.h"  // parent_dir, join_path
+#include "engine/formats/obj/obj_materials.h"  // parent_dir, join_path
 
 namespace facet::oracle {
 

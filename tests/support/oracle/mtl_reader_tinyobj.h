@@ -7,7 +7,7 @@
 
 #include <tiny_obj_loader.h>
 
-#include "engine/loader.h"
+#include "engine/load/load_model.h"
 
 namespace facet::oracle {
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "engine/loader.h"
+#include "engine/load/load_model.h"
 
 namespace facet::oracle {
 

@@ -11,7 +11,7 @@
 #include <tiny_obj_loader.h>
 
 #include "tests/support/oracle/obj_scan.h"
-#include "engine/scene.h"
+#include "engine/scene/scene.h"
 
 namespace facet::oracle {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "engine/loader.h"
+#include "engine/load/load_model.h"
 
 namespace facet::oracle {
 

@@ -14,7 +14,7 @@
 #include <set>
 #include <streambuf>
 
-#include "engine/closed_surface.h"
+#include "engine/scene/closed_surface.h"
 #include "tests/support/oracle/mtl_reader_tinyobj.h"
 #include "tests/support/oracle/obj_mesh_tinyobj.h"
 #include "tests/support/oracle/obj_scan.h"

@@ -6,7 +6,7 @@
 #pragma once
 #include <string>
 
-#include "engine/loader.h"
+#include "engine/load/load_model.h"
 
 namespace facet::oracle {
 

@@ -1,0 +1,64 @@
+// Screenshot requests (screenshot_requests.h).
+#include "app/viewer/controls/screenshot_requests.h"
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+#include "app/viewer/window/screenshot.h"
+#include "app/viewer/controls/screenshot_name.h"
+#include "app/viewer/viewer_session.h"
+
+namespace facet {
+
+namespace {
+
+const std::string& template_of(const ViewerState& s) {
+  static const std::string fallback = kDefaultScreenshotTemplate;
+  return s.options.screenshot_template.empty() ? fallback : s.options.screenshot_template;
+}
+
+std::tm local_now() {
+  std::time_t t = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&t, &local);
+  return local;
+}
+
+// F12's name: the template at this second, never over an existing file.
+std::string next_screenshot_path(const ViewerState& s) {
+  std::string name = expand_screenshot_template(template_of(s), local_now(), -1);
+  return unused_path(name, [](const std::string& p) {
+    std::error_code ec;
+    return std::filesystem::exists(p, ec);
+  });
+}
+
+void save(ViewerState& s, const std::string& path, int width, int height, bool announce) {
+  try {
+    save_framebuffer_png(path, width, height);
+    s.message = "saved " + path;
+  } catch (const std::exception& e) {
+    s.message = e.what();
+  }
+  if (announce) show_notice(s, s.message);
+  std::printf("facet view: %s\n", s.message.c_str());
+}
+
+}  // namespace
+
+void take_screenshots(ViewerState& s, int width, int height, ScreenshotPoint at, bool last_frame) {
+  if (at == ScreenshotPoint::FrameOnly) {
+    if (s.screenshot_requested) save(s, next_screenshot_path(s), width, height, true);
+    s.screenshot_requested = false;
+    return;
+  }
+  if (s.screenshot_with_overlay) save(s, next_screenshot_path(s), width, height, true);
+  s.screenshot_with_overlay = false;
+  const std::string& tmpl = s.options.screenshot_template;
+  if (s.options.frames > 0 && !tmpl.empty() && template_numbers_frames(tmpl))
+    save(s, expand_screenshot_template(tmpl, local_now(), s.frame_index), width, height, false);
+  if (last_frame && !s.options.screenshot.empty()) save(s, s.options.screenshot, width, height, false);
+}
+
+}  // namespace facet

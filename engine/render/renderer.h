@@ -1,0 +1,202 @@
+// The Renderer: a scene uploaded once, then frames drawn for a camera. Two backends share the
+// pipeline math in kernels/: CUDA (the product) and CPU (reference and fallback).
+// Frames are RGBA8, row 0 = the top of the image.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/render/camera.h"
+#include "engine/render/frame_outputs.h"
+#include "engine/render/frame_plan.h"
+#include "engine/scene/scene.h"
+
+namespace facet {
+
+enum class Backend { Auto, Cpu, Cuda };
+
+struct RenderSettings {
+  Shading shading = Shading::Lit;      // what each pixel shows
+  Filter filter = Filter::Trilinear;   // texture filter
+  bool cull_backfaces = false;         // drop every back face; off by default: scans have holes
+                                       //   and mixed winding
+  bool two_sided = false;              // draw back faces even where they cannot show: a closed
+                                       //   surface seen from outside otherwise skips them
+                                       //   (make_frame_params)
+  bool wireframe = false;              // overlay triangle edges
+  bool clamp_uv = false;               // clamp instead of repeat
+  Rgba8 background{40, 42, 48, 255};   // where no triangle is
+  bool ground_grid = false;            // a grid on the plane under the model, depth-tested
+                                       //   (engine/render/ground_grid.h)
+  uint8_t samples = 1;                 // anti-aliasing samples a pixel: 1, 4 or 8
+                                       //   (kernels/frame/raster/samples.h); the CLI and viewer default to 4
+};
+
+// Where the CUDA backend writes a frame. The engine never includes GL: the viewer passes a CUDA
+// surface object (from a registered GL texture) as an integer.
+struct FrameTarget {
+  enum class Kind { Internal, Surface, Device } kind = Kind::Internal;
+  unsigned long long surface = 0;  // cudaSurfaceObject_t of an RGBA8 2D array, when kind == Surface
+  Rgba8* pixels = nullptr;         // when kind == Device (CUDA backend only): the caller's device
+                                   //   memory, width * height, row 0 = top, written instead of the
+                                   //   renderer's own image (no copy after the frame). Ordered as
+                                   //   read_outputs' device outputs are: after the work enqueued
+                                   //   before on the legacy default stream, before the work after.
+};
+
+// GPU (or CPU wall-clock) time of each stage of the last frame whose timings are available, ms.
+// The same stages on both backends: clear, then geometry (vertex projection, whole-meshlet and
+// per-triangle culling, clipping, setup and rasterization into the visibility buffer), then
+// resolve.
+struct StageTimes {
+  float clear = 0;     // resetting the visibility buffer (CUDA clears one frame in four: the
+                       //   frames between carry a tag in their keys instead, and read 0 here)
+  float geometry = 0;  // everything from the scene's vertices to the filled visibility buffer
+  float resolve = 0;   // shading each pixel once, writing RGBA8
+  float total = 0;     // the whole frame
+  // The stage figures were measured on this frame. CUDA times the stages on one frame in four
+  // (events between the stages cost time themselves) and the whole frame on every frame.
+  bool stages_this_frame = true;
+};
+
+// Sums per-worker or per-block copies of the triangle counters.
+inline void add_counters(TriCounters& total, const TriCounters& c) {
+  total.culled += c.culled;
+  total.clipped += c.clipped;
+  total.nan += c.nan;
+  total.drawn += c.drawn;
+  total.occluded += c.occluded;
+}
+
+struct FrameStats {
+  uint32_t triangles_in = 0;     // triangles in the scene
+  TriCounters tris{};            // culled / clipped / NaN / drawn / occluded
+  StageTimes times{};            // one frame late on CUDA (never stalls a frame)
+  size_t scene_bytes = 0;        // memory the uploaded scene holds
+  size_t frame_bytes = 0;        // per-frame buffers (visibility buffer, queues, image)
+  size_t peak_bytes = 0;         // the most device memory the process's buffers held at once, an
+                                 //   upload's moments included (0 for the CPU backend)
+  uint64_t overflow_events = 0;  // frames re-rendered because a fixed-size buffer overflowed
+  bool back_faces_culled = false;  // the last frame dropped back faces: asked, or hidden
+                                   //   (a closed model seen from outside, make_frame_params)
+};
+
+// How a backend computes a frame, never what it shows: `facet bench` and the tests compare the
+// choices. A backend ignores what it does not have (the CPU backend has no graph, no claiming
+// blocks and no occlusion culling).
+struct BackendOptions {
+  bool graph_launch = true;         // CUDA: a frame as one graph launch (false: call by call,
+                                    //   to measure what the graph saves)
+  OcclusionMode occlusion = OcclusionMode::Auto;  // CUDA: occlusion culling of whole meshlets
+  bool claiming_geometry = false;   // CUDA: claiming geometry blocks whatever the scene's size
+                                    //   (tests run both shapes of the stage on small scenes)
+};
+
+// What one pixel of the last frame shows, decoded from its visibility key (no extra pass).
+struct PixelHit {
+  uint32_t triangle = ~0u;  // scene triangle index, ~0u where no triangle was drawn
+  float depth = 1.0f;       // window depth in [0, 1] (0 = near plane)
+  bool hit() const { return triangle != ~0u; }
+};
+
+// What Renderer::upload_ahead sends.
+enum class UploadPart { Shading, Whole };
+
+class Renderer {
+ public:
+  virtual ~Renderer() = default;
+  virtual const char* name() const = 0;
+  // Makes `scene` the one drawn; uploads it once. On failure (e.g. out of device memory) throws
+  // and keeps the previous scene.
+  virtual void set_scene(std::shared_ptr<const Scene> scene) = 0;
+  // A head start on set_scene(scene), from another thread, so that set_scene has less or nothing
+  // left to send: UploadPart::Shading sends every array but the meshlets and does not read those
+  // (a load's while_preparing, while they are being built); UploadPart::Whole sends the meshlets
+  // too (the viewer's load thread, while frames of the previous model go on: set_scene then only
+  // swaps). set_scene uses it when given this scene (the same arrays, moved into a shared_ptr or
+  // not); another scene makes it useless. Frames may run meanwhile, set_scene and another
+  // upload_ahead may not. Throws on failure (set_scene then sends it all). Backends without an
+  // upload do nothing.
+  virtual void upload_ahead(const Scene& scene, UploadPart part) {
+    (void)scene;
+    (void)part;
+  }
+  // Whether `scene`, sent by upload_ahead, is a closed surface facing outward (closed_outward,
+  // closed_surface.h, about scene.bounds.center), decided where it was sent: the CUDA backend on
+  // the GPU, while the CPU builds the meshlets. The same answer as closed_outward, bit for bit.
+  // Empty where this backend cannot (no upload, or not of this scene): the caller asks the CPU.
+  // The same threads as upload_ahead. Throws on failure.
+  virtual std::optional<bool> closed_outward_ahead(const Scene& scene) {
+    (void)scene;
+    return std::nullopt;
+  }
+  // The meshlets this backend draws fastest from, for the load to build (LoadOptions::meshlets).
+  virtual MeshletGrouping meshlet_grouping() const { return MeshletGrouping::Auto; }
+  // The triangles of `scene`, sent by upload_ahead, sorted for the patch meshlets (PatchRanges::
+  // order, meshlet_ranges.h) where it was sent: the same array as the CPU's sort. Null where this
+  // backend cannot (as above): the CPU sorts. The same threads as upload_ahead. Throws on failure.
+  virtual std::unique_ptr<uint32_t[]> centroid_order_ahead(const Scene& scene) {
+    (void)scene;
+    return nullptr;
+  }
+  virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
+                      const FrameTarget& target = {}) = 0;
+  // A frame from explicit parameters (make_frame_params; tests and the bench share them between
+  // backends and with OpenGL).
+  virtual void render(const FrameParams& params, const FrameTarget& target = {}) = 0;
+  // Waits for the frame in flight; its timings and counters are then in stats(). The CPU
+  // backend's frames are finished when render returns.
+  virtual void finish() {}
+  virtual void set_options(const BackendOptions& options) { (void)options; }
+  // The cudaStream_t the frames run on, for CUDA-GL interop (map and unmap on that stream), or
+  // null where frames do not run on a CUDA stream.
+  virtual void* cuda_stream() const { return nullptr; }
+  // The last frame's pixels, row 0 = top. Waits for the frame to finish.
+  virtual void read_rgba(std::vector<Rgba8>& out) = 0;
+  // The last frame's visibility: triangle index per pixel, or ~0u where no triangle is.
+  virtual void read_triangle_ids(std::vector<uint32_t>& out) = 0;
+  // The last frame's colour, depth, triangle ids and barycentrics (frame_outputs.h) into the
+  // caller's buffers, each width * height of the last frame; null ones are skipped. Waits for
+  // the frame. Throws when out.on_device is asked of a backend without device memory; the
+  // default (a renderer that does not keep its visibility, e.g. a test double) always throws.
+  virtual void read_outputs(const FrameOutputs& out);
+  virtual FrameStats stats() const = 0;
+  // The last frame's visibility at pixel (x, y), row 0 = top; none outside the frame. Reads one
+  // key (CUDA: one 8-byte copy after the frame), never the whole buffer. Both backends override
+  // it; the default (test doubles) picks nothing.
+  virtual PixelHit pick(int /*x*/, int /*y*/) { return {}; }
+};
+
+// Decodes a visibility key of the frame tagged `tag` (kernels/frame/raster/raster.h) for Renderer::pick.
+PixelHit pixel_hit_of_key(uint64_t key, uint32_t tag);
+
+// Whether a CUDA device is usable here; `why` says why not.
+bool cuda_available(std::string* why = nullptr);
+// Whether a CUDA driver is installed here: the Linux kernel module's /proc entry, else (WSL)
+// whether the driver's library loads, which then stays loaded for CUDA. Where none is, no device
+// can be used. Cheap next to cuda_available, which starts the driver (a good part of a second
+// where there is a device).
+bool cuda_driver_installed();
+// Auto picks CUDA when a device is usable, else the CPU. Throws when Cuda is asked for and none is.
+std::unique_ptr<Renderer> make_renderer(Backend backend);
+// `asked`, with Auto made Cpu where no CUDA driver is installed: known before a load starts, so
+// that the load builds what the CPU backend draws from (meshlet_grouping). Elsewhere Auto stays
+// Auto, and make_renderer decides.
+Backend backend_known_early(Backend asked);
+
+// FrameParams for one frame (used by both backends). Back faces are culled when the settings ask,
+// and also, unless settings.two_sided, when they cannot show: the scene is a closed surface
+// facing outward (bounds.closed) and its bounding sphere lies wholly beyond the near plane, so
+// the eye is outside it and nothing is cut open. Every back face is then behind a front face
+// (closed_surface.h); the pixels change only where the two lie within float rounding of each
+// other, and that choice goes to the front face (NOTES.md, v11).
+FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
+                              const Bounds& bounds, int width, int height);
+// Whether a frame of the scene with these bounds may skip its back faces as above.
+bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds);
+// The bounds to make a scene's frames with: its own, but never `closed` when some material cuts
+// samples away (scene_has_cutouts), since the inside shows through a hole.
+Bounds frame_bounds(const Scene& scene);
+
+}  // namespace facet
