@@ -15,7 +15,7 @@ struct MeasureParams {
   int warmup = 5;             // untimed frames first: uploads, allocations, caches settle
   float orbit_deg = 0.0f;     // the camera turns this much a frame about the vertical axis
                               //   through the model's centre (0: one fixed camera)
-  RenderSettings settings;
+  RenderOptions settings;
 };
 
 struct Measurement {

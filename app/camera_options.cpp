@@ -64,7 +64,7 @@ void add_camera_options(CLI::App* cmd, CameraOptions& o) {
       ->check(CLI::PositiveNumber);
 }
 
-void add_shading_options(CLI::App* cmd, ShadingOptions& o) {
+void add_render_options(CLI::App* cmd, RenderOptionArgs& o) {
   cmd->add_option("--shading", o.shading, "lit | texture | normals | depth (default lit)")
       ->check(CLI::IsMember({"lit", "texture", "normals", "depth"}));
   cmd->add_option("--filter", o.filter, "Texture filter: nearest | bilinear | trilinear (default)")
@@ -163,8 +163,8 @@ float parse_ortho_height(const std::string& s) {
   return h;
 }
 
-RenderSettings make_settings(const ShadingOptions& o) {
-  RenderSettings s;
+RenderOptions make_render_options(const RenderOptionArgs& o) {
+  RenderOptions s;
   if (o.shading == "lit") s.shading = Shading::Lit;
   else if (o.shading == "texture") s.shading = Shading::Texture;
   else if (o.shading == "normals") s.shading = Shading::Normals;

@@ -24,7 +24,7 @@ constexpr float kOrthoFit = 0.0f;
 // (what --ortho and a cameras file's "ortho_height" accept).
 float parse_ortho_height(const std::string& s);
 
-struct ShadingOptions {
+struct RenderOptionArgs {
   std::string shading = "lit";                // lit|texture|normals|depth
   std::string filter = "trilinear";           // nearest|bilinear|trilinear
   bool cull_backfaces = false;
@@ -35,12 +35,12 @@ struct ShadingOptions {
 };
 
 void add_camera_options(CLI::App* cmd, CameraOptions& o);
-void add_shading_options(CLI::App* cmd, ShadingOptions& o);
+void add_render_options(CLI::App* cmd, RenderOptionArgs& o);
 // --aa N (1, 4 or 8; anything else a usage error); `default_aa` is what the help text names.
 void add_aa_option(CLI::App* cmd, int& aa, int default_aa);
 // The camera for a frame of width x height; throws std::invalid_argument on an unusable camera.
 Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height);
-RenderSettings make_settings(const ShadingOptions& o);
+RenderOptions make_render_options(const RenderOptionArgs& o);
 // "auto" | "cpu" | "cuda" (the --backend option) -> Backend.
 Backend parse_backend(const std::string& s);
 // "WxH" -> width, height; throws std::invalid_argument naming the problem.

@@ -19,7 +19,7 @@ class UsageError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// Runs an option check (parse_size, make_settings, make_camera, ...: they throw
+// Runs an option check (parse_size, make_render_options, make_camera, ...: they throw
 // std::invalid_argument) and turns its refusal into a UsageError. The engine throws
 // std::invalid_argument too, for failures, so the type alone cannot say whose fault it was.
 template <class F>

@@ -1,5 +1,5 @@
 // `facet render MODEL -o OUT.png`: frames of one loaded model, no window, no display (which
-// frames: render_views.h).
+// frames: render_shots.h).
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -12,7 +12,7 @@
 #include "app/camera_options.h"
 #include "app/command.h"
 #include "app/exit_codes.h"
-#include "app/render_views.h"
+#include "app/render_shots.h"
 #include "engine/render/image_io.h"
 #include "engine/load/load_model.h"
 #include "engine/load/load_pipeline.h"
@@ -25,7 +25,7 @@ namespace facet {
 
 namespace {
 
-struct RenderOptions {
+struct RenderCommandOptions {
   std::string model;
   std::string output;
   std::string size = "1920x1080";
@@ -33,10 +33,10 @@ struct RenderOptions {
   std::string depth_file;  // --depth: float32 .npy or .exr, distance along the ray, +inf background
   std::string ids_file;    // --ids: int32 .npy, -1 background
   CameraOptions camera;
-  ShadingOptions shading;
+  RenderOptionArgs shading;
   bool cache = true;     // read and write the scene cache (--no-cache)
   bool verbose = false;  // print each load stage's time
-  ViewOptions views;  // --turntable, --cameras, --transparent
+  ShotOptions views;  // --turntable, --cameras, --transparent
 };
 
 // Load stages' names and times as the loader reports them, for --verbose.
@@ -149,13 +149,13 @@ void finish_cache_write(SceneCacheWrite& write, bool verbose, std::chrono::stead
                 seconds_since(t_join), seconds_since(t_start));
 }
 
-int run_render(const RenderOptions& o) {
+int run_render(const RenderCommandOptions& o) {
   try {
     int width = 0, height = 0;
     as_usage([&] { parse_size(o.size, width, height); });
-    RenderSettings settings = as_usage([&] { return make_settings(o.shading); });
+    RenderOptions settings = as_usage([&] { return make_render_options(o.shading); });
     if (o.views.transparent) settings.background.a = 0;  // resolve writes the covered fraction
-    const ViewPlan plan = prepare_views(o.views, o.camera, o.output, width, height);
+    const ShotPlan plan = plan_shots(o.views, o.camera, o.output, width, height);
     if ((!o.depth_file.empty() || !o.ids_file.empty()) && (o.views.turntable > 0 || !o.views.cameras_file.empty()))
       throw UsageError("--depth and --ids go with one frame, not with --turntable or --cameras");
     const Backend backend = backend_known_early(parse_backend(o.backend));
@@ -192,8 +192,8 @@ int run_render(const RenderOptions& o) {
     const auto t_scene = std::chrono::steady_clock::now();
     renderer->set_scene(scene);
     if (o.verbose) std::printf("  to the renderer  %8.3f s (on cuda: the upload, less what went while preparing)\n", seconds_since(t_scene));
-    const std::vector<ViewJob> jobs = plan_views(plan, scene->bounds);
-    for (const ViewJob& job : jobs) {
+    const std::vector<Shot> jobs = make_shots(plan, scene->bounds);
+    for (const Shot& job : jobs) {
       t0 = std::chrono::steady_clock::now();
       renderer->render(job.camera, settings, job.width, job.height);
       std::vector<Rgba8> rgba;
@@ -228,7 +228,7 @@ int run_render(const RenderOptions& o) {
 }  // namespace
 
 Command add_render_command(CLI::App& app) {
-  auto o = std::make_shared<RenderOptions>();
+  auto o = std::make_shared<RenderCommandOptions>();
   CLI::App* cmd = app.add_subcommand("render", "Render frames of a model to PNGs, headless (one, a turntable, or a cameras file)");
   cmd->add_option("model", o->model, "Model to render (OBJ, PLY, STL, glTF .gltf/.glb; by extension)")->required();
   cmd->add_option("-o,--output", o->output, "PNG file to write (with --turntable: a name template)");
@@ -238,10 +238,10 @@ Command add_render_command(CLI::App& app) {
   cmd->add_option("--depth", o->depth_file, "Also write depth (distance along each pixel's ray, +inf where empty): .npy or .exr");
   cmd->add_option("--ids", o->ids_file, "Also write triangle ids (int32, -1 where empty): .npy");
   add_camera_options(cmd, o->camera);
-  add_shading_options(cmd, o->shading);
+  add_render_options(cmd, o->shading);
   cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);
   cmd->add_flag("-v,--verbose", o->verbose, "Print the time of each load stage and the total");
-  add_view_options(cmd, o->views);
+  add_shot_options(cmd, o->views);
   return {cmd, [o] { return run_render(*o); }};
 }
 

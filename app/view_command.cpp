@@ -45,7 +45,7 @@ bool resolve_recent(ViewArgs& a) {
 int run_view(ViewArgs& a, const CLI::App& cmd) {
   try {
     as_usage([&] { parse_size(a.size, a.viewer.width, a.viewer.height); });
-    as_usage([&] { return make_settings(a.viewer.shading); });  // the viewer builds them again
+    as_usage([&] { return make_render_options(a.viewer.shading); });  // the viewer builds them again
   } catch (const std::exception& e) {
     return report_error("view", e);
   }
@@ -102,7 +102,7 @@ Command add_view_command(CLI::App& app) {
   cmd->add_option("--backend", a->backend, "auto (CUDA when a device exists) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   add_camera_options(cmd, a->viewer.camera);
-  add_shading_options(cmd, a->viewer.shading);
+  add_render_options(cmd, a->viewer.shading);
   cmd->add_option("--recent", a->recent, "Open the N-th model of the Recent list (1 = the last)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--screenshot-template", a->viewer.screenshot_template,

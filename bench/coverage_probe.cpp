@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
     const Scene scene = make_probe_scene(name, assets);
     CpuRenderer r;
     r.set_scene(std::make_shared<const Scene>(scene));
-    RenderSettings settings;
+    RenderOptions settings;
     settings.shading = name == "spot" ? Shading::Texture : Shading::Lit;
     settings.samples = (uint8_t)n;
     const Bounds bounds = frame_bounds(scene);

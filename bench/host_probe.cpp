@@ -34,7 +34,7 @@ const char* colour_name(Colour c) { return c == Colour::None ? "none" : c == Col
 LoopFigures run_loop(facet::Renderer& r, const facet::Scene& scene, int width, int height, int frames,
                      Colour colour_path) {
   facet::Camera cam = facet::Camera::framing(scene.bounds, (float)width / height);
-  facet::RenderSettings settings;
+  facet::RenderOptions settings;
   facet::DeviceBuffer<facet::Rgba8> colour;
   colour.allocate((size_t)width * height, "probe colour");
   facet::FrameOutputs out;

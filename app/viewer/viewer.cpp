@@ -126,7 +126,7 @@ int run_viewer(const ViewerOptions& options) {
   s.vsync = options.vsync && !options.offscreen;
   std::unique_ptr<Host> host;
   try {
-    s.settings = make_settings(options.shading);
+    s.settings = make_render_options(options.shading);
     s.settings.ground_grid = options.ground_grid;
     int width = 0, height = 0;
     open_session(s, &width, &height);  // may replace the settings with the remembered ones

@@ -29,7 +29,7 @@ int index_of(const char* const (&names)[N], const std::string& name, int fallbac
   return fallback;
 }
 
-json render_to_json(const RenderSettings& r) {
+json render_to_json(const RenderOptions& r) {
   return {{"shading", kShadingNames[(int)r.shading]},
           {"filter", kFilterNames[(int)r.filter]},
           {"cull_backfaces", r.cull_backfaces},
@@ -42,7 +42,7 @@ json render_to_json(const RenderSettings& r) {
 }
 
 // Fields missing from the file keep their defaults; a field of the wrong type throws.
-void render_from_json(const json& j, RenderSettings& r) {
+void render_from_json(const json& j, RenderOptions& r) {
   r.shading = (Shading)index_of(kShadingNames, j.value("shading", std::string()), (int)r.shading);
   r.filter = (Filter)index_of(kFilterNames, j.value("filter", std::string()), (int)r.filter);
   r.cull_backfaces = j.value("cull_backfaces", r.cull_backfaces);

@@ -21,8 +21,8 @@ struct WindowPlacement {
 
 // The viewer's render settings before any are remembered: the engine's, anti-aliased with 4
 // samples a pixel as `facet view --aa` defaults to.
-inline RenderSettings default_viewer_render() {
-  RenderSettings r;
+inline RenderOptions default_viewer_render() {
+  RenderOptions r;
   r.samples = 4;
   return r;
 }
@@ -30,7 +30,7 @@ inline RenderSettings default_viewer_render() {
 struct ViewerConfig {
   WindowPlacement window;
   std::vector<std::string> recent;  // absolute paths, most recent first, at most kMaxRecentModels
-  RenderSettings render = default_viewer_render();  // shading, filter, culling, wireframe,
+  RenderOptions render = default_viewer_render();  // shading, filter, culling, wireframe,
                                                     //   background, anti-aliasing samples
   float fov_y_deg = 45.0f;          // the Camera panel's field of view
   bool auto_clip = true;            // fit near/far to the model

@@ -31,7 +31,7 @@ struct ViewerOptions {
                                    //   (interactive runs without render options on the command line)
   Backend backend = Backend::Auto;
   CameraOptions camera;
-  ShadingOptions shading;
+  RenderOptionArgs shading;
 };
 
 // The bundled default model (Spot), found from any working directory.

@@ -60,7 +60,7 @@ struct ViewerState {
   CameraController controller;
   bool camera_from_options = true;  // the next model gets the command line's camera
   int models_seen = 0;              // models installed that the camera has been set up for
-  RenderSettings settings;
+  RenderOptions settings;
   float resolution_scale = 1.0f;  // render size = framebuffer size x this
   bool vsync = true;
   bool overlay = true;

@@ -55,12 +55,12 @@ struct LoadedScene {
   SceneCacheWrite cache_write;  // pending only after a cache miss with options.use_cache
 };
 
-// load_prepared (load_pipeline.h) with the store left to a SceneCacheWrite: the same scene, stages
+// run_load_pipeline (load_pipeline.h) with the store left to a SceneCacheWrite: the same scene, stages
 // and cache reads; a cache problem found while looking is in scene->warnings as before, one met
 // while writing is cache_write.join()'s.
-LoadedScene load_prepared_shared(const std::string& path, const LoadOptions& options, FreshLoad fresh);
+LoadedScene run_load_pipeline_shared(const std::string& path, const LoadOptions& options, FreshLoad fresh);
 
-// load_model (load_model.h) through load_prepared_shared; defined in load_model.cpp beside load_model.
+// load_model (load_model.h) through run_load_pipeline_shared; defined in load_model.cpp beside load_model.
 LoadedScene load_model_shared(const std::string& path, const LoadOptions& options = {});
 
 }  // namespace facet

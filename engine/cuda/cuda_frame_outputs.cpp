@@ -21,7 +21,7 @@ namespace facet {
 
 void CudaRenderer::read_rgba(std::vector<Rgba8>& out) {
   if (!m_have_frame) throw std::logic_error("read_rgba: no frame rendered");
-  if (!m_last_in_own_image) m_last = encode_frame(m_last, {});  // the last frame went elsewhere
+  if (!m_last_in_own_image) m_last = launch_frame(m_last, {});  // the last frame went elsewhere
   finish();
   out.resize((size_t)m_last.width * m_last.height);
   FACET_CUDA_CHECK(cudaMemcpy(out.data(), m_rgba.data(), out.size() * sizeof(Rgba8), cudaMemcpyDeviceToHost));
@@ -55,7 +55,7 @@ PixelHit CudaRenderer::pick(int x, int y) {
 void CudaRenderer::read_outputs(const FrameOutputs& out) {
   if (!m_have_frame) throw std::logic_error("read_outputs: no frame rendered");
   // The colour of a frame that went to a surface or the caller's memory is drawn again here.
-  if (out.color && !m_last_in_own_image) m_last = encode_frame(m_last, {});
+  if (out.color && !m_last_in_own_image) m_last = launch_frame(m_last, {});
   const size_t pixels = (size_t)m_last.width * m_last.height;
   FrameOutputParams p{m_device_scene.view(), m_last, m_vis.data(), out.depth, out.triangle_id,
                       out.barycentrics};

@@ -171,7 +171,7 @@ void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {
   if (m_tile_items.size() < m_tile_item_capacity) m_tile_items.allocate(m_tile_item_capacity, "the tile-item queue");
 }
 
-void CudaRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
+void CudaRenderer::render(const Camera& camera, const RenderOptions& settings, int width,
                           int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   draw(make_frame_params(camera, settings, frame_bounds(*m_scene), width, height), target,
@@ -191,19 +191,19 @@ void CudaRenderer::draw(const FrameParams& fp, const FrameTarget& target, const 
     if (!m_order_event) FACET_CUDA_CHECK(cudaEventCreateWithFlags(&m_order_event, cudaEventDisableTiming));
     order_after(m_stream, cudaStreamLegacy, m_order_event);  // the caller's work on its buffer first
   }
-  m_last = encode_frame(fp, target);
+  m_last = launch_frame(fp, target);
   m_stats.back_faces_culled = fp.cull_backfaces;
   m_have_frame = true;
   m_last_in_own_image = target.kind == FrameTarget::Kind::Internal;
   if (grid_camera) {  // after the frame's graph, in stream order; m_last carries the frame's tag
-    launch_decorate(make_grid_params(*grid_camera, m_last, m_scene->bounds), m_vis.data(), target_image(target),
+    launch_ground_grid(make_grid_params(*grid_camera, m_last, m_scene->bounds), m_vis.data(), target_image(target),
                     target.surface, m_stream);
     FACET_CUDA_CHECK(cudaGetLastError());
   }
   if (device) order_after(cudaStreamLegacy, m_stream, m_order_event);
 }
 
-FrameParams CudaRenderer::encode_frame(const FrameParams& params, const FrameTarget& target) {
+FrameParams CudaRenderer::launch_frame(const FrameParams& params, const FrameTarget& target) {
   // The slot we are about to reuse holds frame N-2: read it if it is done (it almost always is;
   // if not, this waits, which only happens when the GPU is two frames behind).
   FrameSlot& slot = m_slots[m_slot];
@@ -259,8 +259,8 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.meshlet_triangle_ids = m_device_scene.meshlet_triangle_ids();
   rp.frame = fp;
   rp.planes = make_clip_planes(fp.width, fp.height);
-  rp.cull = make_cluster_cull(fp, rp.planes);
-  skip_cluster_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius, m_device_scene.meshlet_count());
+  rp.cull = make_meshlet_cull(fp, rp.planes);
+  skip_meshlet_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius, m_device_scene.meshlet_count());
   rp.vis = m_vis.data();
   rp.queues = {m_warp_tris.data(), (uint32_t)m_warp_tris.size(), m_tile_items.data(),
                (uint32_t)m_tile_items.size(), m_fallback.data()};

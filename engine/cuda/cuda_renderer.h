@@ -30,7 +30,7 @@ class CudaRenderer final : public Renderer {
   void upload_ahead(const Scene& scene, UploadPart part) override;
   std::optional<bool> closed_outward_ahead(const Scene& scene) override;
   std::unique_ptr<uint32_t[]> centroid_order_ahead(const Scene& scene) override;
-  void render(const Camera& camera, const RenderSettings& settings, int width, int height,
+  void render(const Camera& camera, const RenderOptions& settings, int width, int height,
               const FrameTarget& target = {}) override;
   // Reading the frame back: cuda_frame_outputs.cpp.
   void read_rgba(std::vector<Rgba8>& out) override;
@@ -82,7 +82,7 @@ class CudaRenderer final : public Renderer {
                                                        : m_rgba.data();
   }
   // Records one frame on the stream; returns its parameters with the frame tag it used.
-  FrameParams encode_frame(const FrameParams& params, const FrameTarget& target);
+  FrameParams launch_frame(const FrameParams& params, const FrameTarget& target);
   // The raster stage's parameters for a frame, its geometry planned (engine/render/frame_plan.h).
   RasterStageParams raster_params(const FrameParams& fp, FrameCounters* counters) const;
   void record_frame(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,

@@ -36,11 +36,11 @@ Scene load_model_guarded(const std::string& path, const LoadOptions& options) {
 }  // namespace
 
 Scene load_model(const std::string& path, const LoadOptions& options) {
-  return load_prepared(path, options, load_model_guarded);  // cache, meshlets, cancel (load_pipeline.h)
+  return run_load_pipeline(path, options, load_model_guarded);  // cache, meshlets, cancel (load_pipeline.h)
 }
 
 LoadedScene load_model_shared(const std::string& path, const LoadOptions& options) {
-  return load_prepared_shared(path, options, load_model_guarded);  // the store behind (scene_cache_write.h)
+  return run_load_pipeline_shared(path, options, load_model_guarded);  // the store behind (scene_cache_write.h)
 }
 
 }  // namespace facet

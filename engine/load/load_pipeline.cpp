@@ -1,4 +1,4 @@
-// load_prepared (load_pipeline.h) and load_prepared_shared (scene_cache_write.h): cache lookup, the
+// run_load_pipeline (load_pipeline.h) and run_load_pipeline_shared (scene_cache_write.h): cache lookup, the
 // format's loader, meshlets, cache store (there and then, or on a SceneCacheWrite's thread), with
 // cancellation and stage reports around them. Every cache problem becomes one warning in the
 // scene; only the format's loader and cancellation can fail a load.
@@ -284,7 +284,7 @@ uint64_t model_bytes(const std::string& path) {
 
 }  // namespace
 
-Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
+Scene run_load_pipeline(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
   check_cancel(path, options);
   Reporter report(options, model_bytes(path));
   Unstored u = load_unstored(path, options, fresh, report);
@@ -298,7 +298,7 @@ Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLo
   return std::move(u.scene);
 }
 
-LoadedScene load_prepared_shared(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
+LoadedScene run_load_pipeline_shared(const std::string& path, const LoadOptions& options, FreshLoad fresh) {
   check_cancel(path, options);
   Reporter report(options, model_bytes(path));
   Unstored u = load_unstored(path, options, fresh, report);

@@ -32,7 +32,7 @@ using FreshLoad = Scene (*)(const std::string& path, const LoadOptions& options)
 // load_model's frame around a format's loader `fresh`: the cache (when options.use_cache), the
 // prepared meshlets, cancellation (options.cancel, checked at every progress report) and the
 // stages reported. Throws what `fresh` throws, or LoadCancelled. The store is done before it
-// returns; load_prepared_shared (scene_cache_write.h) leaves it to a thread of its own.
-Scene load_prepared(const std::string& path, const LoadOptions& options, FreshLoad fresh);
+// returns; run_load_pipeline_shared (scene_cache_write.h) leaves it to a thread of its own.
+Scene run_load_pipeline(const std::string& path, const LoadOptions& options, FreshLoad fresh);
 
 }  // namespace facet

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "engine/meshlets/meshlet_finish.h"
-#include "engine/meshlets/meshlet_open.h"
+#include "engine/meshlets/meshlet_fill.h"
 #include "engine/meshlets/meshlet_ranges.h"
 #include "engine/base/parallel.h"
 #include "engine/base/step_timing.h"
@@ -267,7 +267,7 @@ class PatchGrower {
   uint32_t m_count = 0;               // triangles in the range
   RangeAround m_around;
   LocalVertexArray m_local{0};                         // the open meshlet's, between ranges
-  std::optional<OpenMeshlet<LocalVertexArray>> m_open;  // on the range's Meshlets while it runs
+  std::optional<MeshletBeingFilled<LocalVertexArray>> m_open;  // on the range's Meshlets while it runs
   static constexpr uint8_t kTaken = 0x80;   // in m_state: in a meshlet already
   static constexpr uint8_t kRepeat = 0x40;  // in m_state: two corners the same vertex
   std::vector<uint8_t> m_state;  // per local rank: kTaken, or kRepeat and the corners the open

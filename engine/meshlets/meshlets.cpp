@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/meshlets/meshlet_finish.h"
-#include "engine/meshlets/meshlet_open.h"
+#include "engine/meshlets/meshlet_fill.h"
 #include "engine/meshlets/meshlet_patches.h"
 #include "engine/base/parallel.h"
 #include "engine/base/step_timing.h"
@@ -61,7 +61,7 @@ Meshlets runs_between(const Scene& scene, uint32_t first, uint32_t end, uint32_t
   Meshlets out;
   out.triangles.reserve(end - first);
   out.positions.reserve(end - first);  // about one vertex per triangle for meshes in strip order
-  OpenMeshlet<Local> open(out, std::move(local));
+  MeshletBeingFilled<Local> open(out, std::move(local));
   open.close();  // opens the first
   for (uint32_t t = first; t < end; ++t) {
     const Meshlet& m = open.meshlet();

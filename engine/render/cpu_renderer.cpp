@@ -75,7 +75,7 @@ struct RasterJob {
   const SceneView& scene;
   const FrameParams& fp;
   const ClipPlanes& planes;
-  const ClusterCull& cull;
+  const MeshletCull& cull;
   const Meshlet* meshlets;
   const uint32_t* triangle_ids;  // by meshlet slot: the scene triangle, or null (slot i holds i)
   const ProjectedVertex* projected;
@@ -138,14 +138,14 @@ void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
                         m_meshlets->triangle_ids.size() * sizeof(uint32_t);
 }
 
-void CpuRenderer::render(const Camera& camera, const RenderSettings& settings, int width,
+void CpuRenderer::render(const Camera& camera, const RenderOptions& settings, int width,
                          int height, const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   FrameParams fp = make_frame_params(camera, settings, frame_bounds(*m_scene), width, height);
   render(fp, target);
   if (!settings.ground_grid) return;
   fp.vis_tag = m_tag;
-  decorate_frame_cpu(make_grid_params(camera, fp, m_scene->bounds), m_vis.data(), m_rgba.data());
+  draw_ground_grid_cpu(make_grid_params(camera, fp, m_scene->bounds), m_vis.data(), m_rgba.data());
 }
 
 void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
@@ -185,8 +185,8 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   std::vector<std::vector<RasterTri>> large(workers);
   auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min(vis, fp, px, py, sample, key); };
   // Whole meshlets first (meshlet_cull.h), with the same test as the CUDA geometry stage.
-  ClusterCull cull = make_cluster_cull(fp, planes);
-  skip_cluster_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius, (uint32_t)m_meshlets->meshlets.size());
+  MeshletCull cull = make_meshlet_cull(fp, planes);
+  skip_meshlet_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius, (uint32_t)m_meshlets->meshlets.size());
   const BigVector<uint32_t>& slot_ids = m_meshlets->triangle_ids;
   const uint32_t* ids = slot_ids.empty() ? nullptr : slot_ids.data();
   const RasterJob job{s, fp, planes, cull, m_meshlets->meshlets.data(), ids, m_projected.data(), vis};

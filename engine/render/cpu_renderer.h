@@ -15,7 +15,7 @@ class CpuRenderer final : public Renderer {
   // Runs in file order (scene.h says why); a scene prepared with patches draws the same image.
   MeshletGrouping meshlet_grouping() const override { return MeshletGrouping::FileOrder; }
   void set_scene(std::shared_ptr<const Scene> scene) override;
-  void render(const Camera& camera, const RenderSettings& settings, int width, int height,
+  void render(const Camera& camera, const RenderOptions& settings, int width, int height,
               const FrameTarget& target = {}) override;
   void read_rgba(std::vector<Rgba8>& out) override { out = m_rgba; }
   void read_triangle_ids(std::vector<uint32_t>& out) override;

@@ -15,7 +15,7 @@ namespace {
 // An orthographic (affine) matrix: clip w is the constant w for every point, and a triangle's
 // det[x y w] is w * dot(a, n), a = (row 0) x (row 1) of the matrix's xyz columns, n its right-handed
 // normal: negative (clockwise in NDC, back-facing) when w * dot(a, n) < 0. The rays run along a.
-void set_parallel_facing(ClusterCull& k, glm::dvec3 row0, glm::dvec3 row1, double w) {
+void set_parallel_facing(MeshletCull& k, glm::dvec3 row0, glm::dvec3 row1, double w) {
   const glm::dvec3 a = glm::cross(row0, row1);
   const double len = glm::length(a);
   if (!(len > 0.0) || !std::isfinite(len) || !(w != 0.0) || !std::isfinite(w)) return;  // facing 0
@@ -28,7 +28,7 @@ void set_parallel_facing(ClusterCull& k, glm::dvec3 row0, glm::dvec3 row1, doubl
 // each way, in pixels: the snap's rounding (half of 1/256 px, counted whole) and the float
 // rounding of the divisions and window coordinates there and in the vertex stage (a few ulps
 // of values up to a few times the frame's size; 4e-6 of the size is about 32 of its ulps).
-void set_between_samples(ClusterCull& k, const FrameParams& fp) {
+void set_between_samples(MeshletCull& k, const FrameParams& fp) {
   const float* m = fp.view_proj.m;
   const int rows[3] = {0, 1, 3};
   for (int i = 0; i < 3; ++i) {
@@ -44,7 +44,7 @@ void set_between_samples(ClusterCull& k, const FrameParams& fp) {
 
 }  // namespace
 
-ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes) {
+MeshletCull make_meshlet_cull(const FrameParams& fp, const ClipPlanes& planes) {
   struct D4 { double x, y, z, w; };
   auto row = [&](int r) {
     const float* m = fp.view_proj.m;
@@ -53,7 +53,7 @@ ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes) {
   auto comb = [](D4 a, double sa, D4 b, double sb) {
     return D4{a.x * sa + b.x * sb, a.y * sa + b.y * sb, a.z * sa + b.z * sb, a.w * sa + b.w * sb};
   };
-  ClusterCull k{};
+  MeshletCull k{};
   k.enabled = true;
   auto plane = [&](D4 f) {  // the clip-space functional f . (x, y, z, w) as a world-space plane
     double len = std::sqrt(f.x * f.x + f.y * f.y + f.z * f.z);
@@ -109,7 +109,7 @@ ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes) {
   return k;
 }
 
-bool meshlets_may_fall_between_samples(const ClusterCull& k, Vec3 c, float r, uint32_t meshlets) {
+bool meshlets_may_fall_between_samples(const MeshletCull& k, Vec3 c, float r, uint32_t meshlets) {
   const Vec4 w = k.row[2];
   const double w_near = (double)w.x * c.x + (double)w.y * c.y + (double)w.z * c.z + w.w - (double)r * k.row_reach[2];
   if (!(w_near > 0.0)) return true;  // no estimate: test them
@@ -118,7 +118,7 @@ bool meshlets_may_fall_between_samples(const ClusterCull& k, Vec3 c, float r, ui
   return !(disc > (double)meshlets * kBetweenSamplesMeshletPixels);
 }
 
-void skip_cluster_cull_when_useless(ClusterCull& k, Vec3 scene_center, float scene_radius, uint32_t meshlets) {
+void skip_meshlet_cull_when_useless(MeshletCull& k, Vec3 scene_center, float scene_radius, uint32_t meshlets) {
   if (!k.enabled) return;
   if (k.between_samples && !meshlets_may_fall_between_samples(k, scene_center, scene_radius, meshlets))
     k.between_samples = false;

@@ -11,18 +11,18 @@ namespace facet {
 
 // The planes, eye and facing of a frame, and the rows of the test between samples (meshlet_cull.h).
 // facing is 0 unless fp.cull_backfaces.
-ClusterCull make_cluster_cull(const FrameParams& fp, const ClipPlanes& planes);
+MeshletCull make_meshlet_cull(const FrameParams& fp, const ClipPlanes& planes);
 
 // The scene's `meshlets` share its bounding sphere's disc on screen thinly enough that some may
 // fall between the samples (at most kBetweenSamplesMeshletPixels each on average), or the disc
 // cannot be estimated: sphere_between_samples (meshlet_cull.h) is worth its test.
-bool meshlets_may_fall_between_samples(const ClusterCull& k, Vec3 scene_center, float scene_radius, uint32_t meshlets);
+bool meshlets_may_fall_between_samples(const MeshletCull& k, Vec3 scene_center, float scene_radius, uint32_t meshlets);
 
 // The test between samples is turned off where the scene's meshlets are too large on screen to
 // fall between samples (above). Whole-meshlet tests can then drop nothing when back faces are
 // kept and the scene's bounding sphere lies inside every clip plane and every side of the frame:
 // turned off for such a frame, so that no thread spends time on them. Never a change of image.
-void skip_cluster_cull_when_useless(ClusterCull& k, Vec3 scene_center, float scene_radius, uint32_t meshlets);
+void skip_meshlet_cull_when_useless(MeshletCull& k, Vec3 scene_center, float scene_radius, uint32_t meshlets);
 
 // What occlusion culling's second pass tests meshlets against (hiz and coarse may be null where
 // only the projection is wanted).

@@ -51,12 +51,12 @@ GridParams make_grid_params(const Camera& camera, const FrameParams& fp, const B
   return g;
 }
 
-void decorate_frame_cpu(const GridParams& g, const uint64_t* vis, Rgba8* rgba) {
+void draw_ground_grid_cpu(const GridParams& g, const uint64_t* vis, Rgba8* rgba) {
   parallel_for((uint64_t)g.height, kRowsPerChunk, [&](uint64_t y0, uint64_t y1, unsigned) {
     for (int y = (int)y0; y < (int)y1; ++y)
       for (int x = 0; x < g.width; ++x) {
         const size_t i = (size_t)y * g.width + x;
-        rgba[i] = decorate_pixel(g, x, y, nearest_key(vis + i * g.samples, g.samples), rgba[i]);
+        rgba[i] = ground_grid_pixel(g, x, y, nearest_key(vis + i * g.samples, g.samples), rgba[i]);
       }
   });
 }

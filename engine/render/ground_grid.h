@@ -13,6 +13,6 @@ namespace facet {
 GridParams make_grid_params(const Camera& camera, const FrameParams& fp, const Bounds& bounds);
 
 // Blends the grid over `rgba` (fp.width x fp.height) where the plane is nearer than `vis`.
-void decorate_frame_cpu(const GridParams& g, const uint64_t* vis, Rgba8* rgba);
+void draw_ground_grid_cpu(const GridParams& g, const uint64_t* vis, Rgba8* rgba);
 
 }  // namespace facet

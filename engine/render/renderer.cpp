@@ -58,7 +58,7 @@ bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds) {
   if (!bounds.closed) return false;
   // The near plane of the frame's clip volume, in world space; the sphere wholly on its inside,
   // with the slack of the float rounding that the meshlet cull allows too.
-  const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+  const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
   if (!k.enabled) return false;
   const Plane& near = k.clip[0];
   return plane_eval(near, bounds.center) > sphere_reach(near, bounds.radius, coordinate_magnitude(bounds.center, bounds.radius));
@@ -70,7 +70,7 @@ Bounds frame_bounds(const Scene& scene) {
   return b;
 }
 
-FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
+FrameParams make_frame_params(const Camera& camera, const RenderOptions& settings,
                               const Bounds& bounds, int width, int height) {
   if (width <= 0 || height <= 0 || width > kMaxFrameSide || height > kMaxFrameSide)
     throw std::invalid_argument("frame size " + std::to_string(width) + "x" +

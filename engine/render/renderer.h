@@ -16,7 +16,7 @@ namespace facet {
 
 enum class Backend { Auto, Cpu, Cuda };
 
-struct RenderSettings {
+struct RenderOptions {
   Shading shading = Shading::Lit;      // what each pixel shows
   Filter filter = Filter::Trilinear;   // texture filter
   bool cull_backfaces = false;         // drop every back face; off by default: scans have holes
@@ -140,7 +140,7 @@ class Renderer {
     (void)scene;
     return nullptr;
   }
-  virtual void render(const Camera& camera, const RenderSettings& settings, int width, int height,
+  virtual void render(const Camera& camera, const RenderOptions& settings, int width, int height,
                       const FrameTarget& target = {}) = 0;
   // A frame from explicit parameters (make_frame_params; tests and the bench share them between
   // backends and with OpenGL).
@@ -191,7 +191,7 @@ Backend backend_known_early(Backend asked);
 // the eye is outside it and nothing is cut open. Every back face is then behind a front face
 // (closed_surface.h); the pixels change only where the two lie within float rounding of each
 // other, and that choice goes to the front face (NOTES.md, v11).
-FrameParams make_frame_params(const Camera& camera, const RenderSettings& settings,
+FrameParams make_frame_params(const Camera& camera, const RenderOptions& settings,
                               const Bounds& bounds, int width, int height);
 // Whether a frame of the scene with these bounds may skip its back faces as above.
 bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds);

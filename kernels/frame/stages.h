@@ -96,7 +96,7 @@ struct RasterStageParams {
   FrameParams frame;
   ClipPlanes planes;            // make_clip_planes(frame.width, frame.height), computed once on
                                 //   the host: two divisions fewer for every thread
-  ClusterCull cull;             // make_cluster_cull(frame, planes): whole meshlets dropped
+  MeshletCull cull;             // make_meshlet_cull(frame, planes): whole meshlets dropped
   uint64_t* vis;                // [width * height * frame.samples] visibility buffer (vis_index):
                                 //   kEmptyKey, older frames'
                                 //   keys, or this frame's (tag frame.vis_tag)

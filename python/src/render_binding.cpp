@@ -69,7 +69,7 @@ class PyRenderer {
   }
 
   py::dict render(py::object cameras, const std::string& shading, const std::vector<std::string>& outputs,
-                  const std::string& device, py::object out, const facet::RenderSettings& base);
+                  const std::string& device, py::object out, const facet::RenderOptions& base);
 
  private:
   py::object make_output(const OutputKind& k, bool batch, int64_t n, bool on_device) const;
@@ -92,7 +92,7 @@ py::object PyRenderer::make_output(const OutputKind& k, bool batch, int64_t n, b
 }
 
 py::dict PyRenderer::render(py::object cameras, const std::string& shading, const std::vector<std::string>& outputs,
-                            const std::string& device, py::object out, const facet::RenderSettings& base) {
+                            const std::string& device, py::object out, const facet::RenderOptions& base) {
   if (!m_scene) throw py::value_error("render: no mesh set (call set_mesh first)");
   if (device != "cpu" && device != "cuda") throw py::value_error("device: '" + device + "' is not cpu or cuda");
   const bool on_device = device == "cuda";
@@ -105,7 +105,7 @@ py::dict PyRenderer::render(py::object cameras, const std::string& shading, cons
   else cams.push_back(cameras.cast<const CameraSpec&>().resolve(m_scene->bounds, m_height));
   if (cams.empty()) throw py::value_error("cameras: an empty list");
   const int64_t n = (int64_t)cams.size();
-  facet::RenderSettings settings = base;
+  facet::RenderOptions settings = base;
   settings.shading = parse_shading(shading);
 
   py::dict given = out.is_none() ? py::dict() : out.cast<py::dict>();
@@ -168,7 +168,7 @@ Renderer(width, height, backend="auto")
            [](PyRenderer& r, py::object camera, const std::string& shading, const std::vector<std::string>& outputs,
               const std::string& device, py::object out, std::array<int, 3> background, bool cull_backfaces,
               bool two_sided, bool wireframe, int aa) {
-             facet::RenderSettings s;
+             facet::RenderOptions s;
              if (aa != 1 && aa != 4 && aa != 8) throw py::value_error("aa: " + std::to_string(aa) + " is not 1, 4 or 8");
              s.samples = (uint8_t)aa;
              s.cull_backfaces = cull_backfaces;

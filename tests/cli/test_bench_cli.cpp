@@ -19,7 +19,7 @@ class RecordingRenderer : public Renderer {
   std::vector<glm::vec3> eyes;
   const char* name() const override { return "cpu"; }
   void set_scene(std::shared_ptr<const Scene>) override {}
-  void render(const Camera& camera, const RenderSettings&, int, int, const FrameTarget&) override {
+  void render(const Camera& camera, const RenderOptions&, int, int, const FrameTarget&) override {
     eyes.push_back(camera.eye);
   }
   void render(const FrameParams& fp, const FrameTarget&) override { eyes.push_back({fp.eye.x, fp.eye.y, fp.eye.z}); }

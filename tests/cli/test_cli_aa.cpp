@@ -54,7 +54,7 @@ TEST(CliAa, RenderWithOneSampleIsTheEnginesOneSampleFrame) {
   cam.fit_clip_planes(scene->bounds);
   CpuRenderer r;
   r.set_scene(scene);
-  r.render(cam, RenderSettings{}, 48, 36);  // the engine's default: one sample a pixel
+  r.render(cam, RenderOptions{}, 48, 36);  // the engine's default: one sample a pixel
   std::vector<Rgba8> engine;
   r.read_rgba(engine);
   EXPECT_EQ(differing(cli, engine), 0u);

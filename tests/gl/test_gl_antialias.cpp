@@ -53,7 +53,7 @@ TEST_P(GlAntiAlias, InteriorPixelsAgreeAndEdgePixelsStayWithinASampleFlip) {
   const int w = 320, h = 240;
   auto scene = std::make_shared<const Scene>(make_sphere(c.triangles));
   const Camera camera = test::look_at(c.eye, {0, 0, 0}, 40.0f, 0.1f, 100.0f);
-  RenderSettings settings;
+  RenderOptions settings;
   settings.shading = c.shading;
   settings.samples = 4;
   std::unique_ptr<Renderer> cpu = make_renderer(Backend::Cpu);
@@ -63,7 +63,7 @@ TEST_P(GlAntiAlias, InteriorPixelsAgreeAndEdgePixelsStayWithinASampleFlip) {
   std::vector<Rgba8> ours, theirs, ours_one;
   cpu->read_triangle_ids(ours_ids);
   cpu->read_rgba(ours);
-  RenderSettings one = settings;
+  RenderOptions one = settings;
   one.samples = 1;
   cpu->render(camera, one, w, h);
   cpu->read_rgba(ours_one);

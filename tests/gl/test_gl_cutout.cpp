@@ -25,7 +25,7 @@ TEST(GlReferenceCutout, DiscardsTheFragmentsCutoutKeepsCuts) {
   const std::vector<ShadeVertex> shade = interleave_shade_vertices(s);
   const SceneView view = s.view(shade.data());
   ASSERT_TRUE(view.has_cutouts);
-  RenderSettings nearest;
+  RenderOptions nearest;
   nearest.filter = Filter::Nearest;
   const Camera cam = test::look_at({0.3f, -1.6f, 1.4f}, {0, 0.1f, 0}, 60.0f, 0.1f, 10.0f);
   const int w = 160, h = 120;

@@ -48,13 +48,13 @@ TEST_P(GlCutoutAa, InteriorPixelsAgreeAndEdgesAndHolesStayWithinTheAntiAliasingB
   test::add_checker_alpha_map(sphere, 16, 8);
   auto scene = std::make_shared<const Scene>(std::move(sphere));
   const Camera camera = test::look_at({1.6f, 1.1f, 2.2f}, {0, 0, 0}, 40.0f, 0.1f, 100.0f);
-  RenderSettings settings;
+  RenderOptions settings;
   settings.samples = (uint8_t)samples;
   CpuRenderer cpu;
   cpu.set_scene(scene);
   std::vector<Rgba8> ours_one, ours, theirs;
   std::vector<uint32_t> ours_ids, theirs_ids;
-  RenderSettings one = settings;
+  RenderOptions one = settings;
   one.samples = 1;
   cpu.render(camera, one, w, h);
   cpu.read_rgba(ours_one);

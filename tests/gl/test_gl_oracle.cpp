@@ -159,7 +159,7 @@ TEST_P(GlOracle, TriangleIdsAgreeExceptAlongEdges) {
   std::shared_ptr<const Scene> scene = c.scene();
   const int w = c.width, h = c.height;
   Camera camera = c.camera(*scene, (float)w / (float)h);
-  RenderSettings settings;
+  RenderOptions settings;
   settings.shading = c.shading;
   settings.cull_backfaces = c.cull_backfaces;
 

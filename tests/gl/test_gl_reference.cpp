@@ -176,7 +176,7 @@ TEST(GlReferenceIds, CullingAClosedSphereSeenFromOutsideChangesNoPixel) {
   Scene s = make_sphere(2000);
   gl.set_scene(s);
   Camera cam = Camera::framing(s.bounds, 4.0f / 3.0f);
-  RenderSettings settings;
+  RenderOptions settings;
   settings.two_sided = true;  // else the closed sphere skips its back faces by itself
   std::vector<uint32_t> unculled, culled;
   gl.render(make_frame_params(cam, settings, s.bounds, 160, 120));
@@ -252,7 +252,7 @@ TEST(GlReferenceTiming, GivesOneTimePerFrameOnThisDriversClock) {
   Scene s = make_sphere(2000);
   gl.set_scene(s);
   Camera cam = Camera::framing(s.bounds, 4.0f / 3.0f);
-  FrameParams fp = make_frame_params(cam, RenderSettings{}, s.bounds, 128, 96);
+  FrameParams fp = make_frame_params(cam, RenderOptions{}, s.bounds, 128, 96);
   std::vector<double> ms = gl.time_frames(fp, 2, 5);
   ASSERT_EQ(ms.size(), 5u);
   double sum = 0;

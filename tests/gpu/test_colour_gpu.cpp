@@ -65,7 +65,7 @@ TEST(ColourGpu, MaterialsAndVertexColoursAreByteIdenticalInEveryModeAndFilter) {
   for (Shading shading : {Shading::Lit, Shading::Texture, Shading::Normals, Shading::Depth})
     for (Filter filter : {Filter::Nearest, Filter::Bilinear, Filter::Trilinear})
       for (bool wireframe : {false, true}) {
-        RenderSettings rs;
+        RenderOptions rs;
         rs.shading = shading;
         rs.filter = filter;
         rs.wireframe = wireframe;

@@ -47,7 +47,7 @@ class CudaVsCpu : public ::testing::Test {
       close.far_plane = b.radius * 4.0f;
       expect_same(scene, test::frame_params(*scene, close, w, h), name + "-close-" + std::to_string(w));
     }
-    RenderSettings tex;
+    RenderOptions tex;
     tex.shading = Shading::Texture;
     tex.wireframe = true;
     Camera side = Camera::framing(b, 1.0f);
@@ -87,7 +87,7 @@ TEST_F(CudaVsCpu, EveryShadingModeAndFilter) {
   Camera cam = Camera::framing(scene->bounds, 4.0f / 3.0f);
   for (Shading sh : {Shading::Lit, Shading::Texture, Shading::Normals, Shading::Depth})
     for (Filter f : {Filter::Nearest, Filter::Bilinear, Filter::Trilinear}) {
-      RenderSettings s;
+      RenderOptions s;
       s.shading = sh;
       s.filter = f;
       s.cull_backfaces = sh == Shading::Lit;
@@ -158,7 +158,7 @@ TEST_F(CudaVsCpu, StreamLaunchesGiveTheFrameTheGraphGives) {
   EXPECT_EQ(stream.graph_instantiations(), 0);
 }
 
-TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
+TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutMeshletCulling) {
   // The geometry stage runs a block per meshlet on scenes up to ~2 M triangles and claiming
   // blocks beyond (geometry.cu); both must draw what the CPU draws, whole meshlets culled or not.
   // Cameras: framed, close (the near plane cuts the model, parts of it off screen), turned
@@ -183,7 +183,7 @@ TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutClusterCulling) {
         CudaRenderer gpu;
         gpu.set_options({true, OcclusionMode::Auto, claims});
         gpu.set_scene(scene);
-        RenderSettings settings;
+        RenderOptions settings;
         settings.cull_backfaces = cull;
         settings.two_sided = !cull;  // without any culling by facing, closed models included
         int k = 0;

@@ -68,7 +68,7 @@ TEST_F(CudaVsCpuAa, EveryShadingModeAndFilterAtEverySampleCount) {
   for (int samples : {1, 4, 8})
     for (Shading sh : {Shading::Lit, Shading::Texture, Shading::Normals, Shading::Depth})
       for (Filter f : {Filter::Nearest, Filter::Bilinear, Filter::Trilinear}) {
-        RenderSettings s;
+        RenderOptions s;
         s.shading = sh;
         s.filter = f;
         s.samples = (uint8_t)samples;
@@ -87,7 +87,7 @@ TEST_F(CudaVsCpuAa, PlainLitSpheresOfEverySizeClassAtEverySampleCount) {
     gpu.set_scene(scene);
     for (int samples : {1, 4, 8})
       for (auto [w, h] : {std::pair{1920, 1080}, std::pair{333, 777}}) {
-        RenderSettings s;
+        RenderOptions s;
         s.samples = (uint8_t)samples;
         const Camera cam = Camera::framing(scene->bounds, (float)w / h);
         expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, w, h, s),
@@ -108,7 +108,7 @@ TEST_F(CudaVsCpuAa, FramesLargeEnoughForTwoPixelsAThreadInResolveAgree) {
     gpu.set_scene(scene);
     const Camera cam = Camera::framing(scene->bounds, (float)w / h);
     for (int samples : {1, 4, 8}) {
-      RenderSettings s;
+      RenderOptions s;
       s.samples = (uint8_t)samples;
       expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, w, h, s),
                         "two-pixel-resolve-" + name + "-aa" + std::to_string(samples));
@@ -137,7 +137,7 @@ TEST_F(CudaVsCpuAa, ResolveWarpsOfTilesAndOfRowsAgreeAtAnOddSize) {
     gpu.set_scene(c.scene);
     const Camera cam = Camera::framing(c.scene->bounds, (float)w / h);
     for (int samples : {1, 4, 8}) {
-      RenderSettings s;
+      RenderOptions s;
       s.samples = (uint8_t)samples;
       s.shading = c.shading;
       const FrameParams fp = test::frame_params(*c.scene, cam, w, h, s);
@@ -160,7 +160,7 @@ TEST_F(CudaVsCpuAa, TransparentBackgroundsAndFramesBetweenClearsAgree) {
   CudaRenderer gpu;
   gpu.set_scene(scene);
   for (int samples : {4, 8}) {
-    RenderSettings s;
+    RenderOptions s;
     s.samples = (uint8_t)samples;
     s.background = {10, 20, 30, 0};
     expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, 256, 256, s),
@@ -173,7 +173,7 @@ TEST_F(CudaVsCpuAa, OcclusionCullingAndClaimingBlocksAgreeAtFourSamples) {
   CudaRenderer gpu;
   gpu.set_options({true, OcclusionMode::Always, true});
   gpu.set_scene(scene);
-  RenderSettings s;
+  RenderOptions s;
   s.samples = 4;
   s.two_sided = true;
   const FrameParams fp = test::frame_params(*scene, Camera::framing(scene->bounds, 4.0f / 3.0f), 640, 480, s);
@@ -186,7 +186,7 @@ TEST_F(CudaVsCpuAa, ChangingTheSampleCountBetweenFramesLeavesNoStaleSamples) {
   CudaRenderer gpu;
   gpu.set_scene(scene);
   for (int samples : {8, 4, 1, 4}) {
-    RenderSettings s;
+    RenderOptions s;
     s.samples = (uint8_t)samples;
     expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, 320, 240, s), "switch-aa" + std::to_string(samples), 2);
   }
@@ -205,7 +205,7 @@ TEST_F(CudaVsCpuAa, CutoutsAgreeInEveryRasterPathAtEverySampleCount) {
     const Camera cam = test::look_at({0.4f, 0.6f, 2.6f}, {0, 0, 0}, 50.0f, 0.1f, 10.0f);
     for (int samples : {1, 4, 8})
       for (Filter f : {Filter::Nearest, Filter::Bilinear}) {
-        RenderSettings s;
+        RenderOptions s;
         s.samples = (uint8_t)samples;
         s.filter = f;
         expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, 640, 480, s),
@@ -223,7 +223,7 @@ TEST_F(CudaVsCpuAa, CutoutsAgreeWithOcclusionCullingAndClaimingBlocks) {
   gpu.set_options({true, OcclusionMode::Always, true});
   gpu.set_scene(scene);
   for (int samples : {1, 4}) {
-    RenderSettings s;
+    RenderOptions s;
     s.samples = (uint8_t)samples;
     const FrameParams fp = test::frame_params(*scene, Camera::framing(scene->bounds, 4.0f / 3.0f), 640, 480, s);
     expect_same_bytes(gpu, scene, fp, "cutout-occlusion-aa" + std::to_string(samples), 5);

@@ -41,7 +41,7 @@ TEST(DeviceTarget, HoldsTheBytesOfTheRenderersOwnImageWithTheGroundGrid) {
   std::string why;
   if (!cuda_available(&why)) GTEST_SKIP() << why;
   auto scene = std::make_shared<Scene>(make_sphere(5000));
-  RenderSettings settings;
+  RenderOptions settings;
   settings.ground_grid = true;
   CudaRenderer own, direct;
   own.set_scene(scene);
@@ -79,7 +79,7 @@ TEST(DeviceTarget, WithoutPixelsIsRefused) {
   r.set_scene(std::make_shared<Scene>(make_sphere(100)));
   FrameTarget target;
   target.kind = FrameTarget::Kind::Device;
-  EXPECT_THROW(r.render(test_camera(), RenderSettings{}, kWidth, kHeight, target), std::invalid_argument);
+  EXPECT_THROW(r.render(test_camera(), RenderOptions{}, kWidth, kHeight, target), std::invalid_argument);
 }
 
 }  // namespace

@@ -74,7 +74,7 @@ TEST_F(OrthographicGpu, ModelsInEveryShadingModeMatchTheCpu) {
     int k = 0;
     for (const Camera& cam : ortho_cameras(scene->bounds))
       for (Shading sh : {Shading::Lit, Shading::Texture, Shading::Normals, Shading::Depth}) {
-        RenderSettings s;
+        RenderOptions s;
         s.shading = sh;
         expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, 640, 480, s),
                           std::string(rel) + "-ortho-" + std::to_string(k++));
@@ -88,7 +88,7 @@ TEST_F(OrthographicGpu, MeshletCullingAndOcclusionCullingMatchTheCpu) {
     CudaRenderer gpu;
     gpu.set_options({true, mode, mode == OcclusionMode::Always});
     gpu.set_scene(scene);
-    RenderSettings cull;
+    RenderOptions cull;
     cull.cull_backfaces = true;
     int k = 0;
     for (const Camera& cam : ortho_cameras(scene->bounds)) {
@@ -103,7 +103,7 @@ TEST_F(OrthographicGpu, MeshletCullingAndOcclusionCullingMatchTheCpu) {
 TEST_F(OrthographicGpu, GroundGridAndDepthOutputAreTheCpusBits) {
   auto scene = std::make_shared<Scene>(make_sphere(5000));
   Camera cam = test::ortho_look_at({0.5f, 1.8f, 4.0f}, {0, 0, 0}, 3.0f, 0.05f, 50.0f);
-  RenderSettings settings;
+  RenderOptions settings;
   settings.ground_grid = true;
   CpuRenderer cpu;
   CudaRenderer gpu;

@@ -22,7 +22,7 @@ TEST(GroundGridGpu, CudaDrawsTheSameBytesAsTheCpu) {
   cam.eye = {0.5f, 1.8f, 4.0f};
   cam.near_plane = 0.05f;
   cam.far_plane = 50.0f;
-  RenderSettings settings;
+  RenderOptions settings;
   settings.ground_grid = true;
   CpuRenderer cpu;
   CudaRenderer gpu;
@@ -60,8 +60,8 @@ TEST(PickGpu, EveryPixelPicksTheTriangleAndDepthTheCpuPicks) {
   cpu.set_scene(scene);
   gpu.set_scene(scene);
   for (int frame = 0; frame < 6; ++frame) {  // picks across the visibility tags (raster.h)
-    cpu.render(cam, RenderSettings{}, 96, 64);
-    gpu.render(cam, RenderSettings{}, 96, 64);
+    cpu.render(cam, RenderOptions{}, 96, 64);
+    gpu.render(cam, RenderOptions{}, 96, 64);
     std::vector<uint32_t> ids;
     gpu.read_triangle_ids(ids);
     size_t hits = 0;

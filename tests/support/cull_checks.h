@@ -1,4 +1,4 @@
-// Checking whole-meshlet culling against the per-triangle front end (cluster culling's property:
+// Checking whole-meshlet culling against the per-triangle front end (meshlet culling's property:
 // what a culled meshlet holds, the triangle test culls too, or it is back-facing before snapping),
 // and the scene's pixel box against the pixels a frame covers, shared by the perspective and
 // orthographic culling tests.
@@ -25,7 +25,7 @@ struct CulledMeshletTally {
 // meshlet that `cull` culls, failing the test where one would count as clipped or NaN (then it
 // would not count as culled), and calls `on_drawn(t)` for each triangle t it would draw.
 CulledMeshletTally check_culled_meshlets(const Scene& s, const Meshlets& m, const FrameParams& fp,
-                                         const ClusterCull& cull,
+                                         const MeshletCull& cull,
                                          const std::function<void(uint32_t)>& on_drawn);
 
 // Draws the frame `fp` with `r` and counts its covered pixels, and those of them outside `box`

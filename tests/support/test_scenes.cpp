@@ -51,8 +51,8 @@ Camera look_at(glm::vec3 eye, glm::vec3 target, float fov_y_deg, float near_plan
   return c;
 }
 
-RenderSettings two_sided() {
-  RenderSettings s;
+RenderOptions two_sided() {
+  RenderOptions s;
   s.two_sided = true;
   return s;
 }
@@ -65,7 +65,7 @@ Camera ortho_look_at(glm::vec3 eye, glm::vec3 target, float height, float near_p
 }
 
 FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
-                         RenderSettings settings) {
+                         RenderOptions settings) {
   return make_frame_params(camera, settings, frame_bounds(scene), width, height);
 }
 

@@ -27,11 +27,11 @@ Camera ortho_look_at(glm::vec3 eye, glm::vec3 target, float height, float near_p
 // Settings that draw every triangle, back faces of closed meshes too: for tests that count the
 // layers the rasterizer covers (hit counts, watertightness), which skipping hidden back faces
 // (make_frame_params) would halve, or that compare a frame against one that skips them.
-RenderSettings two_sided();
+RenderOptions two_sided();
 
 // Frame parameters with default settings (lit, trilinear) for a scene and camera.
 FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
-                         RenderSettings settings = {});
+                         RenderOptions settings = {});
 
 // Gives every material of `scene` a columns x rows checker alpha map over its uvs: texel (i, j)
 // opaque (alpha 255) where i + j is even, a hole (alpha 0) where odd. Returns the texture.

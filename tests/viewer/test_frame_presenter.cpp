@@ -28,8 +28,8 @@ TEST(FramePresenter, ShowsTheRenderersPixelsExactlyAfterTwoHundredResizes) {
   {
     FramePresenter presenter(/*try_interop=*/false);
     for (int i = 0; i < 200; ++i)
-      presenter.render(*renderer, cam, RenderSettings{}, 16 + (i * 37) % 200, 16 + (i * 53) % 150);
-    presenter.render(*renderer, cam, RenderSettings{}, w, h);
+      presenter.render(*renderer, cam, RenderOptions{}, 16 + (i * 37) % 200, 16 + (i * 53) % 150);
+    presenter.render(*renderer, cam, RenderOptions{}, w, h);
     host->bind_framebuffer();
     presenter.present(w, h);
     EXPECT_NO_THROW(gl_check_errors("present after resizes"));

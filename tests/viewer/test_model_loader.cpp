@@ -59,7 +59,7 @@ TEST(ModelLoader, ABadFileDroppedOnTheWindowLeavesThePreviousModelInPlace) {
     EXPECT_NE(loader.error().find(bad), std::string::npos) << "message names the file: " << loader.error();
     // The renderer still draws the previous model.
     Camera cam = Camera::framing(before->bounds, 1.0f);
-    renderer->render(cam, RenderSettings{}, 32, 32);
+    renderer->render(cam, RenderOptions{}, 32, 32);
     EXPECT_EQ(renderer->stats().triangles_in, before->triangle_count());
   }
 }
@@ -183,7 +183,7 @@ TEST(ModelLoader, ThePreviousModelKeepsRenderingWhileALoadRuns) {
   std::vector<Rgba8> first_frame, frame;
   for (int f = 0; f < 10; ++f) {  // the frame loop: poll, then draw
     EXPECT_FALSE(loader.poll(*renderer));
-    renderer->render(cam, RenderSettings{}, 32, 32);
+    renderer->render(cam, RenderOptions{}, 32, 32);
     EXPECT_EQ(renderer->stats().triangles_in, before->triangle_count());
     renderer->read_rgba(f == 0 ? first_frame : frame);
     if (f > 0) {

@@ -28,7 +28,7 @@ struct PickTest : ::testing::Test {
     m_scene = std::make_shared<Scene>(std::move(scene));
     m_renderer.set_scene(m_scene);
     m_camera = camera;
-    m_renderer.render(camera, RenderSettings{}, kW, kH);
+    m_renderer.render(camera, RenderOptions{}, kW, kH);
   }
   std::shared_ptr<Scene> m_scene;
   CpuRenderer m_renderer;

@@ -38,7 +38,7 @@ TEST_F(ConfigDir, AFirstRunReadsTheDefaultsWithoutAnError) {
   EXPECT_EQ(r.error, "");
   EXPECT_TRUE(r.config.recent.empty());
   EXPECT_FALSE(r.config.window.known);
-  EXPECT_EQ(r.config.render.shading, RenderSettings{}.shading);
+  EXPECT_EQ(r.config.render.shading, RenderOptions{}.shading);
 }
 
 TEST_F(ConfigDir, WhatIsWrittenReadsBackTheSame) {

@@ -114,7 +114,7 @@ TEST_F(KeysTest, NumpadViewsKeepThePivotAndTheDistance) {
 std::vector<uint32_t> box_ids(const Camera& camera) {
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(test::make_box(4, {1, 1, 1})));
-  RenderSettings all;
+  RenderOptions all;
   all.two_sided = true;
   r.render(camera, all, 160, 120);
   std::vector<uint32_t> ids;

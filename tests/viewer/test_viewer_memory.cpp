@@ -42,12 +42,12 @@ TEST_F(ViewerMemory, ResizingTwoHundredTimesReturnsDeviceMemoryToStart) {
   Camera cam = Camera::framing(m_loader.current()->bounds, 4.0f / 3.0f);
   // The largest size first, so that scratch buffers that grow to the largest frame seen are in
   // the starting level.
-  presenter.render(*m_renderer, cam, RenderSettings{}, 640, 480);
-  presenter.render(*m_renderer, cam, RenderSettings{}, 320, 240);
+  presenter.render(*m_renderer, cam, RenderOptions{}, 640, 480);
+  presenter.render(*m_renderer, cam, RenderOptions{}, 320, 240);
   const size_t start = device_used();
   for (int i = 0; i < 200; ++i)
-    presenter.render(*m_renderer, cam, RenderSettings{}, 160 + (i * 37) % 480, 120 + (i * 53) % 360);
-  presenter.render(*m_renderer, cam, RenderSettings{}, 320, 240);
+    presenter.render(*m_renderer, cam, RenderOptions{}, 160 + (i * 37) % 480, 120 + (i * 53) % 360);
+  presenter.render(*m_renderer, cam, RenderOptions{}, 320, 240);
   EXPECT_TRUE(presenter.interop_live()) << presenter.path();
   EXPECT_GE(presenter.registrations(), 200);
   EXPECT_LE(device_used(), start + kToleranceBytes);
@@ -56,17 +56,17 @@ TEST_F(ViewerMemory, ResizingTwoHundredTimesReturnsDeviceMemoryToStart) {
 TEST_F(ViewerMemory, LoadingFiftyModelsReturnsDeviceMemoryToStart) {
   Camera cam = Camera::framing(m_loader.current()->bounds, 4.0f / 3.0f);
   FramePresenter presenter(true);
-  presenter.render(*m_renderer, cam, RenderSettings{}, 320, 240);
+  presenter.render(*m_renderer, cam, RenderOptions{}, 320, 240);
   const size_t start = device_used();
   int frames_while_loading = 0;
   for (int i = 0; i < 50; ++i) {
     m_loader.request(kSpot);
     while (m_loader.busy()) {  // the frame loop: frames of the model on screen while the next loads
       m_loader.poll(*m_renderer);
-      presenter.render(*m_renderer, cam, RenderSettings{}, 320, 240);
+      presenter.render(*m_renderer, cam, RenderOptions{}, 320, 240);
       ++frames_while_loading;
     }
-    presenter.render(*m_renderer, cam, RenderSettings{}, 320, 240);
+    presenter.render(*m_renderer, cam, RenderOptions{}, 320, 240);
   }
   EXPECT_GE(frames_while_loading, 50);
   EXPECT_EQ(m_loader.models_installed(), 51);

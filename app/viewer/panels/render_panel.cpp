@@ -7,7 +7,7 @@ namespace facet {
 
 namespace {
 
-void shading_controls(RenderSettings& r) {
+void shading_controls(RenderOptions& r) {
   int shading = (int)r.shading;
   ImGui::Combo("shading", &shading, "lit\0texture\0normals\0depth\0");
   r.shading = (Shading)shading;

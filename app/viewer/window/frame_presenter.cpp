@@ -13,7 +13,7 @@ FramePresenter::FramePresenter(bool try_interop) : m_try_interop(try_interop) {
 
 FramePresenter::~FramePresenter() { m_interop.unregister(); }  // before the texture goes
 
-void FramePresenter::render(Renderer& renderer, const Camera& camera, const RenderSettings& settings,
+void FramePresenter::render(Renderer& renderer, const Camera& camera, const RenderOptions& settings,
                             int width, int height) {
   if (m_texture.width() != width || m_texture.height() != height) {
     m_interop.unregister();  // it refers to the texture about to be replaced

@@ -19,7 +19,7 @@ class FramePresenter {
   ~FramePresenter();
 
   // Draws the frame (width x height) into the frame texture; re-registers interop after a resize.
-  void render(Renderer& renderer, const Camera& camera, const RenderSettings& settings, int width,
+  void render(Renderer& renderer, const Camera& camera, const RenderOptions& settings, int width,
               int height);
   // Uploads (copy path) and shows the frame over viewport (0, 0, w, h) of the bound framebuffer.
   void present(int viewport_w, int viewport_h);

@@ -102,7 +102,7 @@ int32_t GltfMaterials::texture(int texture_index, const std::string& material_na
   int32_t index = -1;
   if (texture_index >= 0 && (size_t)texture_index < m_model.textures.size()) {
     const tinygltf::Texture& t = m_model.textures[(size_t)texture_index];
-    // The frame's one wrap mode (RenderSettings::clamp_uv, repeat by default) applies to every
+    // The frame's one wrap mode (RenderOptions::clamp_uv, repeat by default) applies to every
     // texture: say so when the file asks otherwise.
     if (t.sampler >= 0 && (size_t)t.sampler < m_model.samplers.size() && !m_warned_wrap) {
       const tinygltf::Sampler& s = m_model.samplers[(size_t)t.sampler];

@@ -1,4 +1,4 @@
-// The ground grid: a decoration drawn over a resolved frame, per pixel, shared by the CUDA kernel
+// The ground grid: an overlay drawn over a resolved frame, per pixel, shared by the CUDA kernel
 // (ground_grid.cu) and the CPU backend (engine/render/ground_grid.cpp). Each pixel's view ray meets the plane
 // y = plane_y under the model; where that point is nearer than the surface the visibility buffer
 // holds (or there is none), an anti-aliased line of the grid is blended over the pixel. Line
@@ -80,7 +80,7 @@ FACET_HD uint8_t blend_channel(uint8_t under, uint8_t over, float a) {
 }
 
 // Pixel (x, y) with the grid blended over `c` where the plane is in front of the surface `key`.
-FACET_HD Rgba8 decorate_pixel(const GridParams& g, int x, int y, uint64_t key, Rgba8 c) {
+FACET_HD Rgba8 ground_grid_pixel(const GridParams& g, int x, int y, uint64_t key, Rgba8 c) {
   float u, v, ux, vx, uy, vy;
   Vec3 p, px, py;
   if (!grid_hit(g, x, y, u, v, p) || !grid_hit(g, x + 1, y, ux, vx, px) || !grid_hit(g, x, y + 1, uy, vy, py))

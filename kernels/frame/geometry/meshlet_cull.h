@@ -18,7 +18,7 @@ namespace facet {
 
 // Slack for the float rounding between this test and the per-vertex projection, relative to
 // the magnitudes involved (about 1000 float ulps).
-constexpr float kClusterSlack = 1e-4f;
+constexpr float kMeshletCullSlack = 1e-4f;
 // A meshlet is culled as back-facing only when every triangle's plane is turned away from the
 // eye by at least this sine of an angle (0.6 degrees): nearly edge-on triangles go through the
 // per-triangle test, which sees their snapped pixels.
@@ -30,7 +30,7 @@ struct Plane {
   float d;
 };
 
-struct ClusterCull {
+struct MeshletCull {
   Plane clip[kClipPlanes];  // the clip volume of clip.h (near, far, guard band), world space
   Plane side[4];            // the planes through the frame's four edges, world space
   Vec3 eye;                 // centre of projection, world space; when `parallel`, a unit
@@ -49,8 +49,8 @@ struct ClusterCull {
   float pixel_slack;        // pixels each way a snapped vertex may lie past the sphere's
                             //   projection: the snap and the float rounding
   bool between_samples;     // a 1-sample frame, some of whose meshlets may fall between pixel
-                            //   centres (make_cluster_cull's caller turns it off where none
-                            //   can: skip_cluster_cull_when_useless)
+                            //   centres (make_meshlet_cull's caller turns it off where none
+                            //   can: skip_meshlet_cull_when_useless)
 };
 
 FACET_HD float plane_eval(const Plane& p, Vec3 v) { return dot(p.n, v) + p.d; }
@@ -60,7 +60,7 @@ FACET_HD float plane_eval(const Plane& p, Vec3 v) { return dot(p.n, v) + p.d; }
 FACET_HD float coordinate_magnitude(Vec3 c, float r) { return fabsf(c.x) + fabsf(c.y) + fabsf(c.z) + r; }
 // How far a sphere of radius r reaches across plane p, rounding included: the sphere is wholly
 // on the inside when plane_eval at its centre exceeds this, wholly outside below its negative.
-FACET_HD float sphere_reach(const Plane& p, float r, float size) { return r + kClusterSlack * (size + fabsf(p.d)); }
+FACET_HD float sphere_reach(const Plane& p, float r, float size) { return r + kMeshletCullSlack * (size + fabsf(p.d)); }
 
 // Whether the projection of a sphere (c, r) wholly inside the clip volume, once every point of it
 // is projected and snapped as the vertex stage does, holds no pixel centre along x or none along
@@ -70,13 +70,13 @@ FACET_HD float sphere_reach(const Plane& p, float r, float size) { return r + kC
 // 2 % slower without culling enough to pay (NOTES.md, "Meshlets between pixel centres"). The
 // bounds are those of occlusion.h's project_sphere (a clip coordinate over the sphere, rounding
 // included), in pixels instead of whole pixels. False whenever a bound is not finite.
-FACET_HD bool sphere_between_samples(const ClusterCull& k, Vec3 c, float r, float size) {
-  const float rr = r + kClusterSlack * size;
+FACET_HD bool sphere_between_samples(const MeshletCull& k, Vec3 c, float r, float size) {
+  const float rr = r + kMeshletCullSlack * size;
   float lo[3], hi[3];
   for (int i = 0; i < 3; ++i) {
     const Vec4 a = k.row[i];
     const float v = fmaf(a.x, c.x, fmaf(a.y, c.y, fmaf(a.z, c.z, a.w)));
-    const float d = rr * k.row_reach[i] + kClusterSlack * (fabsf(v) + fabsf(a.w));
+    const float d = rr * k.row_reach[i] + kMeshletCullSlack * (fabsf(v) + fabsf(a.w));
     lo[i] = v - d;
     hi[i] = v + d;
   }
@@ -102,7 +102,7 @@ FACET_HD bool sphere_between_samples(const ClusterCull& k, Vec3 c, float r, floa
 // kBetweenSamples false compiles the test between samples out (the CUDA kernels of 4 and 8
 // samples, whose frames never turn it on).
 template <bool kBetweenSamples = true>
-FACET_HD bool meshlet_culled(const ClusterCull& k, const Meshlet& m) {
+FACET_HD bool meshlet_culled(const MeshletCull& k, const Meshlet& m) {
   if (!k.enabled) return false;
   const Vec3 c = m.center;
   const float r = m.radius;  // NaN for a meshlet with a non-finite vertex: every test below fails

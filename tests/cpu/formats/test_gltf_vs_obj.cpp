@@ -66,7 +66,7 @@ std::vector<Rgba8> frame(const Scene& s, Shading shading) {
   r->set_scene(std::make_shared<Scene>(s));
   Camera cam = Camera::framing(s.bounds, 160.0f / 120.0f, glm::radians(45.0f));
   cam.fit_clip_planes(s.bounds);
-  RenderSettings settings;
+  RenderOptions settings;
   settings.shading = shading;
   r->render(cam, settings, 160, 120);
   std::vector<Rgba8> rgba;

@@ -157,8 +157,8 @@ TEST(ClosedSurface, SpotIsClosedAndTheScansAreNot) {
 
 TEST(ClosedSurface, BackFacesAreSkippedOnlyFromOutsideAndBeyondTheNearPlane) {
   Scene s = make_sphere(2000, 1.0f, {0, 0, 0});
-  RenderSettings settings;
-  auto culls = [&](glm::vec3 eye, float near_plane, const RenderSettings& r) {
+  RenderOptions settings;
+  auto culls = [&](glm::vec3 eye, float near_plane, const RenderOptions& r) {
     return test::frame_params(s, test::look_at(eye, {0, 0, 0}, 45.0f, near_plane, 100.0f), 64, 48, r).cull_backfaces;
   };
   EXPECT_TRUE(culls({0, 0, 5}, 0.1f, settings));
@@ -198,7 +198,7 @@ TEST(ClosedSurface, SkippingHiddenBackFacesKeepsThePicture) {
     CpuRenderer r;
     r.set_scene(std::make_shared<Scene>(c.scene));
     std::vector<uint32_t> skipped, drawn;
-    r.render(cam, RenderSettings{}, 320, 240);
+    r.render(cam, RenderOptions{}, 320, 240);
     r.read_triangle_ids(skipped);
     const uint32_t culled_skipping = r.stats().tris.culled;
     EXPECT_TRUE(r.stats().back_faces_culled) << "reported (the viewer's overlay shows it)";

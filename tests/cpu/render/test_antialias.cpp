@@ -44,7 +44,7 @@ std::vector<int> sample_hits(const Scene& s, const FrameParams& fp) {
   return hits;
 }
 
-RenderSettings with_samples(RenderSettings s, int samples) {
+RenderOptions with_samples(RenderOptions s, int samples) {
   s.samples = (uint8_t)samples;
   return s;
 }
@@ -112,7 +112,7 @@ TEST(AntiAlias, APixelHalfCoveredResolvesToHalfItsColourAndHalfTheBackground) {
   const uint8_t half_128 = test::srgb_code(0.5 * test::code_to_linear(128));
   const uint8_t half_255 = test::srgb_code(0.5);
   for (int samples : {4, 8}) {
-    RenderSettings settings = with_samples({}, samples);
+    RenderOptions settings = with_samples({}, samples);
     settings.shading = Shading::Normals;
     settings.background = {0, 0, 0, 255};
     CpuRenderer r;
@@ -134,7 +134,7 @@ TEST(AntiAlias, APixelHalfCoveredResolvesToHalfItsColourAndHalfTheBackground) {
 
 TEST(AntiAlias, OnATransparentBackgroundAHalfCoveredPixelHasHalfAlphaAndTheCoveredColour) {
   const Scene quad = half_pixel_quad();
-  RenderSettings settings = with_samples({}, 4);
+  RenderOptions settings = with_samples({}, 4);
   settings.shading = Shading::Normals;
   settings.background = {10, 20, 30, 0};
   CpuRenderer r;

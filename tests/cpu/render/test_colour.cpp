@@ -154,7 +154,7 @@ TEST(SrgbRender, AGradientTextureFillingTheFrameRendersBackItsTexelBytes) {
   const Scene s = make_quad(image, 16, 16);
   const float distance = 1.0f / std::tan(0.5f * 45.0f * 3.14159265f / 180.0f);
   const Camera cam = test::look_at({0, 0, distance}, {0, 0, 0}, 45.0f, 0.1f, 10.0f);
-  RenderSettings rs;
+  RenderOptions rs;
   rs.shading = Shading::Texture;
   rs.filter = Filter::Nearest;
   CpuRenderer r;

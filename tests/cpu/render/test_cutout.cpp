@@ -62,7 +62,7 @@ TEST(Cutout, UvIsPerspectiveCorrectOnASteepQuad) {
   // Seen at a grazing angle, screen-space (affine) interpolation would pick the wrong texels.
   CutoutQuad q;
   const Camera cam = test::look_at({0.2f, -2.2f, 0.9f}, {0, 0.3f, 0}, 60.0f, 0.1f, 10.0f);
-  RenderSettings nearest;  // texel by texel: bilinear would blur the borders this test probes
+  RenderOptions nearest;  // texel by texel: bilinear would blur the borders this test probes
   nearest.filter = Filter::Nearest;
   const FrameParams fp = test::frame_params(q.scene, cam, 320, 240, nearest);
   int compared = 0;

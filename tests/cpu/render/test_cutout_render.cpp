@@ -35,7 +35,7 @@ Camera quad_camera() {
   return test::look_at({0, 0, d}, {0, 0, 0}, glm::degrees(2.0f * std::atan(1.0f / d)), 0.5f, 10.0f);
 }
 
-std::vector<Rgba8> render_cpu(const Scene& scene, const Camera& cam, RenderSettings settings, int w, int h) {
+std::vector<Rgba8> render_cpu(const Scene& scene, const Camera& cam, RenderOptions settings, int w, int h) {
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(scene));
   r.render(cam, settings, w, h);
@@ -44,8 +44,8 @@ std::vector<Rgba8> render_cpu(const Scene& scene, const Camera& cam, RenderSetti
   return rgba;
 }
 
-RenderSettings quad_settings(int samples) {
-  RenderSettings s;
+RenderOptions quad_settings(int samples) {
+  RenderOptions s;
   s.samples = (uint8_t)samples;
   s.filter = Filter::Nearest;  // texel by texel: the borders stay where the map puts them
   s.background = kBackground;

@@ -21,7 +21,7 @@ struct Frame {
 Frame render(const Camera& camera, bool grid, int width = kW, int height = kH) {
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(make_sphere(2000)));  // radius 1 at the origin: plane y = -1
-  RenderSettings settings;
+  RenderOptions settings;
   settings.ground_grid = grid;
   r.render(camera, settings, width, height);
   Frame f;
@@ -103,7 +103,7 @@ TEST(GroundGrid, TheLinesThroughTheOriginShowTheXAndZAxes) {
   EXPECT_GT(blue, 100);
 }
 
-TEST(GroundGrid, IsOffUnlessAskedFor) { EXPECT_FALSE(RenderSettings{}.ground_grid); }
+TEST(GroundGrid, IsOffUnlessAskedFor) { EXPECT_FALSE(RenderOptions{}.ground_grid); }
 
 }  // namespace
 }  // namespace facet

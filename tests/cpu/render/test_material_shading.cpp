@@ -105,7 +105,7 @@ TEST(VertexColours, MultiplyKdInLinearLight) {
   s.colors.assign(4, Rgba8{128, 64, 255, 255});
   s.materials[0].kd = {0.5f, 1.0f, 1.0f};
   const Camera cam = test::look_at({0, 0, 3}, {0, 0, 0}, 45.0f, 0.1f, 10.0f);
-  RenderSettings texture_only;
+  RenderOptions texture_only;
   texture_only.shading = Shading::Texture;  // albedo without light
   const FrameParams fp = test::frame_params(s, cam, 32, 32, texture_only);
   const Rgba8 c = render(s, fp)[(size_t)16 * 32 + 16];

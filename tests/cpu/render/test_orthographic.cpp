@@ -203,7 +203,7 @@ TEST(OrthographicShading, DepthShadingSpansTheModelAlongTheView) {
   // Depth shading shows it at the grey of its distance, whatever its offset from the axis.
   const Scene sq = square({0.0f, 0.0f, -1.0f}, {0, 0, 1}, 1.0f);
   const Camera c = ortho_look_at({0.5f, 0.5f, 3.0f}, {0.5f, 0.5f, 0.0f}, 3.0f, 0.5f, 10.0f);
-  RenderSettings s;
+  RenderOptions s;
   s.shading = Shading::Depth;
   const FrameParams fp = make_frame_params(c, s, sq.bounds, 64, 64);
   const float g = 1.0f - (4.0f - fp.depth_near) / (fp.depth_far - fp.depth_near);
@@ -225,7 +225,7 @@ namespace {
 std::vector<int> grid_line_rows(const Camera& c, int x) {
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(make_sphere(2000)));  // radius 1: the plane y = -1, lines 0.1 apart
-  RenderSettings s;
+  RenderOptions s;
   s.ground_grid = true;
   r.render(c, s, 160, 160);
   std::vector<Rgba8> rgba;

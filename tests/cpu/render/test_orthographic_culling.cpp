@@ -27,8 +27,8 @@ using namespace facet;
 
 namespace {
 
-RenderSettings culling() {
-  RenderSettings r;
+RenderOptions culling() {
+  RenderOptions r;
   r.cull_backfaces = true;
   return r;
 }
@@ -60,7 +60,7 @@ std::vector<Camera> ortho_cameras(const Scene& s) {
 TEST(OrthographicCull, FacingComesFromTheViewDirection) {
   Scene s = make_sphere(2000);
   FrameParams fp = test::frame_params(s, test::ortho_look_at({0, 0, 5}, {0, 0, 0}, 3, 0.1f, 10), 64, 48, culling());
-  const ClusterCull k = make_cluster_cull(fp, make_clip_planes(64, 48));
+  const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(64, 48));
   ASSERT_TRUE(k.enabled);
   ASSERT_TRUE(k.parallel);
   EXPECT_NEAR(std::fabs(k.eye.z), 1.0f, 1e-6f);
@@ -69,10 +69,10 @@ TEST(OrthographicCull, FacingComesFromTheViewDirection) {
   // Mirroring x turns every winding round: a normal towards the viewer is back-facing then.
   FrameParams mirrored = fp;
   for (int c = 0; c < 4; ++c) mirrored.view_proj.m[4 * c] = -mirrored.view_proj.m[4 * c];
-  const ClusterCull m = make_cluster_cull(mirrored, make_clip_planes(64, 48));
+  const MeshletCull m = make_meshlet_cull(mirrored, make_clip_planes(64, 48));
   EXPECT_GT(m.facing * m.eye.z, 0.0f);
   fp.cull_backfaces = false;
-  EXPECT_EQ(make_cluster_cull(fp, make_clip_planes(64, 48)).facing, 0.0f);
+  EXPECT_EQ(make_meshlet_cull(fp, make_clip_planes(64, 48)).facing, 0.0f);
 }
 
 TEST(OrthographicCull, TheFrustumIsTheViewBox) {
@@ -81,7 +81,7 @@ TEST(OrthographicCull, TheFrustumIsTheViewBox) {
   // frustum's would meet behind the eye).
   Scene s = make_sphere(200);
   const FrameParams fp = test::frame_params(s, test::ortho_look_at({1, 2, 5}, {1, 2, 0}, 3, 0.1f, 10), 80, 60);
-  const ClusterCull k = make_cluster_cull(fp, make_clip_planes(80, 60));
+  const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(80, 60));
   ASSERT_TRUE(k.enabled);
   for (int pair = 0; pair < 2; ++pair) {
     const Plane& a = k.side[2 * pair];
@@ -93,7 +93,7 @@ TEST(OrthographicCull, TheFrustumIsTheViewBox) {
 }
 
 // What a culled meshlet holds, the per-triangle front end culls too, with the same counts, or it
-// is back-facing before snapping (as for perspective, test_cluster_cull.cpp).
+// is back-facing before snapping (as for perspective, test_meshlet_cull.cpp).
 TEST(OrthographicCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
   std::vector<Scene> models;
   models.push_back(make_sphere(100000));
@@ -104,7 +104,7 @@ TEST(OrthographicCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
     const Meshlets m = build_meshlets(s);
     for (const Camera& cam : ortho_cameras(s)) {
       const FrameParams fp = test::frame_params(s, cam, 320, 200, culling());
-      const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+      const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
       ASSERT_TRUE(k.parallel);
       const test::CulledMeshletTally tally = test::check_culled_meshlets(s, m, fp, k, [&](uint32_t t) {
         // Back-facing before snapping: its normal turned away from the view (against -eye's sign).
@@ -134,7 +134,7 @@ TEST(OrthographicCull, EveryFrontFaceTheUnculledFrameShowsStillShows) {
     CpuRenderer r;
     r.set_scene(scene);
     const FrameParams fp = test::frame_params(s, cam, 160, 120, culling());
-    const ClusterCull k = make_cluster_cull(fp, make_clip_planes(160, 120));
+    const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(160, 120));
     r.render(fp);
     std::vector<uint32_t> culled_ids, all_ids;
     r.read_triangle_ids(culled_ids);

@@ -31,7 +31,7 @@ Camera quad_camera() {
 }
 
 // The RGBA8 frame r draws of camera c.
-std::vector<Rgba8> draw(CpuRenderer& r, const Camera& c, const RenderSettings& s, int w, int h) {
+std::vector<Rgba8> draw(CpuRenderer& r, const Camera& c, const RenderOptions& s, int w, int h) {
   r.render(c, s, w, h);
   std::vector<Rgba8> out;
   r.read_rgba(out);
@@ -50,7 +50,7 @@ TEST(Render, TexturedQuadFillingTheFrameShowsTheTextureTexelForTexel) {
   Scene quad = make_quad(tex, N, N);
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(quad));
-  RenderSettings s;
+  RenderOptions s;
   s.shading = Shading::Texture;
   s.filter = Filter::Nearest;
   std::vector<Rgba8> out = draw(r, quad_camera(), s, N, N);
@@ -69,7 +69,7 @@ TEST(Render, BilinearOnTexelCentresReproducesTexels) {
   Scene quad = make_quad(tex, N, N);
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(quad));
-  RenderSettings s;
+  RenderOptions s;
   s.shading = Shading::Texture;
   s.filter = Filter::Bilinear;
   std::vector<Rgba8> out = draw(r, quad_camera(), s, N, N);
@@ -82,14 +82,14 @@ TEST(Render, NormalsModeShowsFaceNormalFacingTheCamera) {
   Scene sphere = make_sphere(20000);
   CpuRenderer r;
   r.set_scene(std::make_shared<Scene>(sphere));
-  RenderSettings s;
+  RenderOptions s;
   s.shading = Shading::Normals;
   std::vector<Rgba8> out = draw(r, test::look_at({0, 0, 4}, {0, 0, 0}, 40.0f, 0.1f, 10.0f), s, 101, 101);
   Rgba8 c = out[50 * 101 + 50];  // centre pixel: normal (0, 0, 1) -> (128, 128, 255)
   EXPECT_NEAR(c.r, 128, 3);
   EXPECT_NEAR(c.g, 128, 3);
   EXPECT_GE(c.b, 253);
-  EXPECT_EQ(out[0].r, RenderSettings{}.background.r);  // corner: background
+  EXPECT_EQ(out[0].r, RenderOptions{}.background.r);  // corner: background
 }
 
 TEST(Render, NearerTriangleWinsAndExactTiesGoToLowerIndex) {
@@ -159,7 +159,7 @@ TEST(Render, BackFaceCullingKeepsCounterClockwiseFacesAndDropsTheRest) {
   r.render(c, test::two_sided(), 160, 120);  // the closed sphere would skip its back faces by itself
   r.read_triangle_ids(all);
   uint32_t culled_without = r.stats().tris.culled;
-  RenderSettings s;
+  RenderOptions s;
   s.cull_backfaces = true;
   r.render(c, s, 160, 120);
   r.read_triangle_ids(culled);
@@ -190,7 +190,7 @@ TEST(Render, CpuBackendRefusesADeviceFrameTarget) {
   target.pixels = pixels.data();
   Camera cam;
   cam.eye = {0.0f, 0.0f, 4.0f};
-  EXPECT_THROW(r.render(cam, RenderSettings{}, 64, 48, target), std::invalid_argument);
+  EXPECT_THROW(r.render(cam, RenderOptions{}, 64, 48, target), std::invalid_argument);
 }
 
 TEST(Render, CpuBackendDrawsTheSameFrameFromRunsAndFromPatches) {
@@ -216,7 +216,7 @@ TEST(Render, CpuBackendDrawsTheSameFrameFromRunsAndFromPatches) {
       CpuRenderer r;
       const std::shared_ptr<const Scene>& s = i == 0 ? runs : i == 1 ? patches : renumbered;
       r.set_scene(s);
-      RenderSettings settings;
+      RenderOptions settings;
       settings.samples = samples;
       r.render(Camera::framing(s->bounds, 160.0f / 120.0f, 0.8f), settings, 160, 120);
       r.read_rgba(image[i]);

@@ -10,7 +10,7 @@
 
 namespace facet {
 
-struct ViewOptions {
+struct ShotOptions {
   int turntable = 0;          // frames around the model (0: one frame)
   std::string cameras_file;   // JSON list of cameras (empty: none)
   bool transparent = false;   // alpha 0 where no triangle was drawn, the covered fraction on
@@ -18,25 +18,25 @@ struct ViewOptions {
 };
 
 // One frame to draw and where it goes.
-struct ViewJob {
+struct Shot {
   Camera camera;
   int width = 0, height = 0;  // pixels
   std::string output;         // PNG path
   std::string label;          // "frame 3", "camera 2": for messages
 };
 
-void add_view_options(CLI::App* cmd, ViewOptions& o);
+void add_shot_options(CLI::App* cmd, ShotOptions& o);
 
 // One frame asked for, before the model (and so the framing) is known.
-struct ViewRequest {
+struct ShotRequest {
   CameraOptions camera;       // the command line's, or a cameras-file entry's eye/target/up/fov
   int width = 0, height = 0;  // pixels
   std::string output;         // PNG path (a template for a turntable)
   std::string label;          // "frame", or "FILE: camera N" for messages
 };
 
-struct ViewPlan {
-  std::vector<ViewRequest> requests;  // the cameras file's entries, or the command line's one
+struct ShotPlan {
+  std::vector<ShotRequest> requests;  // the cameras file's entries, or the command line's one
   int turntable = 0;                  // > 0: requests[0] turned into this many frames
   bool from_file = false;             // the requests came from a cameras file
 };
@@ -44,12 +44,12 @@ struct ViewPlan {
 // Reads and checks everything that does not need the model, before it is loaded: the cameras
 // file (std::runtime_error "FILE: camera N: problem", or "FILE: not valid JSON (...)"), -o and
 // its turntable template (UsageError).
-ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const std::string& output, int width,
+ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
                        int height);
 
 // The frames to draw, now that the model's bounds frame the cameras. A camera that cannot be used
 // is a UsageError from the command line, a std::runtime_error naming the entry from a file.
-std::vector<ViewJob> plan_views(const ViewPlan& plan, const Bounds& bounds);
+std::vector<Shot> make_shots(const ShotPlan& plan, const Bounds& bounds);
 
 // The camera as command-line options (--eye, --target, --up; --ortho when orthographic), exact to
 // the last bit of each float:

@@ -1,7 +1,7 @@
-// join_meshlets (meshlet_open.h): parts grouped apart, copied into one Meshlets in part order,
+// join_meshlets (meshlet_fill.h): parts grouped apart, copied into one Meshlets in part order,
 // every part's offsets moved by the sizes of the parts before it; the copying spread over cores,
 // into arrays left unwritten until then (meshlet_memory.h).
-#include "engine/meshlets/meshlet_open.h"
+#include "engine/meshlets/meshlet_fill.h"
 
 #include <algorithm>
 

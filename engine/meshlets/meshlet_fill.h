@@ -79,9 +79,9 @@ class LocalVertexArray {
 // by a key a corner (the scene's vertex index, or a range's own numbering) through `Local`:
 // LocalVertices or LocalVertexArray.
 template <class Local>
-class OpenMeshlet {
+class MeshletBeingFilled {
  public:
-  OpenMeshlet(Meshlets& out, Local local) : m_out(out), m_local(std::move(local)) {}
+  MeshletBeingFilled(Meshlets& out, Local local) : m_out(out), m_local(std::move(local)) {}
 
   const Meshlet& meshlet() const { return m_cur; }
   // Vertices a triangle with these three corner keys would add (a repeated corner counts once).

@@ -1,7 +1,7 @@
-// Turntables, cameras files and transparent backgrounds for `facet render` (render_views.h).
+// Turntables, cameras files and transparent backgrounds for `facet render` (render_shots.h).
 // Every camera goes through make_camera, as the command line's does, so a frame of a turntable or
 // of a cameras file equals `facet render` with that frame's --eye/--target/--up.
-#include "app/render_views.h"
+#include "app/render_shots.h"
 
 #include <cerrno>
 #include <cmath>
@@ -59,11 +59,11 @@ std::string frame_name(const std::string& pattern, int n) {
   return out;
 }
 
-std::vector<ViewJob> turntable(int frames, const CameraOptions& options, const Bounds& bounds,
+std::vector<Shot> turntable(int frames, const CameraOptions& options, const Bounds& bounds,
                                const std::string& output, int width, int height) {
   const Camera first = as_usage([&] { return make_camera(options, bounds, width, height); });
   const glm::vec3 axis = glm::normalize(first.up);
-  std::vector<ViewJob> jobs;
+  std::vector<Shot> jobs;
   for (int k = 0; k < frames; ++k) {
     CameraOptions turned = options;
     turned.target = first.target;
@@ -101,7 +101,7 @@ std::optional<float> number_field(const json& e, const char* key, const std::str
   return e[key].get<float>();
 }
 
-ViewRequest camera_entry(const json& e, const CameraOptions& base, int width, int height, const std::string& where) {
+ShotRequest camera_entry(const json& e, const CameraOptions& base, int width, int height, const std::string& where) {
   if (!e.is_object()) throw std::runtime_error(where + ": must be an object");
   CameraOptions c = base;
   c.view_dir.reset();
@@ -135,7 +135,7 @@ ViewRequest camera_entry(const json& e, const CameraOptions& base, int width, in
   return {c, width, height, e["output"].get<std::string>(), where};
 }
 
-std::vector<ViewRequest> cameras_file(const std::string& file, const CameraOptions& base, int width, int height) {
+std::vector<ShotRequest> cameras_file(const std::string& file, const CameraOptions& base, int width, int height) {
   std::ifstream in(file);
   if (!in) throw std::runtime_error(file + ": " + std::strerror(errno));
   json doc = json::parse(in, nullptr, false);
@@ -151,7 +151,7 @@ std::vector<ViewRequest> cameras_file(const std::string& file, const CameraOptio
   const json& list = doc.is_object() && doc.contains("cameras") ? doc["cameras"] : doc;
   if (!list.is_array() || list.empty())
     throw std::runtime_error(file + ": expected a non-empty array of cameras (or {\"cameras\": [...]})");
-  std::vector<ViewRequest> requests;
+  std::vector<ShotRequest> requests;
   for (size_t i = 0; i < list.size(); ++i)
     requests.push_back(camera_entry(list[i], base, width, height, file + ": camera " + std::to_string(i)));
   return requests;
@@ -159,7 +159,7 @@ std::vector<ViewRequest> cameras_file(const std::string& file, const CameraOptio
 
 }  // namespace
 
-void add_view_options(CLI::App* cmd, ViewOptions& o) {
+void add_shot_options(CLI::App* cmd, ShotOptions& o) {
   auto* turn = cmd->add_option("--turntable", o.turntable,
                                "Write N frames turning once around the model about the up axis; -o is a "
                                "name template with one %d or %0Nd (out_%03d.png)")
@@ -173,9 +173,9 @@ void add_view_options(CLI::App* cmd, ViewOptions& o) {
                 "Write alpha 0 where no triangle was drawn (an anti-aliased edge pixel: its covered fraction)");
 }
 
-ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const std::string& output, int width,
+ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
                        int height) {
-  ViewPlan plan;
+  ShotPlan plan;
   if (!o.cameras_file.empty()) {
     plan.requests = cameras_file(o.cameras_file, camera, width, height);
     plan.from_file = true;
@@ -190,13 +190,13 @@ ViewPlan prepare_views(const ViewOptions& o, const CameraOptions& camera, const 
   return plan;
 }
 
-std::vector<ViewJob> plan_views(const ViewPlan& plan, const Bounds& bounds) {
+std::vector<Shot> make_shots(const ShotPlan& plan, const Bounds& bounds) {
   if (plan.turntable > 0) {
-    const ViewRequest& r = plan.requests.at(0);
+    const ShotRequest& r = plan.requests.at(0);
     return turntable(plan.turntable, r.camera, bounds, r.output, r.width, r.height);
   }
-  std::vector<ViewJob> jobs;
-  for (const ViewRequest& r : plan.requests) {
+  std::vector<Shot> jobs;
+  for (const ShotRequest& r : plan.requests) {
     try {
       jobs.push_back({as_usage([&] { return make_camera(r.camera, bounds, r.width, r.height); }), r.width, r.height,
                       r.output, r.label});

@@ -24,8 +24,8 @@ namespace {
 
 using test::to_dvec3;
 
-RenderSettings culling() {
-  RenderSettings r;
+RenderOptions culling() {
+  RenderOptions r;
   r.cull_backfaces = true;
   return r;
 }
@@ -67,7 +67,7 @@ double unsnapped_area(const FrameParams& fp, Vec3 a, Vec3 b, Vec3 c) {
 
 }  // namespace
 
-TEST(ClusterCull, BoundsHoldEveryVertexAndEveryNormal) {
+TEST(MeshletCull, BoundsHoldEveryVertexAndEveryNormal) {
   for (const Scene& s : models()) {
     SCOPED_TRACE(s.source);
     Meshlets m = build_meshlets(s);
@@ -94,12 +94,12 @@ TEST(ClusterCull, BoundsHoldEveryVertexAndEveryNormal) {
   }
 }
 
-TEST(ClusterCull, NonFiniteVertexNeverCulls) {
+TEST(MeshletCull, NonFiniteVertexNeverCulls) {
   Scene s = make_sphere(2000);
   s.positions[5].y = NAN;
   Meshlets m = build_meshlets(s);
   FrameParams fp = test::frame_params(s, test::look_at({0, 0, -30}, {0, 0, -40}, 40, 0.1f, 100), 64, 64);
-  ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+  MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
   int nan_meshlets = 0;
   for (const Meshlet& ml : m.meshlets)
     if (std::isnan(ml.radius)) {
@@ -111,11 +111,11 @@ TEST(ClusterCull, NonFiniteVertexNeverCulls) {
   EXPECT_EQ(nan_meshlets, 1);
 }
 
-TEST(ClusterCull, EyeAndFacingComeFromTheMatrix) {
+TEST(MeshletCull, EyeAndFacingComeFromTheMatrix) {
   Scene s = make_sphere(2000);
   Camera cam = test::look_at({1, 2, 3}, {0, 0, 0}, 40, 0.1f, 100);
   FrameParams fp = test::frame_params(s, cam, 64, 48, culling());
-  ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+  MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
   ASSERT_TRUE(k.enabled);
   EXPECT_NEAR(k.eye.x, 1.0f, 1e-4f);
   EXPECT_NEAR(k.eye.y, 2.0f, 1e-4f);
@@ -124,15 +124,15 @@ TEST(ClusterCull, EyeAndFacingComeFromTheMatrix) {
   // Mirroring x turns every winding round: the facing sign must follow.
   FrameParams mirrored = fp;
   for (int c = 0; c < 4; ++c) mirrored.view_proj.m[4 * c] = -mirrored.view_proj.m[4 * c];
-  EXPECT_EQ(make_cluster_cull(mirrored, make_clip_planes(64, 48)).facing, -k.facing);
+  EXPECT_EQ(make_meshlet_cull(mirrored, make_clip_planes(64, 48)).facing, -k.facing);
   fp.cull_backfaces = false;
-  EXPECT_EQ(make_cluster_cull(fp, make_clip_planes(64, 48)).facing, 0.0f);
+  EXPECT_EQ(make_meshlet_cull(fp, make_clip_planes(64, 48)).facing, 0.0f);
 }
 
 // The property the renderer relies on, checked triangle by triangle on real models from many
 // cameras (including a mirrored matrix): what a culled meshlet holds, the per-triangle front
 // end culls too, with the same counts, or it is back-facing before snapping.
-TEST(ClusterCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
+TEST(MeshletCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
   size_t culled_total = 0, meshlets_total = 0, flipped = 0, triangles_culled = 0;
   for (const Scene& s : models()) {
     SCOPED_TRACE(s.source);
@@ -143,7 +143,7 @@ TEST(ClusterCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
       FrameParams fp = test::frame_params(s, cams[ci % cams.size()], 320, 200, culling());
       if (ci == cams.size())
         for (int c = 0; c < 4; ++c) fp.view_proj.m[4 * c] = -fp.view_proj.m[4 * c];
-      const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+      const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
       const test::CulledMeshletTally tally = test::check_culled_meshlets(s, m, fp, k, [&](uint32_t t) {
         double a = unsnapped_area(fp, s.positions[s.indices[3 * t]], s.positions[s.indices[3 * t + 1]],
                                   s.positions[s.indices[3 * t + 2]]);
@@ -162,17 +162,17 @@ TEST(ClusterCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
   EXPECT_LT(flipped, triangles_culled / 1000 + 1) << "snapping turns round only a few slivers";
 }
 
-TEST(ClusterCull, TurnedOffOnlyWhenNothingCanBeDropped) {
+TEST(MeshletCull, TurnedOffOnlyWhenNothingCanBeDropped) {
   Scene s = make_sphere(2000);
   const Vec3 c = s.bounds.center;
   const float r = s.bounds.radius;
   auto cull_for = [&](glm::vec3 eye, bool backfaces) {
-    RenderSettings settings;
+    RenderOptions settings;
     settings.cull_backfaces = backfaces;
     settings.two_sided = !backfaces;  // the closed sphere would skip them by itself
     FrameParams fp = test::frame_params(s, test::look_at(eye, {0, 0, 0}, 40, 0.1f, 100), 64, 48, settings);
-    ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
-    skip_cluster_cull_when_useless(k, c, r, (uint32_t)build_meshlets(s).meshlets.size());
+    MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
+    skip_meshlet_cull_when_useless(k, c, r, (uint32_t)build_meshlets(s).meshlets.size());
     return k.enabled;
   };
   EXPECT_FALSE(cull_for({0, 0, 10}, false)) << "whole sphere in view, back faces kept";
@@ -184,7 +184,7 @@ TEST(ClusterCull, TurnedOffOnlyWhenNothingCanBeDropped) {
 // fall between the pixel centres and go whole. None of them may hold a triangle that setup would
 // draw, with back faces kept so that nothing else culls them; the test has to drop many, or it
 // saves nothing, and keep those that reach a centre. Frames of 4 and 8 samples leave it off.
-TEST(ClusterCull, MeshletsBetweenPixelCentresHoldNothingTheTriangleTestDraws) {
+TEST(MeshletCull, MeshletsBetweenPixelCentresHoldNothingTheTriangleTestDraws) {
   std::vector<Scene> scenes;
   scenes.push_back(make_sphere(200000));
   scenes.push_back(load_model(test::shared_asset("bunny/stanford-bunny.obj")));
@@ -199,14 +199,14 @@ TEST(ClusterCull, MeshletsBetweenPixelCentresHoldNothingTheTriangleTestDraws) {
     for (float distance : {30.0f, 100.0f, 300.0f}) {
       for (int samples : {1, 4, 8}) {
         SCOPED_TRACE(testing::Message() << "distance " << distance << " r, " << samples << " samples");
-        RenderSettings settings;
+        RenderOptions settings;
         settings.two_sided = true;
         settings.samples = (uint8_t)samples;
         const glm::vec3 eye = c + glm::normalize(glm::vec3(0.4f, 0.3f, 1.0f)) * distance * r;
         FrameParams fp = test::frame_params(s, test::look_at(eye, c + glm::vec3(0.1f * r, 0, 0), 40.0f, 0.1f * r, 1000.0f * r),
                                             320, 200, settings);
         ASSERT_EQ(fp.samples, samples);
-        const ClusterCull k = make_cluster_cull(fp, make_clip_planes(fp.width, fp.height));
+        const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
         if (samples > 1) {
           EXPECT_FALSE(k.between_samples);
           continue;
@@ -214,15 +214,15 @@ TEST(ClusterCull, MeshletsBetweenPixelCentresHoldNothingTheTriangleTestDraws) {
         ASSERT_TRUE(k.enabled && k.between_samples);
         ASSERT_EQ(k.facing, 0.0f);
         // The renderers keep the test where the meshlets are that thin on screen.
-        ClusterCull gated = k;
-        skip_cluster_cull_when_useless(gated, s.bounds.center, r, (uint32_t)m.meshlets.size());
+        MeshletCull gated = k;
+        skip_meshlet_cull_when_useless(gated, s.bounds.center, r, (uint32_t)m.meshlets.size());
         if (distance == 300.0f) {
           EXPECT_TRUE(gated.enabled && gated.between_samples) << "a dense model seen small keeps the test";
         }
         const test::CulledMeshletTally tally = test::check_culled_meshlets(s, m, fp, k, [&](uint32_t t) {
           ADD_FAILURE() << "triangle " << t << " would be drawn, yet its meshlet was culled";
         });
-        ClusterCull without = k;
+        MeshletCull without = k;
         without.between_samples = false;
         size_t here = 0;
         for (const Meshlet& ml : m.meshlets) here += meshlet_culled(k, ml) && !meshlet_culled(without, ml);
