@@ -6,7 +6,7 @@
 // get NaN pixel coordinates: never divided, never mirrored (the seed's abs(z) mirrors them).
 // Not the mesh pipeline's projection (project.h: clip space, snapping); this one is for points.
 #pragma once
-#include "params.h"
+#include "kernels/frame/params.h"
 
 namespace facet {
 

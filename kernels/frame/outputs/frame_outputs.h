@@ -5,9 +5,9 @@
 // (engine/render/frame_outputs.cpp) and the CUDA kernel (frame_outputs.cu), so both backends give the
 // same bits. Not shading: colour stays resolve's job (shade.h).
 #pragma once
-#include "params.h"
-#include "raster.h"
-#include "shade.h"
+#include "kernels/frame/params.h"
+#include "kernels/frame/raster/raster.h"
+#include "kernels/frame/resolve/shade.h"
 
 namespace facet {
 
