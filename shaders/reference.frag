@@ -1,7 +1,7 @@
 #version 450 core
 // The OpenGL reference renderer's fragment stage: the triangle index (gl_PrimitiveID of one
 // indexed draw of all triangles) into an R32UI attachment, and colour shaded like
-// kernels/shade.h shade_pixel: lit, texture, normals, depth. Close, not bit-exact: it is the
+// kernels/frame/resolve/shade.h shade_pixel: lit, texture, normals, depth. Close, not bit-exact: it is the
 // oracle for visibility, and gives `facet bench` the cost of a real colour + depth pass.
 // The same colour pipeline: sRGB texels decoded to linear before filtering, MTL colours and
 // vertex colours linear (decoded on upload and in the vertex stage), Kd/Ks/Ka/Ke lighting in
@@ -19,7 +19,7 @@ layout(location = 1) out uint o_triangle; // R32UI attachment: index of the tria
 
 uniform int u_shading;       // Shading: 0 lit, 1 texture, 2 normals, 3 depth
 uniform vec3 u_eye;          // world-space camera position (headlight)
-uniform bool u_ortho;        // orthographic (kernels/view.h): headlight and depth along u_view_dir
+uniform bool u_ortho;        // orthographic (kernels/frame/view.h): headlight and depth along u_view_dir
 uniform vec3 u_view_dir;     // unit world-space view direction
 uniform vec2 u_depth_range;  // view distances shown white and black in depth shading
 uniform int u_filter;        // Filter: 0 nearest, 1 bilinear, 2 trilinear
@@ -28,13 +28,13 @@ uniform bool u_has_uvs;      // the scene has texture coordinates
 uniform bool u_has_cutouts;  // some material can cut fragments away (SceneView::has_cutouts)
 // With multisampling and cut-outs: sample s's offset from the pixel centre in pixels, window y (down
 // the image), from the driver (glGetMultisamplefv): the positions its coverage uses. llvmpipe's
-// 4x are kernels/samples.h's.
+// 4x are kernels/frame/raster/samples.h's.
 uniform vec2 u_sample_offsets[8];
 // One material for all triangles (no per-triangle lookup), or -1: read b_tri_material.
 uniform int u_single_material;
 
 // std430 packs each int or float into the vec3's fourth slot: 80 bytes, the layout of the C++
-// Material (kernels/params.h).
+// Material (kernels/frame/params.h).
 struct Material {
   vec3 kd; int texture;          // Kd, map_Kd index or -1
   vec3 ks; float ns;             // Ks, whole-number Ns
@@ -50,15 +50,15 @@ layout(std430, binding = 1) readonly buffer Materials { Material b_materials[]; 
 layout(std430, binding = 2) readonly buffer Textures { TextureDesc b_textures[]; };
 layout(std430, binding = 3) readonly buffer Texels { uint b_texels[]; };  // RGBA8, as Rgba8
 
-const float k_ambient = 0.15;  // kernels/shade.h kAmbient
-const float k_cutout = 0.5;    // kernels/cutout.h kCutoutThreshold
+const float k_ambient = 0.15;  // kernels/frame/resolve/shade.h kAmbient
+const float k_cutout = 0.5;    // kernels/frame/raster/cutout.h kCutoutThreshold
 
-// ---- sRGB, after kernels/srgb.h (computed here, so near its tables, not equal) ----
+// ---- sRGB, after kernels/frame/resolve/srgb.h (computed here, so near its tables, not equal) ----
 vec3 srgb_to_linear(vec3 s) {
   return mix(s / 12.92, pow((s + 0.055) / 1.055, vec3(2.4)), greaterThan(s, vec3(0.04045)));
 }
 
-// ---- texture sampling, after kernels/texture.h ----
+// ---- texture sampling, after kernels/frame/resolve/texture.h ----
 struct Level { uint offset; int width; int height; };
 
 Level texture_level(TextureDesc d, int level) {
@@ -121,13 +121,13 @@ vec4 sample_texture(TextureDesc d, vec2 uv, vec2 duv_dx, vec2 duv_dy) {
   return mix(c0, sample_bilinear(texture_level(d, l1), uv), f);
 }
 
-// The texture's colour at the fragment, or white without one (kernels/shade.h texture_color).
+// The texture's colour at the fragment, or white without one (kernels/frame/resolve/shade.h texture_color).
 vec3 texture_color(int tex, vec2 duv_dx, vec2 duv_dy) {
   if (tex < 0 || !u_has_uvs) return vec3(1.0);
   return sample_texture(b_textures[tex], v_uv, duv_dx, duv_dy).rgb;
 }
 
-// True when material m cuts the point of texture coordinates uv away (kernels/cutout.h
+// True when material m cuts the point of texture coordinates uv away (kernels/frame/raster/cutout.h
 // cutout_keeps): alpha x map_d's alpha at level 0 below 0.5.
 bool cut_away_at(Material m, vec2 uv) {
   if (m.alpha_texture < 0 || !u_has_uvs) return !(m.alpha >= k_cutout);
@@ -141,7 +141,7 @@ bool cut_away_at(Material m, vec2 uv) {
 
 // The fragment's texture coordinates anywhere in its pixel: uv/w and 1/w are affine in window
 // space, so their values at the centre and their screen derivatives give uv at an offset exactly
-// (perspective-correct, as kernels/cutout.h computes it). Not interpolateAtSample: on llvmpipe
+// (perspective-correct, as kernels/frame/raster/cutout.h computes it). Not interpolateAtSample: on llvmpipe
 // (Mesa 22.3) its values at the samples of a checker quad seen at an angle put 836 pixels a
 // sample off facet's cut along the alpha edges (2 with this), as if not perspective-correct.
 struct UvPlane { vec2 uvq, uvq_dx, uvq_dy; float q, q_dx, q_dy; };
@@ -163,7 +163,7 @@ int kept_samples(Material m, UvPlane plane) {
   return mask;
 }
 
-// Lit or texture shading of material m (kernels/shade.h shade_material).
+// Lit or texture shading of material m (kernels/frame/resolve/shade.h shade_material).
 vec3 shade_material(Material m, vec2 duv_dx, vec2 duv_dy) {
   vec3 albedo = m.kd * texture_color(m.texture, duv_dx, duv_dy) * v_color;
   if (u_shading != 0) return albedo;
@@ -178,7 +178,7 @@ vec3 shade_material(Material m, vec2 duv_dx, vec2 duv_dy) {
 }
 
 // Normals and depth show data: their value v is written as the byte round(255 v), returned as the
-// linear light the sRGB framebuffer encodes back to that byte (kernels/shade.h data_color).
+// linear light the sRGB framebuffer encodes back to that byte (kernels/frame/resolve/shade.h data_color).
 vec3 data_bytes(vec3 v) { return srgb_to_linear(floor(clamp(v, 0.0, 1.0) * 255.0 + 0.5) / 255.0); }
 
 void main() {

@@ -1,6 +1,6 @@
 #version 450 core
 // The OpenGL reference renderer's vertex stage (app/gl/gl_reference.cpp): the same world -> clip
-// transform as kernels/project.h, written out term by term in mul_point's order and marked
+// transform as kernels/frame/geometry/project.h, written out term by term in mul_point's order and marked
 // `precise` so the driver may not fuse it into FMAs: GL then rasterizes exactly the clip-space
 // positions our backends do, and only GL's own snapping and tie rules can make pixels differ.
 
@@ -15,7 +15,7 @@ uniform bool u_has_colors; // the scene has vertex colours (else a_color is not 
 out vec3 v_world;   // world position, perspective-correct in the fragment stage
 out vec3 v_normal;
 out vec2 v_uv;
-out vec3 v_color;  // linear light: interpolated as kernels/shade.h vertex_color interpolates
+out vec3 v_color;  // linear light: interpolated as kernels/frame/resolve/shade.h vertex_color interpolates
 
 void main() {
   const mat4 m = u_view_proj;  // m[col][row], as Mat4::m[col * 4 + row]
