@@ -27,9 +27,11 @@ __device__ __forceinline__ void let_next_kernel_launch() {
 #endif
 }
 
-// Launches kernel<<<grid, block, 0, stream>>>(args...), allowed to overlap the previous kernel of
-// the stream when `after_kernel` (the previous operation in the stream is a kernel that calls
-// let_next_kernel_launch, and the device supports it).
+// Launches `kernel` over `grid` blocks of `block` threads on `stream`, with no dynamic shared
+// memory, and checks the launch (FACET_CUDA_CHECK: a grid of 0 blocks throws, so callers return
+// before launching on empty work). Allowed to overlap the previous kernel of the stream when
+// `after_kernel` (the previous operation in the stream is a kernel that calls
+// let_next_kernel_launch, and the device supports it). The one way facet launches a kernel.
 template <class... Params, class... Args>
 void launch_kernel(void (*kernel)(Params...), dim3 grid, dim3 block, cudaStream_t stream, bool after_kernel,
                    Args&&... args) {

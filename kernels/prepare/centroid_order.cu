@@ -5,6 +5,7 @@
 
 #include "kernels/prepare/centroid_order_launch.h"
 #include "kernels/base/cuda_check.h"
+#include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
 
 namespace facet {
@@ -52,9 +53,8 @@ __global__ void __launch_bounds__(kCentroidCodeThreads)
 void launch_finite_box(const ShadeVertex* vertices, uint32_t vertex_count, uint32_t* box, cudaStream_t stream) {
   if (vertex_count == 0) return;
   const uint64_t blocks = ((uint64_t)vertex_count + kCentroidCodeThreads - 1) / kCentroidCodeThreads;
-  finite_box<<<(unsigned)(blocks < kCentroidCodeMaxBlocks ? blocks : kCentroidCodeMaxBlocks), kCentroidCodeThreads, 0,
-               stream>>>(vertices, vertex_count, box);
-  FACET_CUDA_CHECK(cudaGetLastError());
+  launch_kernel(finite_box, (unsigned)(blocks < kCentroidCodeMaxBlocks ? blocks : kCentroidCodeMaxBlocks),
+                kCentroidCodeThreads, stream, false, vertices, vertex_count, box);
 }
 
 size_t centroid_order_scratch_bytes(uint32_t triangle_count) {
@@ -68,9 +68,8 @@ size_t centroid_order_scratch_bytes(uint32_t triangle_count) {
 int launch_centroid_order(const CentroidOrderArrays& a, const CodeGrid& grid, cudaStream_t stream) {
   if (a.triangle_count == 0) return 0;
   const uint64_t blocks = (a.triangle_count + kCentroidCodeThreads - 1) / kCentroidCodeThreads;
-  centroid_codes<<<(unsigned)(blocks < kCentroidCodeMaxBlocks ? blocks : kCentroidCodeMaxBlocks),
-                   kCentroidCodeThreads, 0, stream>>>(a, grid);
-  FACET_CUDA_CHECK(cudaGetLastError());
+  launch_kernel(centroid_codes, (unsigned)(blocks < kCentroidCodeMaxBlocks ? blocks : kCentroidCodeMaxBlocks),
+                kCentroidCodeThreads, stream, false, a, grid);
   cub::DoubleBuffer<uint32_t> keys(a.codes[0], a.codes[1]), values(a.order[0], a.order[1]);
   size_t bytes = a.scratch_bytes;
   FACET_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(a.scratch, bytes, keys, values, (int)a.triangle_count, 0,

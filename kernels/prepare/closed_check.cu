@@ -9,6 +9,7 @@
 #include "kernels/prepare/closed_check_launch.h"
 #include "kernels/prepare/closed_math.h"
 #include "kernels/base/cuda_check.h"
+#include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
 
 namespace facet {
@@ -208,39 +209,39 @@ uint64_t volume_blocks(const ClosedCheckArrays& a) {
 void launch_weld(const ClosedCheckArrays& a, cudaStream_t stream) {
   FACET_CUDA_CHECK(cudaMemsetAsync(a.table, 0xff, ((uint64_t)a.table_mask + 1) * sizeof(uint32_t), stream));
   if (a.vertex_count == 0) return;
-  weld_insert<<<blocks_for(a.vertex_count), kThreads, 0, stream>>>(a);
-  weld_lookup<<<blocks_for(a.vertex_count), kThreads, 0, stream>>>(a);
+  launch_kernel(weld_insert, blocks_for(a.vertex_count), kThreads, stream, false, a);
+  launch_kernel(weld_lookup, blocks_for(a.vertex_count), kThreads, stream, false, a);
 }
 
 void launch_edge_balance(const ClosedCheckArrays& a, cudaStream_t stream) {
   if (a.triangle_count == 0) return;
   const unsigned needed = blocks_for(a.triangle_count);
   const unsigned blocks = needed < (unsigned)kClosedBalanceBlocks ? needed : (unsigned)kClosedBalanceBlocks;
-  edge_balance<<<blocks, kThreads, 0, stream>>>(a);
+  launch_kernel(edge_balance, blocks, kThreads, stream, false, a);
 }
 
 void launch_link_pieces(const ClosedCheckArrays& a, cudaStream_t stream) {
   if (a.triangle_count == 0 || a.vertex_count == 0) return;
-  link_pieces<<<blocks_for(a.triangle_count), kThreads, 0, stream>>>(a);
-  flatten_pieces<<<blocks_for(a.vertex_count), kThreads, 0, stream>>>(a);
+  launch_kernel(link_pieces, blocks_for(a.triangle_count), kThreads, stream, false, a);
+  launch_kernel(flatten_pieces, blocks_for(a.vertex_count), kThreads, stream, false, a);
 }
 
 void launch_triangle_volumes(const ClosedCheckArrays& a, double cx, double cy, double cz, cudaStream_t stream) {
   if (a.triangle_count == 0) return;
-  triangle_volumes<<<blocks_for(a.triangle_count), kThreads, 0, stream>>>(a, cx, cy, cz);
+  launch_kernel(triangle_volumes, blocks_for(a.triangle_count), kThreads, stream, false, a, cx, cy, cz);
 }
 
 void launch_count_runs(const ClosedCheckArrays& a, uint32_t* counts, cudaStream_t stream) {
   const uint64_t blocks = volume_blocks(a);
   if (blocks == 0) return;
-  count_runs<<<blocks_for(blocks), kThreads, 0, stream>>>(a, counts, blocks);
+  launch_kernel(count_runs, blocks_for(blocks), kThreads, stream, false, a, counts, blocks);
 }
 
 void launch_sum_runs(const ClosedCheckArrays& a, const uint64_t* first, uint32_t* run_piece,
                      double* run_volume, cudaStream_t stream) {
   const uint64_t blocks = volume_blocks(a);
   if (blocks == 0) return;
-  sum_runs<<<blocks_for(blocks), kThreads, 0, stream>>>(a, first, run_piece, run_volume, blocks);
+  launch_kernel(sum_runs, blocks_for(blocks), kThreads, stream, false, a, first, run_piece, run_volume, blocks);
 }
 
 }  // namespace facet

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/prepare/meshlet_shading_launch.h"
+#include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
 
 namespace facet {
@@ -23,7 +24,7 @@ __global__ void __launch_bounds__(kMeshletMaxTriangles) meshlet_shading(MeshletS
 void launch_meshlet_shading(const MeshletShadingArrays& a, cudaStream_t stream) {
   if (a.meshlet_count == 0) return;
   const unsigned blocks = a.meshlet_count < kMaxBlocks ? a.meshlet_count : kMaxBlocks;
-  meshlet_shading<<<blocks, kMeshletMaxTriangles, 0, stream>>>(a);
+  launch_kernel(meshlet_shading, blocks, kMeshletMaxTriangles, stream, false, a);
 }
 
 }  // namespace facet

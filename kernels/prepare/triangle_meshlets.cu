@@ -2,6 +2,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/prepare/triangle_meshlets_launch.h"
+#include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
 
 namespace facet {
@@ -27,7 +28,7 @@ void launch_triangle_meshlets(const Meshlet* meshlets, uint32_t count, const uin
                               cudaStream_t stream) {
   if (count == 0) return;
   const unsigned blocks = count < kMaxBlocks ? count : kMaxBlocks;
-  triangle_meshlets<<<blocks, kMeshletMaxTriangles, 0, stream>>>(meshlets, count, triangle_ids, out);
+  launch_kernel(triangle_meshlets, blocks, kMeshletMaxTriangles, stream, false, meshlets, count, triangle_ids, out);
 }
 
 }  // namespace facet
