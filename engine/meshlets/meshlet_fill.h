@@ -114,7 +114,7 @@ class MeshletBeingFilled {
   }
   // The vertex map, handed back for the next grouping (the open meshlet is done with).
   Local take_local() { return std::move(m_local); }
-  // Closes the meshlet (its order and bounds come later: finish_meshlets), opens the next one.
+  // Closes the meshlet (its bounds come later: finish_meshlets), opens the next one.
   void close() {
     if (m_cur.triangle_count) m_out.meshlets.push_back(m_cur);
     m_local.clear();

@@ -26,11 +26,6 @@ constexpr uint32_t kWindowPerTriangle = 4;
 // Triangles (or corners) ahead that the gathers from the scene's arrays ask for: enough misses
 // in flight to cover a trip to memory, few enough that the lines are still cached when used.
 constexpr uint32_t kPrefetch = 16;
-// Slots left in the order the patch grew (each taken beside the ones before it, vertices numbered
-// in order of first use) rather than reordered along a Z-order curve (order_meshlet): the curve
-// cost a fifth of the grow step's CPU for about 1 % of the frame (20 M sphere's geometry 0.273 ->
-// 0.270 ms, NOTES.md v8; the dragon's 1080p frame 0.0443 ms without it, 0.0439 with, on the H200).
-constexpr bool kCurveOrderSlots = false;
 
 // A range's triangles around each of its vertices. Triangles are named by their rank within the
 // range ("local rank"), vertices by their order of first use in the range ("local vertex").
@@ -303,7 +298,7 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
       out.triangle_ids.reserve(last - first);
       out.positions.reserve(last - first);
       if (!growers[worker]->run(scene, ranges, first, last, out, hooks, done, worker == 0)) cancelled = true;
-      else finish_meshlets(out, kCurveOrderSlots);
+      else finish_meshlets(out);
     }
   });
   if (cancelled) return Meshlets();  // incomplete: the caller discards it

@@ -1,7 +1,6 @@
 // The patch grouping of meshlets.h, on every core: one grower a range of triangles in spatial
 // order (meshlet_ranges.h), the ranges' meshlets joined in range order, so the result is the same
-// for any number of threads; each range's slot order and bounds (finish_meshlets) by the task that
-// grew it.
+// for any number of threads; each range's bounds (finish_meshlets) by the task that grew it.
 #pragma once
 #include "engine/meshlets/meshlets.h"
 

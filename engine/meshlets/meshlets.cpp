@@ -1,6 +1,6 @@
 // The two meshlet groupings (meshlets.h): runs in file order, in chunks on every core, and
-// patches grown over the surface (meshlet_patches.h); each chunk's or range's slot order and
-// bounds (meshlet_finish.h) by the task that grouped it.
+// patches grown over the surface (meshlet_patches.h); each chunk's or range's bounds
+// (meshlet_finish.h) by the task that grouped it.
 #include "engine/meshlets/meshlets.h"
 
 #include <algorithm>
@@ -100,7 +100,7 @@ Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
     for (uint64_t c = begin; c < end && !cancelled; ++c) {
       const uint32_t first = (uint32_t)(c * kRunChunk);
       parts[c] = chunk_runs(scene, first, (uint32_t)std::min<uint64_t>(tris, first + (uint64_t)kRunChunk));
-      finish_meshlets(parts[c], false);
+      finish_meshlets(parts[c]);
       const uint64_t all = done.fetch_add(parts[c].triangles.size()) + parts[c].triangles.size();
       if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) cancelled = true;
       else if (worker == 0 && hooks.progress) hooks.progress(all);

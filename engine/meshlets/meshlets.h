@@ -10,9 +10,9 @@
 //    (a generated UV sphere: about one new vertex a triangle), whose consecutive triangles share
 //    consecutive vertices, the way a geometry warp reads them;
 //  - compact patches grown from a seed by the neighbours that add the fewest new vertices: for
-//    scans, whose file order scatters vertices (runs took 1.26 vertices a triangle on the dragon,
+//    scans, whose file order scatters vertices (runs need 1.26 vertices a triangle on the dragon,
 //    2.03 on the bunny; patches about 0.67: every vertex is projected once per meshlet holding it).
-// Which is faster for which mesh was measured (NOTES.md, v8); the thresholds are in
+// Which is faster for which mesh is measured in docs/performance.md; the thresholds are in
 // kernels/frame/tuning.h (kKeepFileOrder, kPatchMaxVertices).
 #pragma once
 #include <atomic>
@@ -75,8 +75,9 @@ std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene,
 bool keeps_file_order(const Scene& scene);
 // Whether `m`, built for `scene` with either grouping, is what a load asking for `wanted` would
 // build, or as good for it: every grouping serves FileOrder (the CPU backend draws patches within
-// a few percent of runs, bench/NOTES.md), and Auto takes runs only where the file keeps its order
-// (a scene cache written for the CPU backend is not what the CUDA one should draw a scan from).
+// a few percent of runs: docs/performance.md), and Auto takes runs only where the file keeps its
+// order (a scene cache written for the CPU backend is not what the CUDA one should draw a scan
+// from).
 bool meshlets_serve(const Meshlets& m, const Scene& scene, MeshletGrouping wanted);
 // Runs in file order: a meshlet closes when the next triangle would pass either format limit, and
 // at every 65536th triangle (kRunChunk: chunks are grouped on every core).
@@ -87,7 +88,9 @@ Meshlets build_meshlet_runs(const Scene& scene);
 // patch that runs out of neighbours (a pocket left between patches, or a range's border) is
 // filled up with the range's next triangles in that order rather than closed small: about one
 // meshlet in ten then spans two places (bounds that cull less), against a fifth more meshlets,
-// each a block's bookkeeping. Slots stay in the order the patch grew (kCurveOrderSlots).
+// each a block's bookkeeping. Slots stay in the order the patch grew, each beside the ones before
+// it: reordering them along a curve over the patch costs the build more than it saves the frame
+// (docs/performance.md has the measurement).
 Meshlets build_meshlet_patches(const Scene& scene);
 
 }  // namespace facet

@@ -24,7 +24,7 @@ struct Vec2 { float x, y; };
 struct Vec3 { float x, y, z; };
 struct Vec4 { float x, y, z, w; };
 // Aligned as a word so that a pixel or texel moves in one 32-bit access, not four byte accesses
-// (the resolve's stores were four STG.U8 a pixel).
+// (four STG.U8 a pixel in the resolve's stores).
 struct alignas(4) Rgba8 { uint8_t r, g, b, a; };
 
 // Column-major 4x4 matrix, as GLM and OpenGL store it: m[col * 4 + row].
@@ -52,7 +52,6 @@ FACET_HD Vec3 normalize(Vec3 a) {
   return l > 0.0f ? a * (1.0f / l) : Vec3{0.0f, 0.0f, 0.0f};
 }
 FACET_HD float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
-FACET_HD float lerpf(float a, float b, float t) { return a + (b - a) * t; }
 FACET_HD int mini(int a, int b) { return a < b ? a : b; }
 FACET_HD int maxi(int a, int b) { return a > b ? a : b; }
 FACET_HD bool is_finite(float v) { return v - v == 0.0f; }  // false for NaN and +-Inf
