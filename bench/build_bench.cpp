@@ -1,5 +1,5 @@
 // facet_build_bench: the load steps after parsing, each alone on one parsed model, wall and CPU
-// time, median of N runs (bench/NOTES.md, "The building step on every core").
+// time, median of N runs (docs/performance.md).
 //   facet_build_bench MODEL [-n RUNS] [--threads N]
 // An OBJ is parsed, stitched and triangulated once; then its by-position mesh, vertex normals,
 // bounds and closed-surface check are timed. A PLY is loaded once; then finish_scene (on a copy

@@ -1,5 +1,5 @@
 // facet_coverage_probe: what an N-sample frame's visibility holds, pixel by pixel, on the bench's
-// scenes and cameras (bench/NOTES.md, v24). It bounds, from
+// scenes and cameras (docs/performance.md). It bounds, from
 // the frame's own coverage rather than from a model, what two designs could save (issue 17):
 //  - one key and a coverage mask for a pixel whose N samples are one triangle's ("whole"): the
 //    raster's atomics and resolve's key reads for those pixels fall to one;

@@ -2,7 +2,7 @@
 // graph, and whether a conditional IF node around them (skipped when the first kernel queued
 // nothing) costs less than launching them. Times each graph shape with event nodes captured
 // inside it, as the renderer does (median of 200 launches).
-// Not part of the product; its findings go to bench/NOTES.md.
+// Not part of the product; its findings go to docs/performance.md.
 #include <cuda_runtime.h>
 
 #include <algorithm>

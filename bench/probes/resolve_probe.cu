@@ -1,7 +1,7 @@
 // Probe: why a streaming pass over a 4K visibility buffer (66 MB of uint64, read then reset to
 // all ones, plus 33 MB of RGBA8 written) runs far below copy bandwidth. Times variants of that
 // pass with CUDA events (median of 50) on buffers allocated like the renderer's (cudaMalloc).
-// Not part of the product; its findings go to bench/NOTES.md.
+// Not part of the product; its findings go to docs/performance.md.
 #include <cuda_runtime.h>
 
 #include <algorithm>

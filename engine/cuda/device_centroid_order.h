@@ -1,8 +1,8 @@
 // The patch meshlets' Morton order (meshlet_ranges.h) on the device, for a scene whose positions
-// and indices are there already (Renderer::upload_ahead): on the 87 M-triangle model the CPU's
-// sort takes 0.4 s of 16 cores on the load's critical path, the device's a few milliseconds and the
-// read back of 4 bytes a triangle. The same array as the CPU's, element for element (the same
-// codes, kernels/prepare/centroid_code.h, and a stable sort).
+// and indices are there already (Renderer::upload_ahead): on the largest models the CPU's sort is
+// a long pass of every core on the load's critical path, the device's sort and the read back of 4
+// bytes a triangle much shorter (docs/performance.md). The same array as the CPU's, element for
+// element (the same codes, kernels/prepare/centroid_code.h, and a stable sort).
 #pragma once
 #include <cstdint>
 #include <memory>

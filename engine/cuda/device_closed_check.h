@@ -1,6 +1,6 @@
 // The closed-surface check (closed_surface.h) on the device, for a scene whose positions and
 // indices are there already (Renderer::upload_ahead): a load that hands it to the GPU saves the
-// CPU's pass (0.55 s of 16 cores on the 87 M-triangle model) while the CPU builds the meshlets.
+// CPU's pass (a long one on every core for the largest models) while the CPU builds the meshlets.
 // The same answer as closed_outward bit for bit (the same steps and math: kernels/prepare/closed_math.h).
 #pragma once
 #include <cstdint>

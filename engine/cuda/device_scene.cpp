@@ -8,7 +8,7 @@
 //    triangle) beside the layout;
 //  - the host route: the layout made on the host's cores as the staging buffers are filled, sent
 //    finished, for a device without room for that moment. The 300 M-triangle grid (5.5 GB of
-//    scene): 15.8 GB at the most by the first route, 5.6 by this one (bench/NOTES.md, v21).
+//    scene): 15.8 GB at the most by the first route, 5.6 by this one.
 #include "engine/cuda/device_scene.h"
 
 #include <algorithm>
@@ -233,7 +233,7 @@ void DeviceScene::upload_materials(const Scene& s, StagedUpload& staged) {
   m_plain_lit = plain_lit_scene(s);
   m_has_cutouts = scene_has_cutouts(s);
   // One material for the whole model (most scans, the generated spheres): no per-triangle array,
-  // and so no 32-byte sector read for 4 bytes by every covered pixel in resolve (NOTES.md, v8).
+  // and so no 32-byte sector read for 4 bytes by every covered pixel in resolve.
   const int64_t single = s.single_material();
   if (single < 0) staged.upload(m_tri_material, s.tri_material, "per-triangle materials");
   m_single_material = single < 0 ? 0u : (uint32_t)single;

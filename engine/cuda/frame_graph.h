@@ -1,6 +1,6 @@
 // A frame recorded by stream capture and replayed as one CUDA graph: the GPU runs the frame's
 // memsets, kernels, event records and the copy back to back, with no gap waiting for the host
-// to launch the next one (small scenes were bound by exactly that, NOTES.md). The frame is
+// to launch the next one (what bounds a small scene's frame otherwise). The frame is
 // captured again every time (camera and frame tag change its parameters) and the executable graph
 // updated in place, which costs far less than instantiating; only a frame of another shape
 // (other nodes: the visibility clear, a resize, a new scene) instantiates anew.

@@ -31,8 +31,8 @@ using StageFill = std::function<void(void* host, size_t begin, size_t end)>;
 // memcpy into a staging buffer with non-temporal stores: no core reads the buffer again (the
 // copy engine does), so its lines are written without being read first. A plain memcpy of
 // pieces this size reads every destination line before writing it, a third more memory traffic,
-// and the fill, not the bus, is what bounds the upload (bench/NOTES.md). Ends with a store fence:
-// the bytes are visible to the transfer queued after the fill.
+// and the fill, not the bus, is what bounds the upload (docs/performance.md). Ends with a store
+// fence: the bytes are visible to the transfer queued after the fill.
 void copy_to_stage(void* host, const void* src, size_t bytes);
 
 class StagedUpload {

@@ -3,9 +3,9 @@
 // neighbours within a range (meshlet_patches.cpp).
 //
 // A range of the file's order is no patch of surface (a scanner scatters neighbours over the
-// file: ranges of it took the bunny from 0.70 to 1.00 vertices a triangle, NOTES.md); a range of
-// the triangles sorted along a Morton curve through their centroids is a compact piece of space,
-// so only the patches along its border are cut short.
+// file: the bunny's patches grown in ranges of it need 1.00 vertices a triangle, against 0.70
+// grown over the whole mesh); a range of the triangles sorted along a Morton curve through their
+// centroids is a compact piece of space, so only the patches along its border are cut short.
 #pragma once
 #include <cstdint>
 #include <memory>

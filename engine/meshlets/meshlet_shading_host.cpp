@@ -13,8 +13,8 @@ namespace {
 constexpr uint64_t kShadingMeshletsPerPiece = 512;
 // Meshlet vertices whose scene vertex is asked for ahead of reading it. They are read in the
 // meshlets' order, scattered through the scene's arrays, each a cache miss whose latency bounds a
-// plain loop (the 300 M grid: 70 of 85 ns a vertex on a core of the H200 host); 128 vertices' two
-// lines each overlap their misses and stay within L1.
+// plain loop (docs/performance.md); 128 vertices' two lines each overlap their misses and stay
+// within L1.
 constexpr size_t kPrefetchVertices = 128;
 }  // namespace
 

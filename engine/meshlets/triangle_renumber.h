@@ -1,13 +1,13 @@
 // A loaded scene's triangles renumbered in the order of its patch meshlets (meshlets.h), so that
 // meshlet slot i holds scene triangle i, as it does for runs: the keys a frame writes then carry
 // the slot, no device array has to say which scene triangle a slot holds, and the slots' packed
-// indices are read from the triangle corners, which are then in slot order. Those two arrays were
-// 8 of a closed scan's 27.2 bytes a triangle on the device (bench/NOTES.md, v20). The file's
+// indices are read from the triangle corners, which are then in slot order. Those two arrays would
+// be 8 of a closed scan's 27.2 bytes a triangle on the device. The file's
 // numbering is kept beside the scene (Scene::file_triangle) for what reports triangles to the
 // user (the frame outputs, the viewer's pick, Python's Mesh.triangles): their numbers stay the
 // file's.
 //
-// Depth ties go to the lower index in the scene's order (design.md), now the renumbered one; the
+// Depth ties go to the lower index in the scene's order (design.md), the renumbered one; the
 // CPU backend, the CUDA backend and the OpenGL reference all draw that same order.
 #pragma once
 #include "engine/meshlets/meshlets.h"

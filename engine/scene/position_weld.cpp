@@ -4,7 +4,7 @@
 // alone with an open-addressing table of its own, its first vertex of a position the smallest.
 // The bucket order carries each vertex's hash, so positions are read again only where hashes match.
 // Buckets and blocks depend on the vertex count only, never on the threads. A hash map of all
-// positions at once was one cache miss a vertex into a table of tens of MB.
+// positions at once would be one cache miss a vertex into a table of tens of MB.
 #include "engine/scene/position_weld.h"
 
 #include <algorithm>

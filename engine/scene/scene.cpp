@@ -36,8 +36,8 @@ size_t Scene::byte_size() const {
 int64_t Scene::single_material() const {
   if (tri_material.empty()) return -1;
   const uint32_t m = tri_material[0];
-  // On every core: the upload asks on its critical path, and a 300 M-triangle scene's 1.2 GB
-  // took 0.2-0.3 s on one.
+  // On every core: the upload asks on its critical path, and a 300 M-triangle scene's 1.2 GB is
+  // a long pass for one core.
   std::atomic<bool> differs{false};
   parallel_for(tri_material.size(), kMaterialChunk, [&](uint64_t begin, uint64_t end, unsigned) {
     if (differs.load(std::memory_order_relaxed)) return;

@@ -25,7 +25,7 @@ enum class MeshletGrouping {
   FileOrder,  // runs whatever the order (build_meshlet_runs): the CPU backend projects each vertex
               //   once and reads triangles through the scene's indices, so patches buy it no fewer
               //   vertices, only a scattered order, and grouping them is most of a first open's
-              //   preparing on two cores (bench/NOTES.md, "The CPU backend's meshlets")
+              //   preparing on two cores
 };
 
 struct Bounds {

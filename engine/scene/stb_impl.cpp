@@ -2,10 +2,10 @@
 // headers) for the whole program, with its PNG settings. Nothing else belongs here.
 //
 // PNG writing: stb tries five row filters on every row and deflates with its own compressor,
-// 0.16 s for a 1080p frame (stb's compression levels change little). With every row filtered
-// "up" and zlib (zlib1g-dev) deflating at level 1 it is 0.027 s, and the files are 20 % smaller
-// (bench/NOTES.md, "Loading ... start to PNG"). Without zlib, stb's own deflate with the same filter
-// (0.08 s).
+// slow for a 1080p frame whatever stb's compression level. With every row filtered "up" and zlib
+// (zlib1g-dev) deflating at level 1 it is several times faster, and the files are smaller
+// (docs/performance.md has the measurement). Without zlib, stb's own deflate with the same filter,
+// in between.
 #ifdef FACET_HAVE_ZLIB
 #include <zlib.h>
 

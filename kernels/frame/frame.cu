@@ -5,7 +5,7 @@
 // The frame's counters: two blocks used in turn, and resolve, the frame's last kernel, zeroes
 // the block the next frame counts into (ResolveStageParams::next_counters). A memset node at the
 // start of the frame would do the same for one more graph node and a gap before the geometry
-// kernel (NOTES.md, v9); no other kernel runs after every reader of the counters. For the same
+// kernel; no other kernel runs after every reader of the counters. For the same
 // reason resolve also copies the finished block to the host (ResolveStageParams::host_counters)
 // instead of a copy node after it.
 #include "kernels/frame/stages.h"

@@ -66,10 +66,11 @@ constexpr uint32_t kCodeNonFinite = 1u << 31;
 // own copy of the vertices they use.
 // The CUDA geometry stage projects a meshlet's vertices into shared memory once and sets up its
 // triangles from there: positions and 8-bit local indices stream in order, and no triangle waits
-// on an index load before it can fetch its vertices (what bound the 20 M-triangle frame, NOTES.md).
+// on an index load before it can fetch its vertices (what bounds a frame of many triangles
+// otherwise: docs/performance.md).
 constexpr int kMeshletMaxTriangles = 128;  // a thread each in a block-per-meshlet block of 128,
                                            // two each in a claiming block of 64 (geometry.cu;
-                                           // measured: 4 % faster than 256 at 20 M)
+                                           // measured faster than 256: docs/performance.md)
 constexpr int kMeshletMaxVertices = 128;   // likewise; local indices are 8 bits
 struct alignas(16) Meshlet {
   // Bounds for culling the whole meshlet before any per-triangle work (meshlet_cull.h). A meshlet

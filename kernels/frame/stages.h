@@ -11,8 +11,8 @@
 //  3. tile raster (tile_raster.cu): a warp per tile item, then whatever did not fit a queue.
 //  4. resolve (resolve.cu): shade each pixel once from the 64-bit visibility buffer.
 // The buffer is not reset inside resolve (a write right behind each read of the same line
-// measured 5x slower, NOTES.md): keys carry a frame tag and a memset clears it every fourth
-// frame (raster.h).
+// measures several times slower: docs/performance.md): keys carry a frame tag and a memset
+// clears it every fourth frame (raster.h).
 #pragma once
 #include <cuda_runtime.h>
 

@@ -1,7 +1,7 @@
 // Every performance tunable of the pipeline, in one place, each with the reason for its value.
-// Values decided by a measurement point to the entry of bench/NOTES.md that holds it. Format
-// limits (meshlet sizes, sub-pixel bits) live in params.h and correctness slacks beside the test
-// they protect: changing those changes pixels, changing these changes only time.
+// The measurements behind the values are in docs/performance.md. Format limits (meshlet sizes,
+// sub-pixel bits) live in params.h and correctness slacks beside the test they protect: changing
+// those changes pixels, changing these changes only time.
 #pragma once
 #include <cstdint>
 
@@ -13,33 +13,31 @@ namespace facet {
 constexpr int kSmallTriPixels = 64;
 // Unless the scene has fewer meshlets than the device has SMs: then its geometry grid (a block
 // per meshlet) leaves SMs idle while a block's threads each walk a small triangle's box alone
-// (Spot, 47 meshlets: a 43 us geometry kernel at 4 samples), and the warp queue, whose warps fill
-// every SM, takes all but the triangles whose box holds at most this many samples (pixels times
-// samples a pixel). Spot at 1080p: 0.047 -> 0.040 ms at 1 sample, 0.129 -> 0.092 at 4; limits of
-// 1 and 8 measured alike, 16 slower. The bunny's 600 meshlets of few-pixel triangles, which reach
-// every SM, went 0.031 -> 0.050 ms at 1080p when a grid of fewer threads than the device also
-// qualified (NOTES.md, "Small frames").
+// (Spot, 47 meshlets), and the warp queue, whose warps fill every SM, takes all but the triangles
+// whose box holds at most this many samples (pixels times samples a pixel); limits of 1 and 8
+// measured alike, 16 slower. Meshlets against SMs, not threads against the device: a scene of
+// few-pixel triangles whose meshlets reach every SM (the bunny's 600) is slower with its small
+// triangles queued. docs/performance.md has the measurements.
 constexpr int kFewMeshletsSmallSamples = 4;
 // Large triangles are cut into square tiles of this side, one warp each (two pixels a lane).
 constexpr int kTileSide = 8;
 // At N > 1 samples a medium triangle's box holds at most this many pixels; larger ones go to
-// tiles. A warp walking a whole 30x30 box at 4 samples was the 2 K sphere's longest tail: 50 us of
-// a 0.13 ms frame with 7 such warps an SM (v14, which set 512 px at 4x and 256 at 8x); half that
-// at 8x sent the 200 K sphere's 10-16 px boxes to tiles at 4K, 0.55 -> 1.18 ms (v14) and 0.44 ->
-// 0.64 ms with v17's cheaper tiles. At 4x, 256 px measured Spot 0.075 -> 0.071 ms and the 2 K
-// sphere 0.062 -> 0.061 at 1080p, the 200 K sphere 0.274 -> 0.279 at 4K (NOTES.md, v17).
+// tiles. A warp walking a whole 30x30 box alone at 4 samples makes the longest tail of a frame of
+// such triangles (the 2 K sphere's); a lower limit sends small triangles' 10-16 px boxes (the
+// 200 K sphere at 4K) to tiles, which costs far more than it saves. docs/performance.md has the
+// measurements at 4 and 8 samples.
 constexpr int64_t kMediumBoxSampledPixels = 256;
 // At one sample a medium box holds at most this many pixels (16 steps of the warp's 32). A warp
-// walking a box of up to 60x60 px alone was the tail of the 2 K sphere's frame: 0.040 -> 0.034 ms
-// at 1080p with 512; no scene measured slower at 512, the 200 K sphere 1.5 % slower at 4K with
-// 256 (NOTES.md, "Small frames").
+// walking a box of up to 60x60 px alone makes the tail of a frame of such triangles (the 2 K
+// sphere's at 1080p); no scene measured slower at 512, and 256 sends small boxes to tiles (the
+// 200 K sphere at 4K slower). docs/performance.md has the measurements.
 constexpr int64_t kMediumBoxPixels = 512;
 
 // ---- Geometry (geometry.cu) ----
 // The block-per-meshlet shape: a thread per triangle and per vertex of a full meshlet.
 constexpr int kGeometryMeshletThreads = 128;
 // The claiming shape: two triangles and two vertices a thread, so that a meshlet's barriers are
-// shared by more work (NOTES.md, v7).
+// shared by more work.
 constexpr int kGeometryClaimingThreads = 64;
 // Both geometry kernels are bounded for a full SM of threads (64 registers): the stage is
 // latency-bound and wants every warp it can get.
@@ -47,26 +45,27 @@ constexpr int kGeometryThreadsPerSm = 1024;
 
 // ---- Planning the geometry work (engine/render/frame_plan.cpp) ----
 // A block per meshlet while the scene has at most this many meshlets per resident claiming
-// block: launches measured cheaper there than the claiming blocks' barrier chains (NOTES.md, v7).
+// block: launches measure cheaper there than the claiming blocks' barrier chains
+// (docs/performance.md).
 constexpr uint64_t kMeshletsPerBlockForLaunches = 8;
 // A frame is dense when its triangles number at least the pixels divided by this: most cover no
-// pixel centre, and claiming blocks' cheaper bookkeeping wins (NOTES.md, v9).
+// pixel centre, and claiming blocks' cheaper bookkeeping wins.
 constexpr uint64_t kDensePixelsPerTriangle = 2;
 // A claiming block takes chunks of about 1/kChunksPerBlockShare of its share of the meshlets:
-// fine enough to even out, few enough that the frame's cursor is not a queue (NOTES.md, v7).
+// fine enough to even out, few enough that the frame's cursor is not a queue.
 constexpr uint64_t kChunksPerBlockShare = 8;
 // Occlusion culling (Auto) needs at least this many meshlets per resident claiming block: a
-// closed mesh hides half of itself and the two passes pay off only when they skip a lot
-// (NOTES.md, v10: the 20 M sphere gains, the 2 M sphere loses; v11 says why).
+// closed mesh hides half of itself and the two passes pay off only when they skip a lot: a
+// 20 M-triangle sphere gains, a 2 M one loses (docs/performance.md).
 constexpr uint64_t kOcclusionMeshletsPerBlock = 16;
 
 // ---- Whole-meshlet culling (meshlet_cull.h) ----
 // The test of a 1-sample frame's meshlets against the pixel centres runs only where the scene's
 // meshlets share its bounding disc on screen at most this many pixels each (or the disc cannot
-// be estimated). The 87 M-triangle grid of dragons: at 960x540 (0.21 px a meshlet) the test drops
-// most front meshlets and the frame goes 0.517 -> 0.406 ms; at 1920x1080 (0.85 px) it drops a
-// few percent and gains nothing, and with back faces kept (where whole-meshlet tests are
-// otherwise skipped) cost 1.2 % (NOTES.md, "Meshlets between pixel centres").
+// be estimated). On the 87 M-triangle grid of dragons at 0.21 px a meshlet the test drops most
+// front meshlets and the frame gains much; at 0.85 px it drops a few percent and gains nothing,
+// and with back faces kept (where whole-meshlet tests are otherwise skipped) it costs time.
+// docs/performance.md has the measurements.
 constexpr double kBetweenSamplesMeshletPixels = 0.5;
 
 // ---- Occlusion culling's tile depth bounds (occlusion.h, hiz.cu) ----
@@ -79,29 +78,29 @@ constexpr int kHizMaxTiles = 16;  // tiles tested at most, fine or else coarse; 
 // Threads a block of the two persistent raster kernels: eight warps, each working alone.
 constexpr int kRasterThreads = 256;
 // Blocks of the warp-raster kernel an SM: twice its resident wave (64 registers: 4 blocks),
-// so that a second wave picks up medium triangles the first wave's share would leave waiting
-// (NOTES.md, v9). The tile kernel runs one resident wave (occupancy.h).
+// so that a second wave picks up medium triangles the first wave's share would leave waiting.
+// The tile kernel runs one resident wave (occupancy.h).
 constexpr int kWarpRasterBlocksPerSm = 8;
 
 // ---- Resolve (resolve.cu) ----
 constexpr int kResolveThreads = 128;
 // The general kernel takes two pixels a thread from this many pixels a frame (4K), one below
-// (1080p), where its 80 registers leave too few threads for two (NOTES.md, v8); so does the plain
-// lit kernel at 4 samples (v17).
+// (1080p), where its 80 registers leave too few threads for two; so does the plain lit kernel at
+// 4 samples.
 constexpr int64_t kResolveTwoPixelsFrom = int64_t{4} << 20;
 // A resolve warp shades kResolveTileRows rows of 32 / kResolveTileRows pixels rather than one row
 // of 32 where the scene's triangles average at least kResolveTilePixelsPerTriangle pixels of the
 // box it can reach, except in the plain lit kernel at one sample (engine/render/frame_plan.cpp). A
 // straight edge crosses about 2.75 times fewer 8 x 4 tiles than rows of 32 (their perimeters, 24
 // and 66 pixels), and at N > 1 samples a warp holding an edge pixel shades every lane twice; a
-// texture's reads gain the tile's 2-D locality. Spot: resolve -7 % at 4 samples, -15 % at one
-// sample at 4K; the 2 K sphere -5 % at 4 samples. Where triangles are a few pixels (the 200 K and
-// 2 M spheres, whose strip-ordered meshlets run along rows) tiles measured 3-4 % slower at 4
-// samples; the plain lit kernel at one sample has no second shading to save (NOTES.md, v19).
+// texture's reads gain the tile's 2-D locality: tiles measured faster on Spot and the 2 K sphere.
+// Where triangles are a few pixels (the 200 K and 2 M spheres, whose strip-ordered meshlets run
+// along rows) tiles measured slower at 4 samples; the plain lit kernel at one sample has no
+// second shading to save. docs/performance.md has the measurements.
 constexpr uint64_t kResolveTilePixelsPerTriangle = 64;
 constexpr int kResolveTileRows = 4;
 // Resident threads an SM the resolve kernels are bounded for: the plain lit kernel fits a full
-// SM at 56 registers (NOTES.md, v10); the general one at one pixel a thread too, at two 768.
+// SM at 56 registers; the general one at one pixel a thread too, at two 768.
 constexpr int kResolvePlainThreadsPerSm = 1024;
 constexpr int kResolveOnePixelThreadsPerSm = 1024;
 constexpr int kResolveTwoPixelThreadsPerSm = 768;
@@ -131,7 +130,7 @@ constexpr int kFrameOutputsBlockY = 8;   // depth, ids and barycentrics: 256 thr
 
 // ---- Meshlet building (engine/meshlets/meshlets.cpp) ----
 // Keep the file's order when its runs need at most this many vertices a triangle (strip-ordered
-// meshes: a generated UV sphere needs about 1); otherwise build compact patches (NOTES.md, v8).
+// meshes: a generated UV sphere needs about 1); otherwise build compact patches.
 constexpr double kKeepFileOrder = 1.05;
 // The patch builder's vertex limit, below the format's kMeshletMaxVertices: a claiming geometry
 // block projects 32 vertices a warp pass, and 96 keeps a full patch of a regular mesh (~86
@@ -139,7 +138,7 @@ constexpr double kKeepFileOrder = 1.05;
 constexpr int kPatchMaxVertices = 96;
 // Triangles a range of the patch builder grows apart from the others (engine/meshlets/meshlet_ranges.h):
 // large enough that the patches cut short at a range's border cost little quality, small enough
-// that a million triangles give every core of a small machine a range (NOTES.md, "spatial ranges").
+// that a million triangles give every core of a small machine a range.
 constexpr uint32_t kPatchRangeTriangles = 1 << 17;
 
 // ---- The closed-surface check on the device (closed_check.cu) ----
@@ -170,9 +169,9 @@ constexpr unsigned kMeshletShadingMaxBlocks = 1u << 16;
 constexpr int kCentroidCodeThreads = 256;
 constexpr uint64_t kCentroidCodeMaxBlocks = 1u << 15;
 // A load hands the sort to the device (Renderer::centroid_order_ahead) from this many triangles.
-// Below it the CPU's sort takes tens of milliseconds on a desktop's cores, about what the wait for
-// the upload before the device's sort would cost; at 87 M it takes 0.34-0.41 s of 16 cores, the
-// device's 0.21 s with that wait (NOTES.md, "the Morton sort on the GPU").
+// Below it the CPU's sort on a desktop's cores takes about what the wait for the upload before
+// the device's sort would cost; on the largest models the device's sort, that wait included, is
+// the faster (docs/performance.md).
 constexpr uint64_t kDeviceOrderMinTriangles = uint64_t(1) << 24;
 
 // ---- CPU backend (engine/render/cpu_renderer.cpp) ----

@@ -1,6 +1,6 @@
 // The MTL reader (see mtl_parser.h). Written here rather than taken from tinyobjloader so the
-// product has one parser of its own for OBJ and MTL; the rules are tinyobjloader 2.0's, which
-// every shared model and edge case was checked against.
+// product has one parser of its own for OBJ and MTL; the rules are tinyobjloader 2.0's, against
+// which the differential tests check every shared model and edge case.
 #include "engine/formats/obj/mtl_parser.h"
 
 #include <cmath>

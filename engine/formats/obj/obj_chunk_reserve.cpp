@@ -91,9 +91,9 @@ void reserve_obj_chunk(ObjChunk& chunk) {
   const double scale = (double)size / (double)sampled;
   // The pages are faulted in by the parse's first writes, not at once with MADV_POPULATE_WRITE:
   // that holds the process's mmap lock for the whole range while every other core reserves
-  // (mmap: the lock held for writing), where a page fault takes only its own area's lock. Measured
-  // on the H200 host's 16 cores, the parse took the same time with and without it
-  // (bench/NOTES.md); without, no core waits on another's range.
+  // (mmap: the lock held for writing), where a page fault takes only its own area's lock. The
+  // parse measured no faster with it (docs/performance.md); without, no core waits on another's
+  // range.
   auto room = [&](size_t count) { return (size_t)((double)count * scale * kReserveMargin) + kSlack; };
   chunk.positions.reserve(3 * room(n.v));
   chunk.texcoords.reserve(2 * room(n.vt));

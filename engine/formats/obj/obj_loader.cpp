@@ -59,7 +59,7 @@ ObjModel parse_obj_file(const std::string& path, const Progress& progress) {
   return model;
 }
 
-// What was dropped or replaced while building the mesh, in the order facet has always listed it.
+// What was dropped or replaced while building the mesh, in a fixed order.
 void mesh_warnings(const std::string& path, const ObjModel& model, const ObjMeshStats& stats,
                    Scene& scene) {
   if (stats.nonfinite_faces)

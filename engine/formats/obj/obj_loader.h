@@ -3,8 +3,8 @@
 // mesh and the materials built. A file is either loaded (with warnings for what was dropped or
 // replaced) or refused with one LoadError naming the file, and the line where one applies.
 // load_model (load_model.h) is the entry point for every format; this is its OBJ path.
-// Our own parser rather than tinyobjloader (Debian's libtinyobjloader-dev, now only the tests'
-// oracle): it parses on one core, accepts bad input silently (out-of-range indices, "nan" read as
+// Our own parser rather than tinyobjloader (Debian's libtinyobjloader-dev, the tests' oracle):
+// it parses on one core, accepts bad input silently (out-of-range indices, "nan" read as
 // 0, no line numbers) and cuts an n-corner polygon in O(n^2); no Debian package parses OBJ on
 // several cores.
 #pragma once

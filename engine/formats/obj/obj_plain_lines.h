@@ -53,7 +53,7 @@ inline const char* read_plain_numbers_line(std::vector<float>& into, int count, 
 // After the `f` and its blank: the corners and the face, with `line` (chunk-local) and the
 // smoothing group and usemtl statement in force. Each corner part goes straight to its array:
 // a struct assembled on the stack and copied whole stalls on reading back its parts (store
-// forwarding), which was a third of the parse.
+// forwarding), a third of the parse.
 inline const char* read_plain_face_line(ObjChunk& out, const char* p, const char* e,
                                         uint32_t line, uint32_t smoothing, int32_t usemtl) {
   const size_t first = out.corner_v.size();

@@ -10,7 +10,7 @@
 //    and two triangles a thread, that claim chunks of meshlets from a frame-wide cursor
 //    (dynamic, so that blocks that drew cheap meshlets take more), test a chunk at once, one
 //    meshlet a thread, and work through the survivors: the launch, bookkeeping and barriers of
-//    a meshlet are shared by more triangles (NOTES.md, v7).
+//    a meshlet are shared by more triangles.
 #include <cooperative_groups.h>
 
 #include <algorithm>
@@ -38,7 +38,7 @@ static_assert(kGeometryClaimingThreads * 2 == kMeshletMaxTriangles, "two triangl
 
 // The scene's meshlet arrays are read once a frame and stream through L2: loaded evict-first, so
 // that they do not push out what the frame reuses (the visibility buffer that the raster atomics
-// and resolve hit, resolve's vertex records; NOTES.md, v10).
+// and resolve hit, resolve's vertex records).
 __device__ __forceinline__ uint32_t stream_load(const uint32_t* a) { return __ldcs(a); }
 __device__ __forceinline__ Vec3 stream_load(const MeshletPoint* a) {
   const float4 v = __ldcs(reinterpret_cast<const float4*>(a));
@@ -80,9 +80,9 @@ struct ThreadItems {
   Vec3 position[kItems];     // the thread's vertices, world space
 };
 
-// Every load of the thread issued before any projection: the projection's branches kept the
+// Every load of the thread issued before any projection: the projection's branches keep the
 // compiler from hoisting a second position load above the first projection, so a thread with
-// two vertices waited on two load latencies a meshlet (NOTES.md, v8).
+// two vertices would wait on two load latencies a meshlet.
 template <int kThreads, bool kSlotsInCorners, int kItems>
 __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, const Work& work,
                                              ThreadItems<kItems>& items) {

@@ -66,8 +66,8 @@ FACET_HD float sphere_reach(const Plane& p, float r, float size) { return r + kM
 // is projected and snapped as the vertex stage does, holds no pixel centre along x or none along
 // y: setup then culls every triangle inside it (its box holds no pixel centre), and the meshlet
 // can go without its vertices being read. For 1-sample frames only: at 4 or 8 samples setup
-// grows a box by the pattern's reach, and the test compiled into those kernels made them about
-// 2 % slower without culling enough to pay (NOTES.md, "Meshlets between pixel centres"). The
+// grows a box by the pattern's reach, and the test compiled into those kernels makes them
+// slower without culling enough to pay (docs/performance.md). The
 // bounds are those of occlusion.h's project_sphere (a clip coordinate over the sphere, rounding
 // included), in pixels instead of whole pixels. False whenever a bound is not finite.
 FACET_HD bool sphere_between_samples(const MeshletCull& k, Vec3 c, float r, float size) {

@@ -28,8 +28,8 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
                                    int height, bool cull_backfaces, RasterTri& t, int samples = 1) {
   // Box first: most triangles of a dense mesh cover no pixel centre, and this test is cheapest.
   // With samples, grown by the pattern's reach. (Testing each sample's own box as well, which
-  // culls most of a 20 M mesh's triangles at 4 samples, made that frame 12 % slower: its setup,
-  // run by every triangle, is what it pays for; NOTES.md, v14.)
+  // culls most of a 20 M mesh's triangles at 4 samples, makes that frame slower: its setup, run
+  // by every triangle, is what it pays for; docs/performance.md.)
   const int32_t reach = sample_reach(samples);
   int32_t px0 = maxi(first_pixel(mini(x0, mini(x1, x2)) - reach), 0);
   int32_t py0 = maxi(first_pixel(mini(y0, mini(y1, y2)) - reach), 0);
@@ -59,7 +59,7 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
 // the box of t's vertices. When none does, t covers no sample: skipping it is exact. A box grown
 // by the pattern's reach (above) holds a pixel for nearly every sub-pixel triangle of a dense
 // mesh, most of whose samples all miss it; the CPU backend asks this before rasterizing one (the
-// CUDA geometry stage asking it in setup measured slower, bench/NOTES.md v14).
+// CUDA geometry stage asking it in setup measured slower: docs/performance.md).
 template <int kSamples>
 FACET_HD bool box_holds_a_sample(const RasterTri& t) {
   const int32_t x0 = mini(t.x[0], mini(t.x[1], t.x[2])), x1 = maxi(t.x[0], maxi(t.x[1], t.x[2]));

@@ -148,7 +148,7 @@ FACET_NO_UNROLL
 
 // visit_samples with each sample's edge offsets set up beforehand (o[k][i] = so.at(k, i)) and
 // the sample loop unrolled, for the paths that have the registers to keep them (the warp raster):
-// recomputing the offsets at every pixel was most of that loop's instructions (NOTES.md, v17).
+// recomputing the offsets at every pixel would be most of that loop's instructions.
 // The same visits with the same keys in the same order.
 template <class Int, int kSamples, class Visit>
 FACET_HD void visit_samples_unrolled(const RasterTri& t, const Int (&o)[kSamples][3], const Int (&omax)[3],

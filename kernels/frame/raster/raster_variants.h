@@ -2,7 +2,7 @@
 // Every raster stage (geometry, warp raster, tile raster) keeps a kernel per sample count (1, 4,
 // 8) and per cut-out test, so that the one-sample kernel without cut-outs compiles exactly as
 // without anti-aliasing and cut-outs (the 4x and 8x loops and the alpha lookups would share its
-// registers: NOTES.md, the anti-aliasing prediction). Host code only: it chooses a launch.
+// registers). Host code only: it chooses a launch.
 #pragma once
 #include <type_traits>
 

@@ -40,8 +40,8 @@ constexpr SampleOffset kPattern8[8] = {{1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 
 
 // One coordinate of a pattern in 1/256 px (at most 7 * 16 = 112 in magnitude), sample s in byte s
 // as a two's-complement byte: a lookup that stays in registers for a sample index known only at
-// run time, one shift and one sign extension where unpacking 4-bit 1/16 px fields took 17
-// instructions a sample in the raster's sample loop (NOTES.md, v17).
+// run time, one shift and one sign extension where unpacking 4-bit 1/16 px fields would take 17
+// instructions a sample in the raster's sample loop.
 template <int kN>
 constexpr uint64_t pack_steps(const SampleOffset (&pattern)[kN], bool y) {
   uint64_t w = 0;

@@ -10,8 +10,8 @@ namespace facet {
 
 // kSamples is the frame's fp.samples, known to the kernel: one sample needs no plane offset.
 // vis_slot's index in 32 bits: a frame holds at most kMaxFrameSide^2 = 2^28 pixels and
-// kMaxSamples = 8 planes of them, so every index is below 2^31; 64-bit index arithmetic was a
-// quarter of the instructions a covered sample costs in the raster loops (NOTES.md, v17).
+// kMaxSamples = 8 planes of them, so every index is below 2^31; 64-bit index arithmetic would be
+// a quarter of the instructions a covered sample costs in the raster loops.
 static_assert((uint64_t)kMaxFrameSide * kMaxFrameSide * kMaxSamples <= (uint64_t{1} << 31), "32-bit key indices");
 template <int kSamples>
 __device__ __forceinline__ void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, int sample,

@@ -43,8 +43,8 @@ FACET_HD void raster_box_lane_samples(const RasterTri& t, int lane, Visit&& visi
 // arithmetic: 32-bit where t fits_int32 (a tile lies inside t's box, and the stepping ends under
 // kTileSide px past it), 64-bit otherwise. Each sample's edge values are set up once a lane and
 // stepped to the second pixel, in registers (the sample loop unrolled): a large triangle's sample
-// offsets recomputed at every pixel were most of this kernel's instructions in 64-bit (NOTES.md,
-// v17). The same values as visit_samples, so the same keys in the same order.
+// offsets recomputed at every pixel would be most of this kernel's instructions in 64-bit. The
+// same values as visit_samples, so the same keys in the same order.
 template <int kSamples, class Int, class Visit>
 FACET_HD void raster_tile_lane_steps(const RasterTri& t, int32_t px, int32_t py, Visit& visit) {
   constexpr int kRows = 32 / kTileSide;

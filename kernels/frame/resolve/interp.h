@@ -36,7 +36,7 @@ FACET_HD float homogeneous_scale(Vec4 c0, Vec4 c1, Vec4 c2) {
 
 // Resolve's per-pixel math is written in fused multiply-adds of a fixed order: the build keeps
 // -fmad=false so that nothing is fused behind our back (host and device must agree bit for bit),
-// and separate products and sums were about half of a covered pixel's instructions. The CPU
+// and separate products and sums would be about half of a covered pixel's instructions. The CPU
 // backend's resolve loop is built for FMA too (cpu_renderer.cpp), so both compute the same bits.
 FACET_HD Vec3 cross_fma(Vec3 a, Vec3 b) {
   return {fmaf(a.y, b.z, -(a.z * b.y)), fmaf(a.z, b.x, -(a.x * b.z)), fmaf(a.x, b.y, -(a.y * b.x))};

@@ -53,7 +53,7 @@ __device__ __forceinline__ void write_pixel(const ResolveStageParams& p, size_t 
 // kResolveTileRows rows of 32 / kResolveTileRows * kPixels (p.tile_warps; tuning.h says when);
 // the thread's kPixels pixels lie kCols apart along its row, so that each load and store of a
 // warp stays one contiguous run a row. The shape is a kernel's template argument: chosen at run
-// time, the per-lane row made the row kernels 5-11 % slower (NOTES.md, v19).
+// time, the per-lane row makes the row kernels slower (docs/performance.md).
 template <int kPixels, bool kTiles>
 struct ResolvePixels {
   static constexpr int kRows = kTiles ? kResolveTileRows : 1;
@@ -66,9 +66,9 @@ struct ResolvePixels {
 
 // The thread's kPixels pixels when its warp's pixels all lie outside the box the scene can reach:
 // they are background, written without a key loaded. Most warps of a small model's frame are
-// such warps, and they paid the key loads' address math, the key tests and the shading's set-up
-// like a warp over the model (Nsight Compute: about a third of the 2 K sphere's 4-sample resolve
-// instructions, NOTES.md v18). False, and nothing written, otherwise.
+// such warps, and would otherwise pay the key loads' address math, the key tests and the
+// shading's set-up like a warp over the model: a large share of its resolve instructions
+// (docs/performance.md has the profile). False, and nothing written, otherwise.
 template <int kPixels, bool kTiles>
 __device__ __forceinline__ bool background_warp(const ResolveStageParams& p, const ResolvePixels<kPixels, kTiles>& px) {
   using Px = ResolvePixels<kPixels, kTiles>;
@@ -221,7 +221,7 @@ void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
 
 // The plain lit kernel at 4 samples: two pixels a thread from kResolveTwoPixelsFrom pixels a frame
 // (4K), one below, where fewer threads with more registers measured slower, as the 1-sample
-// general kernel does; at 8 samples two pixels spill. The general kernel: one (NOTES.md, v17).
+// general kernel does; at 8 samples two pixels spill. The general kernel: one.
 template <int kSamples>
 void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
   const bool two = kSamples == 4 && (int64_t)p.frame.width * p.frame.height >= kResolveTwoPixelsFrom;
@@ -235,7 +235,7 @@ void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
 void launch_resolve_stage(const ResolveStageParams& p, cudaStream_t stream) {
   if (p.frame.samples == 4) return launch_resolve_samples<4>(p, stream);
   if (p.frame.samples == 8) return launch_resolve_samples<8>(p, stream);
-  // The plain lit kernel: two pixels a thread at any size (NOTES.md, v10). The general one: two
+  // The plain lit kernel: two pixels a thread at any size. The general one: two
   // from kResolveTwoPixelsFrom pixels, one below, where its 80 registers cost more.
   if (plain_lit_frame(p.frame, p.scene_textured)) {
     launch_resolve<2, true>(p, stream);

@@ -34,7 +34,7 @@ FACET_HD Rgba8 encode_color(Vec3 c) {
 // are averaged. encode_color(background_color(fp)) gives back fp.background's colour bytes.
 FACET_HD Vec3 background_color(const FrameParams& fp) { return srgb_to_linear(fp.background); }
 // Normal and depth shading show data, not light: their values are written as bytes directly
-// (v * 255, rounded), as they always were. Returned as the linear colour whose encoding is those
+// (v * 255, rounded). Returned as the linear colour whose encoding is those
 // bytes, so that they pass encode_color (and sample averaging) like every other mode.
 FACET_HD Vec3 data_color(Vec3 v) {
   return srgb_to_linear(Rgba8{to_unorm8(v.x), to_unorm8(v.y), to_unorm8(v.z), 255});
@@ -67,9 +67,9 @@ FACET_HD float dot_fma(Vec3 a, Vec3 b) { return fmaf(a.x, b.x, fmaf(a.y, b.y, a.
 // Lit shading's cosine at a pixel with weights `w`: a headlight at the eye (in orthographic,
 // along the view direction: view.h toward_viewer), interpolated normal.
 // The cosine between the normal n and the direction l to the viewer as |n . l| / sqrt(|n|^2 |l|^2):
-// one square root and one division where normalizing both took two of each (a covered pixel's
-// costliest lines after the vertex records). A zero n or l (or one past float range) is unlit,
-// as a normalized zero vector was.
+// one square root and one division where normalizing both would take two of each (a covered
+// pixel's costliest lines after the vertex records). A zero n or l (or one past float range) is
+// unlit, as a normalized zero vector is (normalize, hd.h).
 FACET_HD float headlight_cosine(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
                                 const ShadeVertex& v2, const FrameParams& fp) {
   const Vec3 n = interpolate(w, v0.n, v1.n, v2.n);
@@ -126,7 +126,7 @@ FACET_HD PixelWeights pixel_weights(const FrameParams& fp, int px, int py, const
 // True when every covered pixel of the frame is plain lit shading: lit, no wireframe, and a
 // plain scene (`scene_textured` false: no texture to sample, no specular, emission, ambient
 // colour or vertex colours; plain_lit_scene in engine/scene/scene.h). Resolve then runs the short path
-// below, whose kernel holds fewer registers (NOTES.md, v10).
+// below, whose kernel holds fewer registers.
 FACET_HD bool plain_lit_frame(const FrameParams& fp, bool scene_textured) {
   return fp.shading == Shading::Lit && !fp.wireframe && !scene_textured;
 }

@@ -23,8 +23,8 @@ FACET_HD Vec3 srgb_to_linear(Rgba8 c) {
 // A guess first, from arithmetic (two square roots and a fit of the OETF within 0.19 of a code
 // over [0.0031308, 1], the linear segment below it exact), so within one code of the answer; then
 // the two thresholds around the guess, loaded at once, decide, so the code is exact whatever
-// rounding the guess had. A binary search over the table
-// took eight dependent loads a channel, what a resolved pixel paid most for (NOTES.md, v13).
+// rounding the guess had. A binary search over the table would take eight dependent loads a
+// channel, the costliest part of a resolved pixel.
 FACET_HD uint8_t srgb_encode8(float c) {
   if (!(c >= srgb_threshold_table(0))) return 0;  // below code 1's threshold, or NaN
   if (c >= srgb_threshold_table(254)) return 255;

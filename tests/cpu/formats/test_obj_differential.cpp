@@ -1,5 +1,5 @@
-// Our OBJ parser against the oracle (tests/support/oracle: tinyobjloader run through the mesh
-// building facet used before): on every shared model and every edge-case file, both must accept
+// Our OBJ parser against the oracle (tests/support/oracle: tinyobjloader run through a mesh
+// building of its own): on every shared model and every edge-case file, both must accept
 // or both refuse, and what both accept must have the same positions, indices, texcoords,
 // normals and per-triangle materials. Numbers may differ by one float step: tinyobjloader's
 // own number reader is not correctly rounded, fast_float is.

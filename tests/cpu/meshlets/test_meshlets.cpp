@@ -115,8 +115,8 @@ TEST(Meshlets, StripOrderedSphereKeepsItsOrder) {
 
 TEST(Meshlets, PatchesGrownInRangesKeepTheQualityOfOneSequentialPass) {
   // The reference: vertices and meshlets a triangle (what every frame projects and sets up) of
-  // patches grown in one pass over the whole mesh, measured with bench/prepare_bench at 2650b53
-  // (NOTES.md). Growing them in spatial ranges on every core must stay close to it. Each model
+  // patches grown in one pass over the whole mesh (what bench/prepare_bench measures). Growing
+  // them in spatial ranges on every core must stay close to it. Each model
   // here spans several ranges but the bunny, whose one range still tests the spatial order's
   // seeds and fill-ups.
   constexpr double kMargin = 1.03;  // a frame 3 % slower at most: within its run-to-run spread

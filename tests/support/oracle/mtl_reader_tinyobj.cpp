@@ -1,5 +1,4 @@
-// The MTL reader facet handed to tinyobjloader before it had its own parser, kept for the
-// differential tests' oracle (tinyobj_oracle.h).
+// An MTL reader handed to tinyobjloader, for the differential tests' oracle (tinyobj_oracle.h).
 #include "tests/support/oracle/mtl_reader_tinyobj.h"
 
 #include <sys/stat.h>

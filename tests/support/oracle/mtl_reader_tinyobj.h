@@ -1,5 +1,5 @@
-// The MTL reader facet handed to tinyobjloader (it records which folder each material came from),
-// kept for the differential tests' oracle. It builds no scene materials.
+// An MTL reader handed to tinyobjloader (it records which folder each material came from), for
+// the differential tests' oracle. It builds no scene materials.
 #pragma once
 #include <map>
 #include <string>

@@ -1,5 +1,5 @@
-// The differential tests' oracle (see tinyobj_oracle.h): facet's OBJ loading as it was before
-// it had its own parser. The steps: read the file at once, validate it (obj_scan), parse it with
+// The differential tests' oracle (see tinyobj_oracle.h): OBJ loading through tinyobjloader,
+// independent of facet's own parser. The steps: read the file at once, validate it (obj_scan), parse it with
 // tinyobjloader (OBJ + MTL, triangulation), build the single indexed mesh (obj_mesh_tinyobj).
 // Materials are kept by name only: no textures are loaded.
 #include "tests/support/oracle/tinyobj_oracle.h"
