@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/viewer/viewer_options.h"
+#include "engine/base/platform.h"
 
 namespace facet {
 
@@ -14,8 +15,8 @@ constexpr const char* kDefaultModelRelative = "assets/spot/spot_triangulated_wit
 std::string default_model_path() {
   namespace fs = std::filesystem;
   std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
+  const fs::path exe = platform::executable_path();
+  if (!exe.empty()) {
     for (const fs::path& base : {exe.parent_path(), exe.parent_path().parent_path()}) {
       fs::path p = base / kDefaultModelRelative;
       if (fs::exists(p, ec)) return p.lexically_normal().string();

@@ -1,12 +1,11 @@
 // Measurements of a scripted run.
 #include "app/viewer/run_report.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 
 #include "app/viewer/window/cuda_interop.h"
+#include "engine/base/platform.h"
 
 namespace facet {
 
@@ -19,21 +18,12 @@ float median(std::vector<float> v) {
 double mib(size_t b) { return (double)b / (1024.0 * 1024.0); }
 }  // namespace
 
-size_t host_resident_bytes() {
-  FILE* f = std::fopen("/proc/self/statm", "r");
-  if (!f) return 0;
-  unsigned long size = 0, resident = 0;
-  int n = std::fscanf(f, "%lu %lu", &size, &resident);
-  std::fclose(f);
-  return n == 2 ? (size_t)resident * (size_t)sysconf(_SC_PAGESIZE) : 0;
-}
-
 void RunReport::frame(float ms) {
   ++m_seen;
   if (m_seen == m_warmup) {
     // What the warm-up allocated, every later frame reuses: measure from here.
     m_started = true;
-    m_host_start = host_resident_bytes();
+    m_host_start = platform::resident_memory_bytes();
     m_device_known = cuda_device_memory_used(&m_device_start);
   }
   if (m_seen > 1) m_ms.push_back(ms);  // the first frame pays for start-up, not for drawing
@@ -46,7 +36,7 @@ void RunReport::print(int models_installed) const {
   std::printf("facet view: %zu frames timed, median ms first %zu %.3f, last %zu %.3f; %d models installed\n",
               n, first.size(), median(first), last.size(), median(last), models_installed);
   std::printf("facet view: host memory %.1f MiB after %d warm-up frames, %.1f MiB at the end\n",
-              mib(m_host_start), m_warmup, mib(host_resident_bytes()));
+              mib(m_host_start), m_warmup, mib(platform::resident_memory_bytes()));
   size_t device_end = 0;
   if (m_device_known && cuda_device_memory_used(&device_end))
     std::printf("facet view: device memory %.1f MiB after %d warm-up frames, %.1f MiB at the end\n",

@@ -10,8 +10,8 @@ namespace facet {
 class RunReport {
  public:
   // Memory is measured from after `warmup_frames` frames: the first model reload grows the
-  // overlay's GL buffers once (4.6 MiB of device memory on an H200, the same after 1,000 and
-  // 20,000 frames, none with the overlay off), which is not a trend a long run should flag.
+  // overlay's GL buffers once (a few MiB of device memory that then stays flat, none with the
+  // overlay off), which is not a trend a long run should flag.
   explicit RunReport(int warmup_frames = 1) : m_warmup(warmup_frames < 1 ? 1 : warmup_frames) {}
   void frame(float ms);  // once per frame, after the first one has been drawn
   // One line per measurement, "facet view: ..." on stdout.
@@ -25,8 +25,5 @@ class RunReport {
   int m_warmup = 1;
   int m_seen = 0;
 };
-
-// Resident set size of this process, bytes (Linux /proc/self/statm); 0 when unknown.
-size_t host_resident_bytes();
 
 }  // namespace facet

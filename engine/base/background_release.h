@@ -1,6 +1,7 @@
-// Big arrays freed on threads of their own while the caller goes on: handing 1 GB of pages back
-// to the kernel takes 0.15-0.25 s on one core (bench/NOTES.md), time the load would otherwise
-// wait. It does not free anything faster, only elsewhere; the destructor waits for the threads.
+// Big arrays freed on threads of their own while the caller goes on: handing gigabytes of pages
+// back to the kernel takes one core a noticeable time (docs/performance.md), which the load would
+// otherwise wait for. It does not free anything faster, only elsewhere; the destructor waits for
+// the threads.
 #pragma once
 #include <memory>
 #include <system_error>

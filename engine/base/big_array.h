@@ -1,6 +1,6 @@
 // Big arrays for the loader's parallel passes, without the zero-fill on one thread that
-// std::vector(n) and resize(n) do (about 0.2 s a GB on one core of the H200 host even with the
-// pages in place; bench/NOTES.md). Three tools:
+// std::vector(n) and resize(n) do (one core writes every byte, even with the pages in place: for
+// gigabytes a long serial step; figures in docs/performance.md). Three tools:
 //  - BigVector<T>: a std::vector whose resize(n) and BigVector(n) leave new elements of a trivial
 //    type unwritten (an allocator that default-initialises), for the scene's and the meshlets'
 //    arrays. Whoever grows one writes every new element, or uses resize_on_every_core.
@@ -8,11 +8,9 @@
 //    next parallel pass writes whole: their pages are first touched on every core.
 //  - resize_on_every_core(v, n, value): v grown to n, the new elements set to value on every core
 //    (for a BigVector: the fill itself is spread, and first touches its pages on every core; for a
-//    std::vector, whose fill cannot be skipped, the pages are faulted in on every core first with
-//    madvise MADV_POPULATE_WRITE, Linux 5.14, so that the one-thread fill runs at memory speed).
+//    std::vector, whose fill cannot be skipped, the pages are faulted in on every core first
+//    (platform::populate_for_writing), so that the one-thread fill runs at memory speed).
 #pragma once
-#include <sys/mman.h>
-
 #include <cstdint>
 #include <memory>
 #include <type_traits>
@@ -20,10 +18,7 @@
 
 #include "engine/base/big_vector.h"
 #include "engine/base/parallel.h"
-
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23  // Linux 5.14; older kernels answer EINVAL, which is harmless here
-#endif
+#include "engine/base/platform.h"
 
 namespace facet {
 
@@ -48,7 +43,7 @@ inline void fault_in_on_every_core(void* data, size_t bytes) {
     for (uint64_t piece = b; piece < e; ++piece) {
       const uintptr_t from = begin + piece * kFaultPieceBytes;
       const uintptr_t to = from + kFaultPieceBytes < end ? from + kFaultPieceBytes : end;
-      madvise((void*)from, to - from, MADV_POPULATE_WRITE);  // a failure only costs time
+      platform::populate_for_writing((void*)from, to - from);  // a failure only costs time
     }
   });
 }

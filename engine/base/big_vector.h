@@ -1,6 +1,6 @@
 // BigVector<T>: the scene's and the meshlets' arrays (scene.h, meshlets.h). A std::vector whose
 // resize(n) and BigVector(n) leave new elements of a trivial type unwritten, where std::vector
-// zeroes them on one thread: for a model of tens of millions of triangles that fill was the
+// zeroes them on one thread: for a model of tens of millions of triangles that fill would be the
 // longest serial step of a load (big_array.h fills in parallel where a value is wanted). Whoever
 // grows one writes every new element. A header of its own, without the thread pool's, so that
 // every file that sees a Scene can include it.

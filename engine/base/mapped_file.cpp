@@ -1,14 +1,8 @@
-// MappedFile (see mapped_file.h): stat, open, mmap, with the errno text in every refusal.
+// MappedFile (see mapped_file.h): the path's status, then the mapping (platform.h), with the
+// system's reason in every refusal.
 #include "engine/base/mapped_file.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-
+#include "engine/base/platform.h"
 #include "engine/load/load_model.h"
 
 namespace facet {
@@ -22,31 +16,17 @@ namespace {
 }  // namespace
 
 MappedFile::MappedFile(const std::string& path, bool read_ahead) {
-  struct stat st {};
-  if (stat(path.c_str(), &st) != 0) refuse(path, std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) refuse(path, "is a directory, not a model file");
-  if (!S_ISREG(st.st_mode)) refuse(path, "not a regular file");
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) refuse(path, std::string("cannot open: ") + std::strerror(errno));
-  if (fstat(fd, &st) != 0 || st.st_size == 0) {  // the size now, not at the first stat
-    ::close(fd);
-    return;
-  }
-  void* p = mmap(nullptr, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-  int mmap_errno = errno;
-  ::close(fd);  // the mapping keeps the file
-  if (p == MAP_FAILED)
-    refuse(path, std::string("cannot map the file into memory (") + std::strerror(mmap_errno) +
-                     ", " + std::to_string(st.st_size) + " bytes)");
-  // No MAP_POPULATE: it would map every page on this one thread, while the parsing threads'
-  // faults (16 pages each, by fault-around) are spread over all cores.
-  madvise(p, (size_t)st.st_size, read_ahead ? MADV_WILLNEED : MADV_SEQUENTIAL);
-  m_data = (const char*)p;
-  m_size = (size_t)st.st_size;
+  const platform::FileStatus st = platform::file_status(path);
+  if (!st.exists) refuse(path, st.error);
+  if (st.directory) refuse(path, "is a directory, not a model file");
+  if (!st.regular) refuse(path, "not a regular file");
+  std::string error;
+  const platform::FileMapping mapping = platform::map_file(path, read_ahead, error);
+  if (!error.empty()) refuse(path, error);
+  m_data = mapping.data;
+  m_size = (size_t)mapping.size;
 }
 
-MappedFile::~MappedFile() {
-  if (m_data) munmap(const_cast<char*>(m_data), m_size);
-}
+MappedFile::~MappedFile() { platform::unmap_file({m_data, m_size}); }
 
 }  // namespace facet

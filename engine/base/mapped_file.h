@@ -1,4 +1,4 @@
-// A whole file mapped read-only into memory (mmap): the model readers (OBJ, PLY, STL) and the
+// A whole file mapped read-only into memory (platform.h): the model readers (OBJ, PLY, STL) and the
 // scene cache read the bytes where the page cache holds them, with no copy, from whichever
 // thread parses them. Owns the mapping (RAII). It does not parse anything.
 #pragma once

@@ -1,29 +1,13 @@
-// keep_freed_memory_for_reuse and return_freed_memory (memory_policy.h), through mallopt and
-// malloc_trim.
+// keep_freed_memory_for_reuse and return_freed_memory (memory_policy.h), through the
+// allocator's settings in platform.h.
 #include "engine/base/memory_policy.h"
 
-#include <malloc.h>
+#include "engine/base/platform.h"
 
 namespace facet {
 
-void keep_freed_memory_for_reuse() {
-#if defined(__GLIBC__)
-  // The main heap maps no block of its own, and -1, which mallopt documents, turns the trimming of
-  // its top off. (Another thread's arena still maps a block it cannot hold.)
-  mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, -1);
-#endif
-}
+void keep_freed_memory_for_reuse() { platform::keep_freed_memory_in_heap(); }
 
-bool return_freed_memory(size_t at_least) {
-#if defined(__GLIBC__)
-  if (mallinfo2().fordblks < at_least) return false;
-  malloc_trim(0);
-  return true;
-#else
-  (void)at_least;
-  return false;
-#endif
-}
+bool return_freed_memory(size_t at_least) { return platform::trim_heap(at_least); }
 
 }  // namespace facet

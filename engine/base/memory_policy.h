@@ -1,11 +1,11 @@
 // How the facet program asks glibc's allocator to treat big blocks. By default each block over
-// 32 MiB is a fresh mmap, freed with munmap: every array of a big load (gigabytes of scratch that
-// come and go: sort keys, welds, the scene's arrays as they are rebuilt) is then written into
-// fresh pages, one page fault and one kernel clearing a 4 KiB page. On the H200 host those faults
-// cost the 87 M model's load 2.1 M faults and 6-7 s of system time; with the blocks the main
-// thread frees kept in its heap and reused, 1.5 M and 4.5 s, and the load 13 % less time
-// (bench/NOTES.md, device call 31). Other threads' big blocks are still mapped on their own
-// (glibc maps a block that a thread's arena cannot hold, whatever the settings below).
+// 32 MiB is a fresh mapping of its own, handed back to the system when freed: every array of a
+// big load (gigabytes of scratch that come and go: sort keys, welds, the scene's arrays as they
+// are rebuilt) is then written into fresh pages, one page fault and one kernel clearing a 4 KiB
+// page. With the blocks the main thread frees kept in its heap and reused, a big load takes
+// fewer faults, less system time and less time in all (figures in docs/performance.md). Other
+// threads' big blocks are still mapped on their own (glibc maps a block that a thread's arena
+// cannot hold, whatever the settings below). The calls themselves are platform.h's.
 // Not applied to the Python module: its host process owns its allocator.
 #pragma once
 #include <cstddef>

@@ -5,11 +5,11 @@
 // work from page handling, on a host we only reach now and then and that has no profiler.
 // Not a profiler: one line a step, nothing kept.
 #pragma once
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+
+#include "engine/base/platform.h"
 
 namespace facet {
 
@@ -21,22 +21,20 @@ class StepTimer {
   void step(const char* step) {
     if (enabled()) {
       const double wall = std::chrono::duration<double, std::milli>(Clock::now() - m_wall).count();
-      rusage now{};
-      getrusage(RUSAGE_SELF, &now);
+      const platform::CpuTimes now = platform::process_cpu_times();
       std::fprintf(stderr, "  %-8s %-14s %8.1f ms (%8.1f ms user, %7.1f ms system, %7ld page faults)\n", m_stage,
-                   step, wall, ms(now.ru_utime) - ms(m_usage.ru_utime), ms(now.ru_stime) - ms(m_usage.ru_stime),
-                   now.ru_minflt - m_usage.ru_minflt);
+                   step, wall, now.user_ms - m_usage.user_ms, now.system_ms - m_usage.system_ms,
+                   now.page_faults - m_usage.page_faults);
     }
     restart();
   }
 
  private:
   using Clock = std::chrono::steady_clock;
-  static double ms(const timeval& t) { return 1e3 * (double)t.tv_sec + 1e-3 * (double)t.tv_usec; }
   void restart() {
     if (!enabled()) return;
     m_wall = Clock::now();
-    getrusage(RUSAGE_SELF, &m_usage);
+    m_usage = platform::process_cpu_times();
   }
   static bool enabled() {
     static const bool on = std::getenv("FACET_STEP_TIMES") != nullptr;
@@ -44,7 +42,7 @@ class StepTimer {
   }
   const char* m_stage;
   Clock::time_point m_wall;
-  rusage m_usage{};
+  platform::CpuTimes m_usage;
 };
 
 }  // namespace facet

@@ -4,9 +4,6 @@
 // bytes it is given and checksums them in one pass on every core (scene_cache_pieces.h).
 #include "engine/cache/scene_cache_format.h"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -223,7 +220,7 @@ uint32_t scene_cache_layout() {
          (uint32_t)(sizeof(Meshlet) + sizeof(Vec2) + sizeof(Rgba8)) << 24;
 }
 
-void write_scene_cache(int fd, const Scene& scene, const std::vector<std::string>& warnings,
+void write_scene_cache(platform::OutputFile& file, const Scene& scene, const std::vector<std::string>& warnings,
                        const std::string& source_path, const std::vector<CacheDependency>& depends,
                        uint64_t source_size, int64_t source_mtime_ns) {
   if (!scene.meshlets) throw std::logic_error("write_scene_cache: scene has no meshlets");
@@ -236,8 +233,9 @@ void write_scene_cache(int fd, const Scene& scene, const std::vector<std::string
   Writer w;
   write_payload(w, scene, warnings, source_path, depends);
   h.payload_size = w.size();
-  h.payload_checksum = write_and_checksum(w.pieces(), fd, sizeof h);
-  if (::pwrite(fd, &h, sizeof h, 0) != (ssize_t)sizeof h) throw std::runtime_error(std::strerror(errno));
+  h.payload_checksum = write_and_checksum(w.pieces(), file, sizeof h);
+  const std::string why = file.write_at(&h, sizeof h, 0);
+  if (!why.empty()) throw std::runtime_error(why);
 }
 
 SceneCacheHeader read_scene_cache_header(const uint8_t* data, size_t size) {

@@ -10,16 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/platform.h"
 #include "engine/scene/scene.h"
 
 namespace facet {
 
 // Bump whenever what a cache file holds or means changes (a new Scene array, another meshlet
 // builder): files of other versions are then ignored and rebuilt.
-// 2: materials in linear light with specular, ambient, emission and alpha (80-byte Material),
-// mip chains averaged in linear light, and per-vertex colours.
-// 3: patch-grouped scenes renumbered in meshlet order, with the file's numbers beside them
-// (Scene::file_triangle).
 constexpr uint32_t kSceneCacheVersion = 3;
 
 struct SceneCacheHeader {
@@ -55,13 +52,13 @@ class CacheFormatError : public std::runtime_error {
 
 uint32_t scene_cache_layout();
 
-// Writes header and payload to the file `fd` from its start (write_and_checksum,
+// Writes header and payload to `file` from its start (write_and_checksum,
 // scene_cache_pieces.h: the room reserved, then the payload checksummed and written on every core,
 // the arrays straight from the scene; the header, with the checksum, last): `scene` (its meshlets
 // must be set; its source is not stored, and `warnings` stand for its warnings) read from
 // `source_path`, which had `source_size` bytes and modification time `source_mtime_ns`, and from
 // `depends`. Throws std::runtime_error with the reason when the room or a write fails.
-void write_scene_cache(int fd, const Scene& scene, const std::vector<std::string>& warnings,
+void write_scene_cache(platform::OutputFile& file, const Scene& scene, const std::vector<std::string>& warnings,
                        const std::string& source_path, const std::vector<CacheDependency>& depends,
                        uint64_t source_size, int64_t source_mtime_ns);
 

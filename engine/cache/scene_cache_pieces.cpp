@@ -1,19 +1,15 @@
 // copy_and_checksum, write_and_checksum and ArrayClaims (scene_cache_pieces.h): the scene cache's
 // byte-moving passes on every core (parallel.h; the writer's checksums in a low-priority oneTBB
-// arena, which parallel.h does not offer). Linux calls: madvise to fault pages in, fallocate and
-// pwrite. Huge pages are not asked for (MADV_HUGEPAGE): with THP's usual defrag setting
-// ("madvise") their faults may stop for direct compaction, which took the first touch of 388 MB
-// from 0.1 s to 1-2 s at random on the build machine; where THP is "always" the kernel gives them
-// unasked, without the wait.
+// arena, which parallel.h does not offer). The system's calls (platform.h): pages faulted in for
+// writing, room reserved in the file, writes at an offset. Huge pages are not asked for: with
+// Linux's usual setting for transparent huge pages (defrag "madvise") their faults may stop for
+// direct compaction, which makes a first touch of a few hundred MB many times slower at random
+// (docs/performance.md); where THP is "always" the kernel gives them unasked, without the wait.
 #include "engine/cache/scene_cache_pieces.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
 #include <tbb/task_arena.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -58,40 +54,10 @@ uint64_t one_block(const std::vector<CachePiece>& pieces, uint64_t begin, uint64
   return checksum ? sum.value() : 0;
 }
 
-// Writes all of [data, data + n) at file offset `at`; false (errno set) when a write failed.
-bool write_all(int fd, const uint8_t* data, uint64_t n, uint64_t at) {
-  while (n) {
-    const ssize_t done = ::pwrite(fd, data, n, (off_t)at);
-    if (done < 0 && errno == EINTR) continue;
-    if (done <= 0) {
-      if (done == 0) errno = EIO;
-      return false;
-    }
-    data += done;
-    n -= (uint64_t)done;
-    at += (uint64_t)done;
-  }
-  return true;
-}
-
-// Room for `bytes` at `at`: the blocks reserved up front where the file system can (a full disk
-// fails here, before any byte is written), else only the file's size set.
-void reserve(int fd, uint64_t at, uint64_t bytes) {
-  int failed;
-  while ((failed = ::fallocate(fd, 0, (off_t)at, (off_t)bytes)) != 0 && errno == EINTR) {
-  }
-  if (failed == 0) return;
-  if (errno != EOPNOTSUPP && errno != ENOSYS)
-    throw std::runtime_error("cannot reserve " + std::to_string(bytes >> 20) + " MiB: " + std::strerror(errno));
-  if (::ftruncate(fd, (off_t)(at + bytes)) != 0) throw std::runtime_error(std::strerror(errno));
-}
-
 // Faults in the pages of [begin, end) (page-aligned) for writing, without changing their bytes.
 void fault_in(uintptr_t begin, uintptr_t end) {
-#ifdef MADV_POPULATE_WRITE
-  if (madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE) == 0) return;
-#endif
-  // Kernels before 5.14: a write a page. The storage holds no objects yet (reserved only).
+  if (platform::populate_for_writing(reinterpret_cast<void*>(begin), end - begin)) return;
+  // Where the system cannot: a write a page. The storage holds no objects yet (reserved only).
   for (uintptr_t p = begin; p < end; p += kPage) *reinterpret_cast<volatile uint8_t*>(p) = 0;
 }
 
@@ -110,9 +76,13 @@ uint64_t copy_and_checksum(const std::vector<CachePiece>& pieces, bool checksum)
   return checksum ? checksum64(sums.data(), sums.size() * sizeof(uint64_t)) : 0;
 }
 
-uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, int fd, uint64_t file_offset) {
+uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, platform::OutputFile& file, uint64_t file_offset) {
   const uint64_t total = pieces.empty() ? 0 : pieces.back().offset + pieces.back().size;
-  if (total) reserve(fd, file_offset, total);
+  // The room first, where the file system can: a full disk fails here, before any byte is written.
+  if (total) {
+    const std::string why = file.reserve(file_offset, total);
+    if (!why.empty()) throw std::runtime_error(why);
+  }
   std::vector<uint64_t> sums((total + kChecksumBlock - 1) / kChecksumBlock);
   // The checksums on every core, at low priority: while the caller's own passes run (an upload, a
   // frame), the workers go to them.
@@ -129,12 +99,13 @@ uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, int fd, uint6
   });
   // Then the bytes in file order, in large writes from this one thread: the page cache then holds
   // the file in large folios, which the next open maps with few faults. Written a step at a time
-  // from every core in block order, an 87 M-triangle cache read back 0.1 s slower on the H200
-  // host (bench/NOTES.md); and the kernel serialises buffered writes to one file anyway.
+  // from every core in block order, a big cache reads back slower (docs/performance.md); and the
+  // kernel serialises buffered writes to one file anyway.
   for (const CachePiece& p : pieces)
     for (uint64_t done = 0; done < p.size; done += kWriteStep) {
       const uint64_t n = std::min(kWriteStep, p.size - done);
-      if (!write_all(fd, p.from + done, n, file_offset + p.offset + done)) throw std::runtime_error(std::strerror(errno));
+      const std::string why = file.write_at(p.from + done, n, file_offset + p.offset + done);
+      if (!why.empty()) throw std::runtime_error(why);
     }
   return checksum64(sums.data(), sums.size() * sizeof(uint64_t));
 }

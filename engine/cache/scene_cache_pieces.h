@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/base/platform.h"
+
 namespace facet {
 
 struct CachePiece {
@@ -23,12 +25,12 @@ struct CachePiece {
 // `checksum` it only copies, and returns 0.
 uint64_t copy_and_checksum(const std::vector<CachePiece>& pieces, bool checksum);
 
-// The writer's pass: preallocates bytes [file_offset, file_offset + payload size) of `fd`,
+// The writer's pass: reserves bytes [file_offset, file_offset + payload size) of `file`,
 // checksums each block exactly as copy_and_checksum does on every core, in a low-priority arena
 // (a write in the background yields the cores to the caller's passes), then writes the pieces
-// there in file order with large pwrites from the calling thread. Returns the checksum; throws
+// there in file order with large writes from the calling thread. Returns the checksum; throws
 // std::runtime_error("reason") when the room or a write failed.
-uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, int fd, uint64_t file_offset);
+uint64_t write_and_checksum(const std::vector<CachePiece>& pieces, platform::OutputFile& file, uint64_t file_offset);
 
 // Arrays about to be overwritten whole (by copy_and_checksum), their pages faulted in on every
 // core first. The scene's arrays are BigVectors, whose resize writes nothing; a std::vector

@@ -1,12 +1,10 @@
-// SceneCacheWrite (scene_cache_write.h): the writer thread, its lowered priority and the join.
-// Linux call: setpriority on the thread's own id (nice is per thread there).
+// SceneCacheWrite (scene_cache_write.h): the writer thread, its lowered priority (platform.h) and
+// the join.
 #include "engine/cache/scene_cache_write.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <utility>
+
+#include "engine/base/platform.h"
 
 namespace facet {
 
@@ -14,7 +12,7 @@ SceneCacheWrite::SceneCacheWrite(std::function<std::string()> job) : m_state(std
   State* state = m_state.get();
   m_thread = std::thread([state, job = std::move(job)]() mutable {
     // Best effort: a refused priority change only leaves the write at the process's own.
-    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), kSceneCacheWriteNice);
+    platform::lower_thread_priority(kSceneCacheWriteNice);
     state->warning = job();
     job = nullptr;  // the scene goes (or is freed) here, before anyone joins
     state->done.store(true, std::memory_order_release);

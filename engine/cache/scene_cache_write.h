@@ -1,6 +1,6 @@
 // A scene cache file (load_pipeline.h) written on a thread of its own while the caller goes on
 // with the scene: a first open hands the prepared scene to the upload and the frame at once
-// instead of after the ~1 s write of a 100 M-triangle model's 4 GB file. The writer holds the
+// instead of after the write of a 100 M-triangle model's 4 GB file. The writer holds the
 // scene through a shared_ptr<const Scene>, so nothing can change or free it under the write.
 // Joining (join(), or the destructor) waits for the file, whole and renamed into place, or for
 // its one warning: a process that joins before it exits never loses a cache or leaves half of one.

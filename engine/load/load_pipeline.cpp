@@ -4,8 +4,6 @@
 // scene; only the format's loader and cancellation can fail a load.
 #include "engine/load/load_pipeline.h"
 
-#include <sys/stat.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -16,6 +14,7 @@
 
 #include "engine/scene/closed_surface.h"
 #include "engine/base/mapped_file.h"
+#include "engine/base/platform.h"
 #include "engine/meshlets/meshlets.h"
 #include "engine/cache/scene_cache_files.h"
 #include "engine/cache/scene_cache_write.h"
@@ -86,8 +85,7 @@ class CacheEntry {
   // The cached scene, or nothing (with a warning when a file was there but could not be used).
   std::optional<Scene> lookup(std::vector<std::string>& notes) {
     try {
-      struct stat st {};
-      if (::stat(m_file.c_str(), &st) != 0) return std::nullopt;  // not written yet
+      if (!platform::file_status(m_file).exists) return std::nullopt;  // not written yet
       MappedFile file(m_file, true);  // read ahead whole: every core copies a part of it
       const SceneCacheHeader h = read_scene_cache_header(file.bytes(), file.size());
       if (h.source_size != m_source.size || h.source_mtime_ns != m_source.mtime_ns)
@@ -205,10 +203,7 @@ void check_closed(Scene& scene) {
 
 std::string scene_cache_dir(const LoadOptions& options) {
   if (!options.cache_dir.empty()) return options.cache_dir;
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg && xdg[0] == '/') return std::string(xdg) + "/facet";
-  const char* home = std::getenv("HOME");
-  return std::string(home && *home ? home : "/tmp") + "/.cache/facet";
+  return platform::user_cache_dir() + "/facet";
 }
 
 uint64_t scene_cache_cap(const LoadOptions& options) {

@@ -22,7 +22,7 @@ constexpr const char* kSceneCacheCapVariable = "FACET_CACHE_MAX_MB";
 // --no-cache's help: what the cache is, where, and its cap (render, view and bench).
 extern const char* const kSceneCacheHelp;
 
-// The folder: options.cache_dir, else $XDG_CACHE_HOME/facet, else $HOME/.cache/facet.
+// The folder: options.cache_dir, else facet/ in the user's cache folder (platform.h).
 std::string scene_cache_dir(const LoadOptions& options);
 // The cap in bytes: options.cache_max_bytes, else $FACET_CACHE_MAX_MB, else the default.
 uint64_t scene_cache_cap(const LoadOptions& options);

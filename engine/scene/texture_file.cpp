@@ -2,14 +2,14 @@
 // which also converts greyscale and 16-bit PNGs.
 #include "engine/scene/texture_file.h"
 
-#include <sys/stat.h>
-
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 
 #include <stb_image.h>
+
+#include "engine/base/platform.h"
 
 namespace facet {
 
@@ -64,13 +64,13 @@ bool size_in_bounds(int w, int h, std::string* error) {
 
 bool read_texture_file(const std::string& path, TextureImage* out, std::string* error) {
   // Only regular files are opened: opening a FIFO would wait for a writer.
-  struct stat st {};
-  if (stat(path.c_str(), &st) != 0) {
-    *error = std::strerror(errno);
+  platform::FileStatus st = platform::file_status(path);
+  if (!st.exists) {
+    *error = st.error;
     return false;
   }
-  if (!S_ISREG(st.st_mode)) {
-    *error = S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file";
+  if (!st.regular) {
+    *error = st.directory ? "is a directory" : "not a regular file";
     return false;
   }
   // Then one open file for every step (size, header checks, decode): what was checked is what
@@ -80,7 +80,8 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
     *error = std::strerror(errno);
     return false;
   }
-  if (fstat(fileno(file.f), &st) != 0 || !S_ISREG(st.st_mode)) {
+  st = platform::file_status(file.f);
+  if (!st.exists || !st.regular) {
     *error = "not a regular file";
     return false;
   }
@@ -94,7 +95,7 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
   if (!size_in_bounds(w, h, error)) return false;
   unsigned char header[54] = {};
   const size_t header_bytes = std::fread(header, 1, sizeof header, file.f);
-  if (truncated_uncompressed(header, header_bytes, w, h, (long long)st.st_size, error)) return false;
+  if (truncated_uncompressed(header, header_bytes, w, h, (long long)st.size, error)) return false;
   std::rewind(file.f);
   stbi_uc* pixels = stbi_load_from_file(file.f, &w, &h, &channels, 4);
   if (!pixels) {

@@ -7,10 +7,7 @@
 // bounds (the closed-surface flag is the load's, load_pipeline.cpp).
 #include "engine/formats/gltf/gltf_loader.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -23,6 +20,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
+#include "engine/base/platform.h"
 #include "engine/formats/gltf/gltf_accessors.h"
 #include "engine/formats/gltf/gltf_materials.h"
 #include "engine/scene/scene_finish.h"
@@ -100,9 +98,9 @@ std::vector<std::string> required_extensions(const std::string& path) {
 }
 
 tinygltf::Model read_model(const std::string& path, Scene& scene) {
-  struct stat st {};
-  if (stat(path.c_str(), &st) != 0) throw GltfError(std::strerror(errno));
-  if (!S_ISREG(st.st_mode)) throw GltfError(S_ISDIR(st.st_mode) ? "is a directory, not a glTF file" : "not a regular file");
+  const platform::FileStatus st = platform::file_status(path);
+  if (!st.exists) throw GltfError(st.error);
+  if (!st.regular) throw GltfError(st.directory ? "is a directory, not a glTF file" : "not a regular file");
   tinygltf::TinyGLTF reader;
   reader.SetImageLoader(keep_image_bytes, nullptr);
   tinygltf::Model model;

@@ -1,14 +1,13 @@
 // Material libraries and the scene's materials and textures (see obj_materials.h).
 #include "engine/formats/obj/obj_materials.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 
+#include "engine/base/platform.h"
 #include "engine/scene/colour_space.h"
 #include "engine/scene/texture_file.h"
 
@@ -34,10 +33,7 @@ static std::string clean_file_name(std::string s) {
   return s.substr(a, b - a + 1);
 }
 
-static bool is_regular_file(const std::string& path) {
-  struct stat st {};
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
+static bool is_regular_file(const std::string& path) { return platform::file_status(path).regular; }
 
 MaterialLibrary::MaterialLibrary(std::string obj_path)
     : m_obj_path(std::move(obj_path)), m_obj_dir(parent_dir(m_obj_path)) {}

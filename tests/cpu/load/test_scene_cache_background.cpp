@@ -5,13 +5,13 @@
 // starts no write; the pass that checksums and writes equals the block checksum on any number of
 // workers; a SceneCacheWrite is joined by its destructor and by a move onto it.
 #include <gtest/gtest.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <thread>
 
@@ -163,16 +163,17 @@ TEST(SceneCacheBackground, WriteAndChecksumWritesEveryByteAndEqualsTheBlockCheck
   for (unsigned workers : {1u, 3u}) {
     SCOPED_TRACE(workers);
     worker_count_override() = workers;
-    const std::string path = dir.path("out" + std::to_string(workers));
-    const int fd = ::open(path.c_str(), O_CREAT | O_RDWR | O_TRUNC, 0644);
-    ASSERT_GE(fd, 0);
+    std::string path = dir.path("out" + std::to_string(workers) + ".XXXXXX");
+    platform::OutputFile file;
+    ASSERT_EQ(file.create_unique(path), "");
     constexpr uint64_t kAt = 48;  // after a header
-    EXPECT_EQ(write_and_checksum(p.pieces, fd, kAt), block_checksum(p.bytes.data(), p.bytes.size()));
-    std::vector<uint8_t> back(p.bytes.size());
-    EXPECT_EQ(::pread(fd, back.data(), back.size(), kAt), (ssize_t)back.size());
+    EXPECT_EQ(write_and_checksum(p.pieces, file, kAt), block_checksum(p.bytes.data(), p.bytes.size()));
+    ASSERT_EQ(file.close(), "");
     EXPECT_EQ(fs::file_size(path), kAt + p.bytes.size());
+    std::ifstream in(path, std::ios::binary);
+    in.seekg((std::streamoff)kAt);
+    const std::vector<uint8_t> back{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     EXPECT_TRUE(back == p.bytes);
-    ::close(fd);
   }
   worker_count_override() = 0;
 }
@@ -180,11 +181,10 @@ TEST(SceneCacheBackground, WriteAndChecksumWritesEveryByteAndEqualsTheBlockCheck
 TEST(SceneCacheBackground, WriteAndChecksumThrowsWhenTheFileCannotBeWritten) {
   const Payload p;
   test::ScratchDir dir;
-  const std::string path = dir.write("read-only", "x");
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  ASSERT_GE(fd, 0);
-  EXPECT_THROW(write_and_checksum(p.pieces, fd, 0), std::runtime_error);
-  ::close(fd);
+  std::string path = dir.path("no-such-folder/out.XXXXXX");
+  platform::OutputFile file;  // stays closed: its folder is missing
+  ASSERT_NE(file.create_unique(path), "");
+  EXPECT_THROW(write_and_checksum(p.pieces, file, 0), std::runtime_error);
 }
 
 TEST(SceneCacheBackground, DestructorWaitsForTheWrite) {

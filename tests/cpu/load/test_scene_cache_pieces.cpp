@@ -7,6 +7,9 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 
 #include "engine/base/checksum.h"
@@ -77,20 +80,22 @@ TEST(SceneCachePieces, ClaimedArraysComeBackZeroedAndSizedWhereTheyWereClaimed) 
 
 constexpr const char* kSource = "/models/sphere.obj";
 
-// A prepared sphere whose cache file spans several checksum blocks, written to memory.
+// A prepared sphere whose cache file spans several checksum blocks, written to a temporary file
+// and read back into memory.
 struct BigCache {
   Scene scene;
   std::vector<uint8_t> file;
   BigCache() {
     scene = make_sphere(100000);
     scene.meshlets = std::make_shared<const Meshlets>(build_meshlets(scene));
-    std::FILE* f = std::tmpfile();
-    write_scene_cache(fileno(f), scene, scene.warnings, kSource, {}, 1, 2);
-    std::fseek(f, 0, SEEK_END);  // the file's end: it was written with pwrite, not through f
-    file.resize((size_t)std::ftell(f));
-    std::rewind(f);
-    EXPECT_EQ(std::fread(file.data(), 1, file.size(), f), file.size());
-    std::fclose(f);
+    std::string name = (std::filesystem::temp_directory_path() / "facet_big_cache.XXXXXX").string();
+    platform::OutputFile out;
+    EXPECT_EQ(out.create_unique(name), "");
+    write_scene_cache(out, scene, scene.warnings, kSource, {}, 1, 2);
+    EXPECT_EQ(out.close(), "");
+    std::ifstream in(name, std::ios::binary);
+    file.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::remove(name.c_str());
   }
 };
 
