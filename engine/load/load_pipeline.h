@@ -15,7 +15,7 @@
 namespace facet {
 
 // The default cap on the cache folder's size, and the variable that overrides it (MiB): room for
-// one 100 M-triangle model (4.9 GB prepared, README "Memory") or many ordinary ones, and a
+// one 100 M-triangle model (4.9 GB prepared, docs/performance.md, "Memory") or many ordinary ones, and a
 // small share of a workstation's disk.
 constexpr uint64_t kDefaultSceneCacheCap = 8ull << 30;
 constexpr const char* kSceneCacheCapVariable = "FACET_CACHE_MAX_MB";

@@ -1,6 +1,6 @@
 // Whether a mesh is a closed surface facing outward: then, seen from outside, every back face
 // lies behind a front face, and a frame may skip the back faces without changing its pixels
-// (make_frame_params decides per frame; README "Back faces").
+// (make_frame_params decides per frame; docs/architecture.md, "Conventions").
 #pragma once
 #include <cstdint>
 #include <vector>
