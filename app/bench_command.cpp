@@ -27,6 +27,7 @@
 #include "engine/load/load_model.h"
 #include "engine/load/load_pipeline.h"
 #include "engine/meshlets/triangle_renumber.h"
+#include "engine/render/option_names.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/throughput_bench.h"
 #endif
@@ -45,16 +46,15 @@ struct BenchOptions {
   bool graph = true;                         // false: launch the frame's work call by call
   bool cull_backfaces = false;               // both renderers drop every back face
   bool two_sided = false;                    // both renderers draw back faces even of a closed
-                                             //   model seen from outside (as measured in the
-                                             //   issue: every triangle drawn)
-  std::string occlusion = "auto";            // CUDA occlusion culling: auto | off | always
+                                             //   model seen from outside (every triangle drawn)
+  std::string occlusion = name_of(BackendOptions{}.occlusion);  // occlusion culling (kOcclusionNames)
   std::vector<int> aa = {1};                 // samples a pixel, each measured in turn, both
                                              //   renderers (OpenGL: MSAA)
   float orbit_deg = 0.0f;                    // facet's camera turns this much a frame about the
                                              //   model's vertical axis (0: one fixed camera)
   bool ortho = false;                        // orthographic cameras, each scene the size on
                                              //   screen its perspective camera gives it
-  std::string backend = "auto";
+  std::string backend = name_of(Backend::Auto);
   std::string assets;                        // folder holding spot/ and dragon/
   bool cache = true;                         // models through the scene cache (--no-cache)
 };
@@ -89,15 +89,16 @@ std::vector<SceneSpec> standard_scenes(const std::string& assets, const LoadOpti
   return s;
 }
 
-// Timed frames when --frames is not given. The CPU backend draws a 20 M-triangle frame in
-// seconds: a handful gives its median without making a full bench run take an hour.
+// Timed frames when --frames is not given. A backend drawing on the host (the CPU backend) draws
+// a 20 M-triangle frame in seconds: a handful gives its median without making a full bench run
+// take an hour.
 constexpr int kDefaultFrames = 100;
-constexpr int kDefaultCpuFrames = 5;
+constexpr int kDefaultHostFrames = 5;
 
 // The timed frames per measurement: --frames, else the backend's default.
 int timed_frames(const BenchOptions& o, const Renderer& renderer) {
   if (o.frames > 0) return o.frames;
-  return renderer.name() == std::string("cpu") ? kDefaultCpuFrames : kDefaultFrames;
+  return renderer.capabilities().device_frames ? kDefaultFrames : kDefaultHostFrames;
 }
 // Untimed frames before each measurement: uploads, allocations and caches settle.
 constexpr int kWarmupFrames = 5;
@@ -147,13 +148,12 @@ std::unique_ptr<Renderer> make_bench_renderer(const BenchOptions& o) {
   std::unique_ptr<Renderer> renderer = make_renderer(parse_backend(o.backend));
   BackendOptions backend_options;
   backend_options.graph_launch = o.graph;
-  backend_options.occlusion = o.occlusion == "off" ? OcclusionMode::Off
-                              : o.occlusion == "always" ? OcclusionMode::Always : OcclusionMode::Auto;
+  backend_options.occlusion = parse_option(kOcclusionNames, o.occlusion).value_or(OcclusionMode::Auto);
   renderer->set_options(backend_options);
-  const bool cuda = renderer->name() == std::string("cuda");
+  const bool has_graph = renderer->capabilities().graph_launch;
   std::printf("facet bench: backend %s, %d frames per measurement (median)%s\n", renderer->name(),
               timed_frames(o, *renderer),
-              cuda ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
+              has_graph ? (o.graph ? ", each frame one CUDA graph launch" : ", stream launches") : "");
   return renderer;
 }
 
@@ -235,7 +235,7 @@ void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const 
   if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
   if (o.aa.size() > 1 || o.aa.front() != 1)
     std::printf("\naa: samples a pixel in both renderers (OpenGL: that many-sample MSAA, resolved by a blit in its timing).\n");
-  if (renderer.name() == std::string("cuda"))
+  if (renderer.capabilities().sampled_stage_times)
     std::printf("\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
                 "only ones with events between the stages; frame: median of all frames.\n");
   std::printf("\n| scene | size | aa | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
@@ -271,15 +271,15 @@ nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer,
   return js;
 }
 
-// CUDA only: the stand-alone vertex projection against device copy bandwidth, printed and added
-// to `js`.
+// Where the frames run on the device (and facet has the CUDA backend): the stand-alone vertex
+// projection against device copy bandwidth, printed and added to `js`.
 void bench_vertices(const Renderer& renderer, const BenchOptions& o, nlohmann::json& js) {
 #if FACET_HAVE_CUDA
   // 1 GiB copied 20 times: far beyond any L2, so the figure is DRAM bandwidth; 50 projections
   // of each vertex count give a stable median.
   constexpr uint64_t kCopyBytes = 1ull << 30;
   constexpr int kCopyRepeats = 20, kProjectionRepeats = 50;
-  if (!o.vertices || renderer.name() != std::string("cuda")) return;
+  if (!o.vertices || !renderer.capabilities().device_frames) return;
   double copy = bench_copy_bandwidth(kCopyBytes, kCopyRepeats);
   std::printf("\ndevice-to-device copy: %.0f GB/s (read + write)\n", copy);
   std::printf("| vertices | ms | G vertices/s | GB/s | of copy bandwidth |\n|---|---|---|---|---|\n");
@@ -343,7 +343,8 @@ Command add_bench_command(CLI::App& app) {
   cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100 on CUDA, 5 on the CPU)")->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");
   cmd->add_option("--assets", o->assets, "Folder with spot/ and dragon/ (default: $FACET_SHARED_ASSETS, else ../shared/assets)");
-  cmd->add_option("--backend", o->backend, "auto | cpu | cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  cmd->add_option("--backend", o->backend, name_list(kBackendNames, " | "))
+      ->check(CLI::IsMember(option_names(kBackendNames)));
   cmd->add_flag("!--no-vertices", o->vertices, "Skip the stand-alone vertex projection benchmark");
   cmd->add_flag("!--no-gl", o->gl, "Skip the OpenGL comparison");
   auto* cull = cmd->add_flag("--cull-backfaces", o->cull_backfaces,
@@ -353,8 +354,10 @@ Command add_bench_command(CLI::App& app) {
                 "cannot show (by default both skip them there)")
       ->excludes(cull);
   cmd->add_option("--occlusion", o->occlusion,
-                  "CUDA occlusion culling of meshlets: auto (dense frames), off, always (default auto)")
-      ->check(CLI::IsMember({"auto", "off", "always"}));
+                  "CUDA occlusion culling of meshlets: " +
+                      name_list(kOcclusionNames, ", ", OcclusionMode::Auto, "dense frames") + " (default " +
+                      name_of(BackendOptions{}.occlusion) + ")")
+      ->check(CLI::IsMember(option_names(kOcclusionNames)));
   cmd->add_option("--orbit", o->orbit_deg,
                   "facet's camera turns this many degrees a frame about the model (OpenGL's stays; default 0)");
   cmd->add_flag("--ortho", o->ortho,

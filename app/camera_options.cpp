@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/render/option_names.h"
 #include "kernels/frame/raster/samples.h"
 
 namespace facet {
@@ -65,10 +66,12 @@ void add_camera_options(CLI::App* cmd, CameraOptions& o) {
 }
 
 void add_render_options(CLI::App* cmd, RenderOptionArgs& o) {
-  cmd->add_option("--shading", o.shading, "lit | texture | normals | depth (default lit)")
-      ->check(CLI::IsMember({"lit", "texture", "normals", "depth"}));
-  cmd->add_option("--filter", o.filter, "Texture filter: nearest | bilinear | trilinear (default)")
-      ->check(CLI::IsMember({"nearest", "bilinear", "trilinear"}));
+  const RenderOptions defaults;
+  cmd->add_option("--shading", o.shading,
+                  name_list(kShadingNames, " | ") + " (default " + name_of(defaults.shading) + ")")
+      ->check(CLI::IsMember(option_names(kShadingNames)));
+  cmd->add_option("--filter", o.filter, "Texture filter: " + name_list(kFilterNames, " | ", defaults.filter, "default"))
+      ->check(CLI::IsMember(option_names(kFilterNames)));
   auto* cull = cmd->add_flag("--cull-backfaces", o.cull_backfaces, "Drop triangles facing away from the camera");
   cmd->add_flag("--two-sided", o.two_sided,
                 "Draw back faces even of a closed model seen from outside, where they cannot show "
@@ -78,6 +81,11 @@ void add_render_options(CLI::App* cmd, RenderOptionArgs& o) {
   cmd->add_option("--background", o.background, "Background colour R,G,B, each 0-255")
       ->type_name("R,G,B");
   add_aa_option(cmd, o.aa, 4);
+}
+
+void add_backend_option(CLI::App* cmd, std::string& backend) {
+  cmd->add_option("--backend", backend, name_list(kBackendNames, " | ", Backend::Auto, "CUDA when a device exists"))
+      ->check(CLI::IsMember(option_names(kBackendNames)));
 }
 
 void add_aa_option(CLI::App* cmd, int& aa, int default_aa) {
@@ -165,15 +173,12 @@ float parse_ortho_height(const std::string& s) {
 
 RenderOptions make_render_options(const RenderOptionArgs& o) {
   RenderOptions s;
-  if (o.shading == "lit") s.shading = Shading::Lit;
-  else if (o.shading == "texture") s.shading = Shading::Texture;
-  else if (o.shading == "normals") s.shading = Shading::Normals;
-  else if (o.shading == "depth") s.shading = Shading::Depth;
-  else throw std::invalid_argument("unknown shading '" + o.shading + "'");
-  if (o.filter == "nearest") s.filter = Filter::Nearest;
-  else if (o.filter == "bilinear") s.filter = Filter::Bilinear;
-  else if (o.filter == "trilinear") s.filter = Filter::Trilinear;
-  else throw std::invalid_argument("unknown filter '" + o.filter + "'");
+  const std::optional<Shading> shading = parse_option(kShadingNames, o.shading);
+  if (!shading) throw std::invalid_argument("unknown shading '" + o.shading + "'");
+  s.shading = *shading;
+  const std::optional<Filter> filter = parse_option(kFilterNames, o.filter);
+  if (!filter) throw std::invalid_argument("unknown filter '" + o.filter + "'");
+  s.filter = *filter;
   s.cull_backfaces = o.cull_backfaces;
   s.two_sided = o.two_sided;
   s.wireframe = o.wireframe;
@@ -192,10 +197,8 @@ RenderOptions make_render_options(const RenderOptionArgs& o) {
 }
 
 Backend parse_backend(const std::string& s) {
-  if (s == "cpu") return Backend::Cpu;
-  if (s == "cuda") return Backend::Cuda;
-  if (s == "auto") return Backend::Auto;
-  throw std::invalid_argument("--backend expects auto, cpu or cuda, got '" + s + "'");
+  if (const std::optional<Backend> b = parse_option(kBackendNames, s)) return *b;
+  throw std::invalid_argument("--backend expects " + name_list(kBackendNames, ", ", " or ") + ", got '" + s + "'");
 }
 
 void parse_size(const std::string& s, int& width, int& height) {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/render/option_names.h"
 #include "engine/render/renderer.h"
 
 namespace facet {
@@ -25,8 +26,8 @@ constexpr float kOrthoFit = 0.0f;
 float parse_ortho_height(const std::string& s);
 
 struct RenderOptionArgs {
-  std::string shading = "lit";                // lit|texture|normals|depth
-  std::string filter = "trilinear";           // nearest|bilinear|trilinear
+  std::string shading = name_of(RenderOptions{}.shading);  // kShadingNames
+  std::string filter = name_of(RenderOptions{}.filter);    // kFilterNames
   bool cull_backfaces = false;
   bool two_sided = false;
   bool wireframe = false;
@@ -36,12 +37,15 @@ struct RenderOptionArgs {
 
 void add_camera_options(CLI::App* cmd, CameraOptions& o);
 void add_render_options(CLI::App* cmd, RenderOptionArgs& o);
+// --backend, a name of kBackendNames (parse_backend), for `facet render` and `facet view`.
+void add_backend_option(CLI::App* cmd, std::string& backend);
 // --aa N (1, 4 or 8; anything else a usage error); `default_aa` is what the help text names.
 void add_aa_option(CLI::App* cmd, int& aa, int default_aa);
 // The camera for a frame of width x height; throws std::invalid_argument on an unusable camera.
 Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height);
 RenderOptions make_render_options(const RenderOptionArgs& o);
-// "auto" | "cpu" | "cuda" (the --backend option) -> Backend.
+// A name of kBackendNames (the --backend option) -> Backend; throws std::invalid_argument
+// naming the names otherwise.
 Backend parse_backend(const std::string& s);
 // "WxH" -> width, height; throws std::invalid_argument naming the problem.
 void parse_size(const std::string& s, int& width, int& height);

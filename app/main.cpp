@@ -14,6 +14,7 @@
 #include "app/exit_codes.h"
 #include "app/version.h"
 #include "engine/base/memory_policy.h"
+#include "engine/base/platform.h"
 
 namespace facet {
 
@@ -26,13 +27,11 @@ struct Cli {
 };
 
 // The defaults file read when --config is not given: $XDG_CONFIG_HOME/facet/facet.toml, else
-// ~/.config/facet/facet.toml (the XDG base directory rule); empty when neither variable is set.
+// ~/.config/facet/facet.toml (the XDG base directory rule, platform::user_config_dir); empty when
+// neither variable is set.
 std::string default_config_path() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  if (xdg && *xdg) return std::string(xdg) + "/facet/facet.toml";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return std::string(home) + "/.config/facet/facet.toml";
-  return "";
+  const std::string dir = platform::user_config_dir();
+  return dir.empty() ? "" : dir + "/facet/facet.toml";
 }
 
 // `config`: the file CLI11 reads by default (its TOML sections name the commands: [render],

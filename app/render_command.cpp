@@ -29,7 +29,7 @@ struct RenderCommandOptions {
   std::string model;
   std::string output;
   std::string size = "1920x1080";
-  std::string backend = "auto";
+  std::string backend = name_of(Backend::Auto);
   std::string depth_file;  // --depth: float32 .npy or .exr, distance along the ray, +inf background
   std::string ids_file;    // --ids: int32 .npy, -1 background
   CameraOptions camera;
@@ -112,20 +112,22 @@ std::unique_ptr<Renderer> make_renderer_while(Backend backend, Load&& load) {
   return made;
 }
 
-// The load's head start where the renderer is the device's (LoadOptions::while_preparing; `made`
-// as make_renderer_while's): the shading arrays go to the device while the meshlets are built, and
-// the device checks whether the surface is closed (the CPU does where it cannot). A large model's
-// Morton order for the meshlets is sorted there too, when the renderer is up already
-// (kDeviceOrderMinTriangles): else the CPU sorts rather than wait for CUDA's start. The CPU backend
-// has nothing to send: its load checks on the CPU before the meshlets, with no thread beside it.
+// The load's head start where the renderer works ahead (LoadOptions::while_preparing; `made` as
+// make_renderer_while's; BackendCapabilities::work_ahead): the shading arrays go to the device
+// while the meshlets are built, and the device checks whether the surface is closed (the CPU does
+// where it cannot). A large model's Morton order for the meshlets is sorted there too, when the
+// renderer is up already (kDeviceOrderMinTriangles): else the CPU sorts rather than wait for
+// CUDA's start. The CPU backend has nothing to send: its load checks on the CPU before the
+// meshlets, with no thread beside it.
 template <class Made>
 WhilePreparing device_head_start(const Made& made) {
   return [&made](const Scene& fresh, HeadStart& head) -> std::optional<bool> {
-    const bool order = fresh.triangle_count() >= kDeviceOrderMinTriangles && made(false);
+    const Renderer* up = fresh.triangle_count() >= kDeviceOrderMinTriangles ? made(false) : nullptr;
+    const bool order = up && up->capabilities().work_ahead;
     if (order) head.promise_order();
     else head.no_order();
     Renderer* r = made(true);
-    if (!r) return std::nullopt;
+    if (!r || !r->capabilities().work_ahead) return std::nullopt;
     r->upload_ahead(fresh, UploadPart::Shading);
     if (order) {
       try {
@@ -233,8 +235,7 @@ Command add_render_command(CLI::App& app) {
   cmd->add_option("model", o->model, "Model to render (OBJ, PLY, STL, glTF .gltf/.glb; by extension)")->required();
   cmd->add_option("-o,--output", o->output, "PNG file to write (with --turntable: a name template)");
   cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
-  cmd->add_option("--backend", o->backend, "auto (CUDA when a device exists) | cpu | cuda")
-      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  add_backend_option(cmd, o->backend);
   cmd->add_option("--depth", o->depth_file, "Also write depth (distance along each pixel's ray, +inf where empty): .npy or .exr");
   cmd->add_option("--ids", o->ids_file, "Also write triangle ids (int32, -1 where empty): .npy");
   add_camera_options(cmd, o->camera);

@@ -17,7 +17,7 @@ namespace {
 struct ViewArgs {
   ViewerOptions viewer;
   std::string size = "1280x800";
-  std::string backend = "auto";
+  std::string backend = name_of(Backend::Auto);
   bool no_overlay = false;
   bool no_vsync = false;
   int recent = 0;  // --recent N: open the N-th model of the Recent list
@@ -99,8 +99,7 @@ Command add_view_command(CLI::App& app) {
       ->delimiter(',')
       ->expected(6)
       ->type_name("X,Y,Z,X,Y,Z");
-  cmd->add_option("--backend", a->backend, "auto (CUDA when a device exists) | cpu | cuda")
-      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  add_backend_option(cmd, a->backend);
   add_camera_options(cmd, a->viewer.camera);
   add_render_options(cmd, a->viewer.shading);
   cmd->add_option("--recent", a->recent, "Open the N-th model of the Recent list (1 = the last)")

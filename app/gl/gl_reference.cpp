@@ -45,7 +45,7 @@ GlBuffer upload(const std::vector<T, A>& v, const char* what, size_t& total) {
 }
 
 // One vertex as the reference draw reads it. Interleaved, so the vertex fetch reads one 32-byte
-// record instead of three streams (on the H200 the 20 M-triangle sphere is geometry-bound).
+// record instead of three streams (a 20 M-triangle sphere is geometry-bound).
 struct GlVertex {
   Vec3 position;
   Vec3 normal;  // (0, 0, 1) when the scene has none

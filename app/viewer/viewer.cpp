@@ -50,7 +50,7 @@ void render_frame(ViewerState& s, FramePresenter& presenter) {
 }
 
 int frame_loop(ViewerState& s, Host& host) {
-  FramePresenter presenter(s.cuda_backend);
+  FramePresenter presenter(s.renderer->capabilities().device_frames);
   // With reloads, memory is measured from after the first reload has been installed and drawn.
   RunReport report(s.options.reload_every > 0 ? s.options.reload_every + 100 : 1);
   const bool scripted = s.options.frames > 0;
@@ -136,7 +136,6 @@ int run_viewer(const ViewerOptions& options) {
       s.measurement.click({options.measure[3], options.measure[4], options.measure[5]});
     }
     s.renderer = make_renderer(options.backend);
-    s.cuda_backend = options.backend != Backend::Cpu && cuda_available();
     if (options.offscreen)
       host = make_offscreen_host(width, height);
     else

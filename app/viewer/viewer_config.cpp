@@ -3,13 +3,14 @@
 // changes what an old file means.
 #include "app/viewer/viewer_config.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+
+#include "engine/base/platform.h"
+#include "engine/render/option_names.h"
 
 namespace facet {
 
@@ -19,19 +20,10 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kFileName = "viewer.json";
-const char* const kShadingNames[] = {"lit", "texture", "normals", "depth"};
-const char* const kFilterNames[] = {"nearest", "bilinear", "trilinear"};
-
-template <size_t N>
-int index_of(const char* const (&names)[N], const std::string& name, int fallback) {
-  for (size_t i = 0; i < N; ++i)
-    if (name == names[i]) return (int)i;
-  return fallback;
-}
 
 json render_to_json(const RenderOptions& r) {
-  return {{"shading", kShadingNames[(int)r.shading]},
-          {"filter", kFilterNames[(int)r.filter]},
+  return {{"shading", name_of(r.shading)},
+          {"filter", name_of(r.filter)},
           {"cull_backfaces", r.cull_backfaces},
           {"two_sided", r.two_sided},
           {"wireframe", r.wireframe},
@@ -43,8 +35,8 @@ json render_to_json(const RenderOptions& r) {
 
 // Fields missing from the file keep their defaults; a field of the wrong type throws.
 void render_from_json(const json& j, RenderOptions& r) {
-  r.shading = (Shading)index_of(kShadingNames, j.value("shading", std::string()), (int)r.shading);
-  r.filter = (Filter)index_of(kFilterNames, j.value("filter", std::string()), (int)r.filter);
+  r.shading = parse_option(kShadingNames, j.value("shading", std::string())).value_or(r.shading);
+  r.filter = parse_option(kFilterNames, j.value("filter", std::string())).value_or(r.filter);
   r.cull_backfaces = j.value("cull_backfaces", r.cull_backfaces);
   r.two_sided = j.value("two_sided", r.two_sided);
   r.wireframe = j.value("wireframe", r.wireframe);
@@ -98,11 +90,8 @@ json config_to_json(const ViewerConfig& c) {
 }  // namespace
 
 std::string viewer_config_directory() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  if (xdg && xdg[0] == '/') return (fs::path(xdg) / "facet").string();
-  const char* home = std::getenv("HOME");
-  if (home && home[0]) return (fs::path(home) / ".config" / "facet").string();
-  return "";
+  const std::string dir = platform::user_config_dir();
+  return dir.empty() ? "" : (fs::path(dir) / "facet").string();
 }
 
 ConfigRead read_viewer_config(const std::string& dir) {
@@ -130,7 +119,7 @@ std::string write_viewer_config(const std::string& dir, const ViewerConfig& conf
   fs::create_directories(dir, ec);
   if (ec) return dir + ": " + ec.message();
   const fs::path path = fs::path(dir) / kFileName;
-  const fs::path temp = fs::path(dir) / (std::string(kFileName) + ".tmp" + std::to_string(getpid()));
+  const fs::path temp = fs::path(dir) / (std::string(kFileName) + ".tmp" + std::to_string(platform::process_id()));
   {
     std::ofstream out(temp, std::ios::trunc);
     out << config_to_json(config).dump(2) << '\n';

@@ -55,7 +55,6 @@ struct OpenPanelState {
 struct ViewerState {
   ViewerOptions options;
   std::unique_ptr<Renderer> renderer;
-  bool cuda_backend = false;  // the renderer is the CUDA backend (interop worth trying)
   ModelLoader loader;
   CameraController controller;
   bool camera_from_options = true;  // the next model gets the command line's camera

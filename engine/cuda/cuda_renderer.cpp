@@ -2,13 +2,11 @@
 // overflow counters read back one frame late.
 #include "engine/cuda/cuda_renderer.h"
 
-#include <dlfcn.h>
-#include <sys/stat.h>
-
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "engine/base/platform.h"
 #include "engine/cuda/device_centroid_order.h"
 #include "engine/cuda/device_closed_check.h"
 #include "engine/cuda/device_pointer.h"
@@ -24,14 +22,7 @@
 namespace facet {
 
 bool cuda_driver_installed() {
-  static const bool installed = [] {
-    // The kernel module's entry, where the Linux driver runs: found without loading anything.
-    struct stat entry;
-    if (stat("/proc/driver/nvidia/version", &entry) == 0) return true;
-    // Elsewhere (WSL's driver has no module here) the library, by the name the CUDA runtime loads
-    // it by; loading it is the runtime's first step too.
-    return dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL) != nullptr;
-  }();
+  static const bool installed = platform::nvidia_driver_installed();  // looked for once
   return installed;
 }
 
@@ -80,6 +71,16 @@ CudaRenderer::~CudaRenderer() {
   }
   if (m_order_event) FACET_CUDA_CHECK_NOTHROW(cudaEventDestroy(m_order_event));
   if (m_stream) FACET_CUDA_CHECK_NOTHROW(cudaStreamDestroy(m_stream));
+}
+
+BackendCapabilities CudaRenderer::capabilities() const {
+  BackendCapabilities c;
+  c.device_frames = true;
+  c.work_ahead = true;
+  c.occlusion_culling = true;
+  c.graph_launch = true;
+  c.sampled_stage_times = true;  // on the frames that clear the visibility buffer (record_frame)
+  return c;
 }
 
 void CudaRenderer::set_scene(std::shared_ptr<const Scene> scene) {
@@ -302,9 +303,9 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   };
   slot.warp_capacity = rp.queues.warp_capacity;
   slot.tile_item_capacity = rp.queues.tile_item_capacity;
-  // Events between the stages cost about 4 us a frame (two graph nodes, and kernels that can no
-  // longer overlap: NOTES.md, v9), so only the frames that clear the visibility buffer (one in
-  // kTagCycle) time each stage; every frame times the whole.
+  // Events between the stages cost time (two graph nodes, and kernels that can no longer
+  // overlap), so only the frames that clear the visibility buffer (one in kTagCycle) time each
+  // stage; every frame times the whole.
   const bool stage_marks = clear;
   slot.stage_marks = stage_marks;
   mark(slot.begin);

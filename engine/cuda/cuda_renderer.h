@@ -15,6 +15,7 @@
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/device_scene.h"
 #include "engine/cuda/frame_graph.h"
+#include "engine/render/option_names.h"
 #include "engine/render/renderer.h"
 #include "kernels/frame/stages.h"
 #include "kernels/frame/tuning.h"
@@ -25,7 +26,8 @@ class CudaRenderer final : public Renderer {
  public:
   CudaRenderer();
   ~CudaRenderer() override;
-  const char* name() const override { return "cuda"; }
+  const char* name() const override { return name_of(Backend::Cuda); }
+  BackendCapabilities capabilities() const override;
   void set_scene(std::shared_ptr<const Scene> scene) override;
   void upload_ahead(const Scene& scene, UploadPart part) override;
   std::optional<bool> closed_outward_ahead(const Scene& scene) override;
@@ -41,7 +43,7 @@ class CudaRenderer final : public Renderer {
   void render(const FrameParams& params, const FrameTarget& target = {}) override;
   void finish() override;
   void set_options(const BackendOptions& options) override { m_options = options; }
-  void* cuda_stream() const override { return m_stream; }
+  void* native_stream() const override { return m_stream; }
 
   // Sets the starting queue sizes (tests force overflow with tiny ones; frames grow them).
   void set_queue_capacities(uint32_t warp_tris, uint32_t tile_items) {

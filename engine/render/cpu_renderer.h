@@ -5,13 +5,16 @@
 #include <memory>
 
 #include "engine/meshlets/meshlets.h"
+#include "engine/render/option_names.h"
 #include "engine/render/renderer.h"
 
 namespace facet {
 
 class CpuRenderer final : public Renderer {
  public:
-  const char* name() const override { return "cpu"; }
+  const char* name() const override { return name_of(Backend::Cpu); }
+  // None: frames on the host, finished when render returns; the scene is read where it lies.
+  BackendCapabilities capabilities() const override { return {}; }
   // Runs in file order (scene.h says why); a scene prepared with patches draws the same image.
   MeshletGrouping meshlet_grouping() const override { return MeshletGrouping::FileOrder; }
   void set_scene(std::shared_ptr<const Scene> scene) override;

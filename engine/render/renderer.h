@@ -1,5 +1,6 @@
 // The Renderer: a scene uploaded once, then frames drawn for a camera. Two backends share the
-// pipeline math in kernels/: CUDA (the product) and CPU (reference and fallback).
+// pipeline math in kernels/: CUDA (the product) and CPU (reference and fallback). What a backend
+// can do beyond the common frame is in its BackendCapabilities, for callers to ask.
 // Frames are RGBA8, row 0 = the top of the image.
 #pragma once
 #include <memory>
@@ -33,16 +34,18 @@ struct RenderOptions {
                                        //   (kernels/frame/raster/samples.h); the CLI and viewer default to 4
 };
 
-// Where the CUDA backend writes a frame. The engine never includes GL: the viewer passes a CUDA
-// surface object (from a registered GL texture) as an integer.
+// Where a frame is written: the renderer's own image, or, on a backend whose frames are on the
+// device (BackendCapabilities::device_frames), a surface or the caller's device memory. The engine
+// never includes GL: the viewer passes a CUDA surface object (from a registered GL texture) as an
+// integer.
 struct FrameTarget {
   enum class Kind { Internal, Surface, Device } kind = Kind::Internal;
   unsigned long long surface = 0;  // cudaSurfaceObject_t of an RGBA8 2D array, when kind == Surface
-  Rgba8* pixels = nullptr;         // when kind == Device (CUDA backend only): the caller's device
-                                   //   memory, width * height, row 0 = top, written instead of the
-                                   //   renderer's own image (no copy after the frame). Ordered as
-                                   //   read_outputs' device outputs are: after the work enqueued
-                                   //   before on the legacy default stream, before the work after.
+  Rgba8* pixels = nullptr;         // when kind == Device: the caller's device memory, width *
+                                   //   height, row 0 = top, written instead of the renderer's own
+                                   //   image (no copy after the frame). Ordered as read_outputs'
+                                   //   device outputs are: after the work enqueued before on the
+                                   //   legacy default stream, before the work after.
 };
 
 // GPU (or CPU wall-clock) time of each stage of the last frame whose timings are available, ms.
@@ -55,8 +58,9 @@ struct StageTimes {
   float geometry = 0;  // everything from the scene's vertices to the filled visibility buffer
   float resolve = 0;   // shading each pixel once, writing RGBA8
   float total = 0;     // the whole frame
-  // The stage figures were measured on this frame. CUDA times the stages on one frame in four
-  // (events between the stages cost time themselves) and the whole frame on every frame.
+  // The stage figures were measured on this frame; false on some frames of a backend with
+  // BackendCapabilities::sampled_stage_times (CUDA times the stages on one frame in four, since
+  // events between the stages cost time themselves, and the whole frame on every frame).
   bool stages_this_frame = true;
 };
 
@@ -82,15 +86,34 @@ struct FrameStats {
                                    //   (a closed model seen from outside, make_frame_params)
 };
 
+// What a backend can do besides drawing a frame into its own image, for callers to ask instead
+// of comparing backend names. All false: a backend that draws on the host and has finished each
+// frame when render returns (the CPU backend).
+struct BackendCapabilities {
+  // Frames are drawn in device memory, queued on native_stream(): render returns before the frame
+  // is done (finish waits for it), FrameTarget::Surface and ::Device and FrameOutputs::on_device
+  // are accepted, and FrameStats::peak_bytes counts device memory.
+  bool device_frames = false;
+  // upload_ahead, closed_outward_ahead and centroid_order_ahead do their work ahead of set_scene,
+  // on another thread; elsewhere they do nothing and answer "not here", and the caller does it.
+  bool work_ahead = false;
+  bool occlusion_culling = false;  // culls hidden meshlets by what the previous frame showed
+                                   //   (BackendOptions::occlusion)
+  bool graph_launch = false;       // launches a frame as one graph (BackendOptions::graph_launch)
+  // Times the stages on some frames only (StageTimes::stages_this_frame: the marks between the
+  // stages cost time of their own), the whole frame on every frame.
+  bool sampled_stage_times = false;
+};
+
 // How a backend computes a frame, never what it shows: `facet bench` and the tests compare the
-// choices. A backend ignores what it does not have (the CPU backend has no graph, no claiming
-// blocks and no occlusion culling).
+// choices. A backend ignores what it does not have (capabilities() says what it has).
 struct BackendOptions {
-  bool graph_launch = true;         // CUDA: a frame as one graph launch (false: call by call,
-                                    //   to measure what the graph saves)
-  OcclusionMode occlusion = OcclusionMode::Auto;  // CUDA: occlusion culling of whole meshlets
-  bool claiming_geometry = false;   // CUDA: claiming geometry blocks whatever the scene's size
-                                    //   (tests run both shapes of the stage on small scenes)
+  bool graph_launch = true;         // a frame as one graph launch (false: call by call, to
+                                    //   measure what the graph saves)
+  OcclusionMode occlusion = OcclusionMode::Auto;  // occlusion culling of whole meshlets
+  bool claiming_geometry = false;   // geometry blocks that claim meshlets whatever the scene's
+                                    //   size, on a backend that has them (tests run both shapes
+                                    //   of the stage on small scenes)
 };
 
 // What one pixel of the last frame shows, decoded from its visibility key (no extra pass).
@@ -106,33 +129,38 @@ enum class UploadPart { Shading, Whole };
 class Renderer {
  public:
   virtual ~Renderer() = default;
+  // The backend's name as --backend spells it (option_names.h), for messages and reports; what
+  // it can do is capabilities()'s to say.
   virtual const char* name() const = 0;
+  virtual BackendCapabilities capabilities() const = 0;
+  // The meshlets this backend draws fastest from, for the load to build (LoadOptions::meshlets).
+  virtual MeshletGrouping meshlet_grouping() const { return MeshletGrouping::Auto; }
+
   // Makes `scene` the one drawn; uploads it once. On failure (e.g. out of device memory) throws
   // and keeps the previous scene.
   virtual void set_scene(std::shared_ptr<const Scene> scene) = 0;
-  // A head start on set_scene(scene), from another thread, so that set_scene has less or nothing
-  // left to send: UploadPart::Shading sends every array but the meshlets and does not read those
-  // (a load's while_preparing, while they are being built); UploadPart::Whole sends the meshlets
-  // too (the viewer's load thread, while frames of the previous model go on: set_scene then only
-  // swaps). set_scene uses it when given this scene (the same arrays, moved into a shared_ptr or
-  // not); another scene makes it useless. Frames may run meanwhile, set_scene and another
-  // upload_ahead may not. Throws on failure (set_scene then sends it all). Backends without an
-  // upload do nothing.
+
+  // Work ahead of set_scene, from another thread (BackendCapabilities::work_ahead; a backend
+  // without it does nothing and answers "not here", and the caller does the work itself).
+  // upload_ahead: a head start on set_scene(scene), so that set_scene has less or nothing left to
+  // send. UploadPart::Shading sends every array but the meshlets and does not read those (a
+  // load's while_preparing, while they are being built); UploadPart::Whole sends the meshlets too
+  // (set_scene then only swaps). set_scene uses it when given this scene (the same arrays, moved
+  // into a shared_ptr or not); another scene makes it useless. Frames may run meanwhile,
+  // set_scene and another upload_ahead may not. Throws on failure (set_scene then sends it all).
   virtual void upload_ahead(const Scene& scene, UploadPart part) {
     (void)scene;
     (void)part;
   }
   // Whether `scene`, sent by upload_ahead, is a closed surface facing outward (closed_outward,
-  // closed_surface.h, about scene.bounds.center), decided where it was sent: the CUDA backend on
-  // the GPU, while the CPU builds the meshlets. The same answer as closed_outward, bit for bit.
-  // Empty where this backend cannot (no upload, or not of this scene): the caller asks the CPU.
-  // The same threads as upload_ahead. Throws on failure.
+  // closed_surface.h, about scene.bounds.center), decided where it was sent, while the CPU builds
+  // the meshlets: the same answer as closed_outward, bit for bit. Empty where this backend cannot
+  // (no work ahead, or not of this scene): the caller asks the CPU. The same threads as
+  // upload_ahead. Throws on failure.
   virtual std::optional<bool> closed_outward_ahead(const Scene& scene) {
     (void)scene;
     return std::nullopt;
   }
-  // The meshlets this backend draws fastest from, for the load to build (LoadOptions::meshlets).
-  virtual MeshletGrouping meshlet_grouping() const { return MeshletGrouping::Auto; }
   // The triangles of `scene`, sent by upload_ahead, sorted for the patch meshlets (PatchRanges::
   // order, meshlet_ranges.h) where it was sent: the same array as the CPU's sort. Null where this
   // backend cannot (as above): the CPU sorts. The same threads as upload_ahead. Throws on failure.
@@ -140,32 +168,36 @@ class Renderer {
     (void)scene;
     return nullptr;
   }
+
+  // How the next frames are computed (never what they show).
+  virtual void set_options(const BackendOptions& options) { (void)options; }
   virtual void render(const Camera& camera, const RenderOptions& settings, int width, int height,
                       const FrameTarget& target = {}) = 0;
   // A frame from explicit parameters (make_frame_params; tests and the bench share them between
   // backends and with OpenGL).
   virtual void render(const FrameParams& params, const FrameTarget& target = {}) = 0;
-  // Waits for the frame in flight; its timings and counters are then in stats(). The CPU
-  // backend's frames are finished when render returns.
+  // Waits for the frame in flight; its timings and counters are then in stats(). Without
+  // BackendCapabilities::device_frames a frame is finished when render returns.
   virtual void finish() {}
-  virtual void set_options(const BackendOptions& options) { (void)options; }
-  // The cudaStream_t the frames run on, for CUDA-GL interop (map and unmap on that stream), or
-  // null where frames do not run on a CUDA stream.
-  virtual void* cuda_stream() const { return nullptr; }
+  // The device stream the frames are queued on (a cudaStream_t on the CUDA backend), for interop
+  // that orders its own work with the frames (the viewer maps and unmaps its GL texture on it);
+  // null without BackendCapabilities::device_frames.
+  virtual void* native_stream() const { return nullptr; }
+
   // The last frame's pixels, row 0 = top. Waits for the frame to finish.
   virtual void read_rgba(std::vector<Rgba8>& out) = 0;
   // The last frame's visibility: triangle index per pixel, or ~0u where no triangle is.
   virtual void read_triangle_ids(std::vector<uint32_t>& out) = 0;
   // The last frame's colour, depth, triangle ids and barycentrics (frame_outputs.h) into the
   // caller's buffers, each width * height of the last frame; null ones are skipped. Waits for
-  // the frame. Throws when out.on_device is asked of a backend without device memory; the
+  // the frame. Throws when out.on_device is asked of a backend without device_frames; the
   // default (a renderer that does not keep its visibility, e.g. a test double) always throws.
   virtual void read_outputs(const FrameOutputs& out);
-  virtual FrameStats stats() const = 0;
   // The last frame's visibility at pixel (x, y), row 0 = top; none outside the frame. Reads one
-  // key (CUDA: one 8-byte copy after the frame), never the whole buffer. Both backends override
-  // it; the default (test doubles) picks nothing.
+  // key (on the device: one 8-byte copy after the frame), never the whole buffer. Both backends
+  // override it; the default (test doubles) picks nothing.
   virtual PixelHit pick(int /*x*/, int /*y*/) { return {}; }
+  virtual FrameStats stats() const = 0;
 };
 
 // Decodes a visibility key of the frame tagged `tag` (kernels/frame/raster/raster.h) for Renderer::pick.
@@ -190,7 +222,7 @@ Backend backend_known_early(Backend asked);
 // facing outward (bounds.closed) and its bounding sphere lies wholly beyond the near plane, so
 // the eye is outside it and nothing is cut open. Every back face is then behind a front face
 // (closed_surface.h); the pixels change only where the two lie within float rounding of each
-// other, and that choice goes to the front face (NOTES.md, v11).
+// other, and that choice goes to the front face.
 FrameParams make_frame_params(const Camera& camera, const RenderOptions& settings,
                               const Bounds& bounds, int width, int height);
 // Whether a frame of the scene with these bounds may skip its back faces as above.

@@ -11,6 +11,7 @@
 #include "bindings.h"
 #include "camera_binding.h"
 #include "dlpack_array.h"
+#include "engine/render/option_names.h"
 #include "engine/render/renderer.h"
 #include "mesh_binding.h"
 
@@ -37,19 +38,23 @@ const OutputKind& output_kind(const std::string& name) {
   throw py::value_error("outputs: unknown output '" + name + "' (color, depth, triangle_id, barycentrics)");
 }
 
+// Where render's arrays live: the `device` argument's names.
+constexpr facet::OptionName<bool> kDeviceNames[] = {{"cpu", false}, {"cuda", true}};
+
 facet::Shading parse_shading(const std::string& s) {
-  if (s == "lit") return facet::Shading::Lit;
-  if (s == "texture") return facet::Shading::Texture;
-  if (s == "normals") return facet::Shading::Normals;
-  if (s == "depth") return facet::Shading::Depth;
-  throw py::value_error("shading: '" + s + "' is not one of lit, texture, normals, depth");
+  if (const auto shading = facet::parse_option(facet::kShadingNames, s)) return *shading;
+  throw py::value_error("shading: '" + s + "' is not one of " + facet::name_list(facet::kShadingNames, ", "));
 }
 
 facet::Backend parse_backend(const std::string& s) {
-  if (s == "auto") return facet::Backend::Auto;
-  if (s == "cpu") return facet::Backend::Cpu;
-  if (s == "cuda") return facet::Backend::Cuda;
-  throw py::value_error("backend: '" + s + "' is not one of auto, cpu, cuda");
+  if (const auto backend = facet::parse_option(facet::kBackendNames, s)) return *backend;
+  throw py::value_error("backend: '" + s + "' is not one of " + facet::name_list(facet::kBackendNames, ", "));
+}
+
+// True for device memory.
+bool parse_device(const std::string& s) {
+  if (const auto on_device = facet::parse_option(kDeviceNames, s)) return *on_device;
+  throw py::value_error("device: '" + s + "' is not " + facet::name_list(kDeviceNames, ", ", " or "));
 }
 
 class PyRenderer {
@@ -94,9 +99,8 @@ py::object PyRenderer::make_output(const OutputKind& k, bool batch, int64_t n, b
 py::dict PyRenderer::render(py::object cameras, const std::string& shading, const std::vector<std::string>& outputs,
                             const std::string& device, py::object out, const facet::RenderOptions& base) {
   if (!m_scene) throw py::value_error("render: no mesh set (call set_mesh first)");
-  if (device != "cpu" && device != "cuda") throw py::value_error("device: '" + device + "' is not cpu or cuda");
-  const bool on_device = device == "cuda";
-  if (on_device && backend() != "cuda")
+  const bool on_device = parse_device(device);
+  if (on_device && !m_renderer->capabilities().device_frames)
     throw py::value_error("device='cuda' needs the cuda backend; this renderer is " + backend());
   const bool batch = !py::isinstance<CameraSpec>(cameras);
   std::vector<facet::Camera> cams;
@@ -161,7 +165,7 @@ void bind_render(py::module_& m) {
 Renderer(width, height, backend="auto")
   backend  "auto" (CUDA when a device is usable, else the CPU), "cpu" or "cuda" (raises
            RuntimeError where no CUDA device is usable). Both give the same pixels.)")
-      .def(py::init<int, int, const std::string&>(), py::arg("width"), py::arg("height"), py::arg("backend") = "auto")
+      .def(py::init<int, int, const std::string&>(), py::arg("width"), py::arg("height"), py::arg("backend") = facet::name_of(facet::Backend::Auto))
       .def_property_readonly("backend", &PyRenderer::backend, "'cpu' or 'cuda': the backend in use")
       .def("set_mesh", &PyRenderer::set_mesh, py::arg("mesh"), "Makes `mesh` the one drawn; uploads it once.")
       .def("render",
@@ -179,8 +183,8 @@ Renderer(width, height, backend="auto")
              s.background = {(uint8_t)background[0], (uint8_t)background[1], (uint8_t)background[2], 255};
              return r.render(camera, shading, outputs, device, out, s);
            },
-           py::arg("camera"), py::arg("shading") = "lit", py::arg("outputs") = std::vector<std::string>{"color"},
-           py::arg("device") = "cpu", py::arg("out") = py::none(), py::arg("background") = std::array<int, 3>{40, 42, 48},
+           py::arg("camera"), py::arg("shading") = facet::name_of(facet::RenderOptions{}.shading), py::arg("outputs") = std::vector<std::string>{"color"},
+           py::arg("device") = facet::name_of(kDeviceNames, false), py::arg("out") = py::none(), py::arg("background") = std::array<int, 3>{40, 42, 48},
            py::arg("cull_backfaces") = false, py::arg("two_sided") = false, py::arg("wireframe") = false,
            py::arg("aa") = 4,
            R"(Renders one frame per camera; returns a dict {output name: array}.

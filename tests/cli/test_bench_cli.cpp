@@ -18,6 +18,7 @@ class RecordingRenderer : public Renderer {
  public:
   std::vector<glm::vec3> eyes;
   const char* name() const override { return "cpu"; }
+  BackendCapabilities capabilities() const override { return {}; }
   void set_scene(std::shared_ptr<const Scene>) override {}
   void render(const Camera& camera, const RenderOptions&, int, int, const FrameTarget&) override {
     eyes.push_back(camera.eye);

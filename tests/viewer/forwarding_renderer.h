@@ -10,6 +10,7 @@ namespace facet::test {
 
 struct ForwardingRenderer : Renderer {
   std::unique_ptr<Renderer> cpu = make_renderer(Backend::Cpu);
+  BackendCapabilities capabilities() const override { return cpu->capabilities(); }
   void set_scene(std::shared_ptr<const Scene> s) override { cpu->set_scene(std::move(s)); }
   void render(const Camera& c, const RenderOptions& s, int w, int h, const FrameTarget& t) override {
     cpu->render(c, s, w, h, t);

@@ -5,8 +5,7 @@
 # at most 16 MiB (allocator noise; a leak of one scene per reload would be 20 x 5.5 MiB), device
 # memory (CUDA builds) by at most 2 MiB, and the median frame time of the last 500 frames is at
 # most 1.5 x that of the first 500 plus 1 ms (the machine may be shared). Memory is measured from
-# after the first reload (frame 600): that reload grows the overlay's GL buffers once (4.6 MiB on an
-# H200, the same after 1,000 and 20,000 frames).
+# after the first reload (frame 600): that reload grows the overlay's GL buffers, once.
 # usage: long_run.sh FACET MODEL OUT_DIR   (FACET_TEST_BACKEND: auto | cpu | cuda, default auto)
 set -euo pipefail
 facet=$1 model=$2 out=$3

@@ -1,19 +1,30 @@
 // The render panel: how pixels are shaded and presented, and the screenshot button.
 #include <imgui.h>
 
+#include <string>
+
 #include "app/viewer/panels/panels.h"
+#include "engine/render/option_names.h"
 
 namespace facet {
 
 namespace {
 
+// A combo of an option's names (option_names.h) that sets `value`.
+template <class Enum, size_t N>
+void option_combo(const char* label, Enum& value, const OptionName<Enum> (&names)[N]) {
+  std::string items;  // ImGui's list: each name ends with a '\0', the list with one more (c_str's)
+  int current = 0;
+  for (size_t i = 0; i < N; ++i) {
+    (items += names[i].name) += '\0';
+    if (names[i].value == value) current = (int)i;
+  }
+  if (ImGui::Combo(label, &current, items.c_str())) value = names[current].value;
+}
+
 void shading_controls(RenderOptions& r) {
-  int shading = (int)r.shading;
-  ImGui::Combo("shading", &shading, "lit\0texture\0normals\0depth\0");
-  r.shading = (Shading)shading;
-  int filter = (int)r.filter;
-  ImGui::Combo("texture filter", &filter, "nearest\0bilinear\0trilinear\0");
-  r.filter = (Filter)filter;
+  option_combo("shading", r.shading, kShadingNames);
+  option_combo("texture filter", r.filter, kFilterNames);
   ImGui::Checkbox("cull back faces", &r.cull_backfaces);
   ImGui::SameLine();
   ImGui::Checkbox("wireframe", &r.wireframe);

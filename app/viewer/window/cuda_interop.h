@@ -23,7 +23,7 @@ class CudaGlInterop {
   void unregister();
   bool registered() const { return m_resource != nullptr; }
 
-  // Maps the texture for this frame on `stream` (Renderer::cuda_stream(): the CUDA backend's
+  // Maps the texture for this frame on `stream` (Renderer::native_stream(): the CUDA backend's
   // stream is non-blocking, so stream 0 would not be ordered against its kernels) and returns
   // the surface to render into; unmap() queues the unmap on the same stream, after the frame's
   // kernels, before GL samples the texture. No host wait either way.

@@ -32,7 +32,7 @@ void FramePresenter::render(Renderer& renderer, const Camera& camera, const Rend
     }
   }
   if (m_interop.registered()) {
-    FrameTarget target = m_interop.map(renderer.cuda_stream());
+    FrameTarget target = m_interop.map(renderer.native_stream());
     try {
       renderer.render(camera, settings, width, height, target);
     } catch (...) {

@@ -14,7 +14,8 @@ namespace facet {
 
 class FramePresenter {
  public:
-  // try_interop: the renderer is the CUDA backend, so registering the texture is worth a try.
+  // try_interop: the renderer's frames are on the device (BackendCapabilities::device_frames),
+  // so registering the texture is worth a try.
   explicit FramePresenter(bool try_interop);
   ~FramePresenter();
 
