@@ -24,7 +24,7 @@ struct KeyPresses {
 
 void apply_key_presses(ViewerState& s, const KeyPresses& k, float aspect);
 
-// The cheat sheet's rows: key, what it does (also the README's table).
+// The cheat sheet's rows: key, what it does (also docs/cli.md's table).
 struct KeyHelp {
   const char* keys;
   const char* action;
