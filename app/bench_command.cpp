@@ -5,12 +5,12 @@
 // file chooses scenes and cameras and writes the tables and the JSON (nlohmann-json: names and
 // paths are escaped).
 #include <algorithm>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -23,11 +23,11 @@
 #include "app/exit_codes.h"
 #include "app/gl/egl_context.h"
 #include "app/gl/gl_reference.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/load/load_pipeline.h"
 #include "engine/meshlets/triangle_renumber.h"
 #include "engine/render/option_names.h"
+#include "engine/scene/generate.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/throughput_bench.h"
 #endif
@@ -37,33 +37,33 @@ namespace facet {
 namespace {
 
 struct BenchOptions {
-  std::vector<std::string> scenes;           // empty = the standard set
+  std::vector<std::string> scenes;  // empty = the standard set
   std::string sizes = "1920x1080,3840x2160";
-  int frames = 0;                            // timed frames; 0: the backend's default (below)
+  int frames = 0;  // timed frames; 0: the backend's default (below)
   std::string json;
   bool vertices = true;
   bool gl = true;
-  bool graph = true;                         // false: launch the frame's work call by call
-  bool cull_backfaces = false;               // both renderers drop every back face
-  bool two_sided = false;                    // both renderers draw back faces even of a closed
-                                             //   model seen from outside (every triangle drawn)
+  bool graph = true;                                            // false: launch the frame's work call by call
+  bool cull_backfaces = false;                                  // both renderers drop every back face
+  bool two_sided = false;                                       // both renderers draw back faces even of a closed
+                                                                //   model seen from outside (every triangle drawn)
   std::string occlusion = name_of(BackendOptions{}.occlusion);  // occlusion culling (kOcclusionNames)
-  std::vector<int> aa = {1};                 // samples a pixel, each measured in turn, both
-                                             //   renderers (OpenGL: MSAA)
-  float orbit_deg = 0.0f;                    // facet's camera turns this much a frame about the
-                                             //   model's vertical axis (0: one fixed camera)
-  bool ortho = false;                        // orthographic cameras, each scene the size on
-                                             //   screen its perspective camera gives it
+  std::vector<int> aa = {1};                                    // samples a pixel, each measured in turn, both
+                                                                //   renderers (OpenGL: MSAA)
+  float orbit_deg = 0.0f;                                       // facet's camera turns this much a frame about the
+                                                                //   model's vertical axis (0: one fixed camera)
+  bool ortho = false;                                           // orthographic cameras, each scene the size on
+                                                                //   screen its perspective camera gives it
   std::string backend = name_of(Backend::Auto);
-  std::string assets;                        // folder holding spot/ and dragon/
-  bool cache = true;                         // models through the scene cache (--no-cache)
+  std::string assets;  // folder holding spot/ and dragon/
+  bool cache = true;   // models through the scene cache (--no-cache)
 };
 
 struct SceneSpec {
   std::string name;
   Shading shading;
   std::function<Scene()> make;
-  bool sphere;                               // framed to 28 % coverage, else 80 % of the height
+  bool sphere;  // framed to 28 % coverage, else 80 % of the height
 };
 
 std::string default_assets() {
@@ -77,13 +77,16 @@ std::vector<SceneSpec> standard_scenes(const std::string& assets, const LoadOpti
   std::vector<SceneSpec> s;
   for (uint64_t n : {2000ull, 200000ull, 2000000ull, 20000000ull}) {
     std::string label = n >= 1000000 ? std::to_string(n / 1000000) + "M" : std::to_string(n / 1000) + "K";
-    s.push_back({"sphere-" + label, Shading::Lit, [n, load] {
+    s.push_back({"sphere-" + label, Shading::Lit,
+                 [n, load] {
                    Scene sphere = make_sphere(n);
                    prepare_in_slot_order(sphere, load.meshlets);
                    return sphere;
-                 }, true});
+                 },
+                 true});
   }
-  s.push_back({"dragon", Shading::Lit, [assets, load] { return load_model(assets + "/dragon/dragon_vrip.obj", load); }, false});
+  s.push_back(
+      {"dragon", Shading::Lit, [assets, load] { return load_model(assets + "/dragon/dragon_vrip.obj", load); }, false});
   s.push_back({"spot", Shading::Texture,
                [assets, load] { return load_model(assets + "/spot/spot_triangulated_with_mtl.obj", load); }, false});
   return s;
@@ -109,7 +112,7 @@ struct Row {
   uint32_t triangles = 0;
   double clear = NAN, geometry = NAN, resolve = NAN, frame = NAN, gl = NAN;
   uint32_t drawn = 0;
-  uint32_t occluded = 0;  // triangles in meshlets skipped by occlusion culling, last frame
+  uint32_t occluded = 0;           // triangles in meshlets skipped by occlusion culling, last frame
   bool hidden_back_faces = false;  // back faces skipped as hidden (closed model seen from outside)
   uint64_t overflow = 0;
   size_t scene_bytes = 0, frame_bytes = 0;
@@ -138,8 +141,10 @@ std::vector<SceneSpec> select_scenes(const BenchOptions& o, const Renderer& rend
   if (o.scenes.empty()) return all;
   for (const auto& name : o.scenes) {
     auto it = std::find_if(all.begin(), all.end(), [&](const SceneSpec& s) { return s.name == name; });
-    if (it != all.end()) specs.push_back(*it);
-    else specs.push_back({name, Shading::Lit, [name, load] { return load_model(name, load); }, false});
+    if (it != all.end())
+      specs.push_back(*it);
+    else
+      specs.push_back({name, Shading::Lit, [name, load] { return load_model(name, load); }, false});
   }
   return specs;
 }
@@ -186,8 +191,8 @@ std::shared_ptr<const Scene> make_bench_scene(const SceneSpec& spec) {
 }
 
 // One scene at one size: facet's frames (measure_frames), then OpenGL's with the first camera.
-Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, const Scene& scene, int w, int h,
-                int aa, const BenchOptions& o) {
+Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, const Scene& scene, int w, int h, int aa,
+                const BenchOptions& o) {
   Row r;
   r.scene = spec.name;
   r.aa = aa;
@@ -234,40 +239,59 @@ void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const 
   if (o.cull_backfaces) std::printf("\nBack faces culled by both renderers.\n");
   if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
   if (o.aa.size() > 1 || o.aa.front() != 1)
-    std::printf("\naa: samples a pixel in both renderers (OpenGL: that many-sample MSAA, resolved by a blit in its timing).\n");
+    std::printf(
+        "\naa: samples a pixel in both renderers (OpenGL: that many-sample MSAA, resolved by a blit in its timing).\n");
   if (renderer.capabilities().sampled_stage_times)
-    std::printf("\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
-                "only ones with events between the stages; frame: median of all frames.\n");
-  std::printf("\n| scene | size | aa | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
-              "clear ms", "geometry + raster ms");
+    std::printf(
+        "\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
+        "only ones with events between the stages; frame: median of all frames.\n");
+  std::printf(
+      "\n| scene | size | aa | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
+      "clear ms", "geometry + raster ms");
   std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
     std::printf("| %s | %s | %d | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
                 r.size.c_str(), r.aa, r.triangles, r.clear, r.geometry, r.resolve, r.frame,
                 r.triangles / (r.frame * 1e-3) / 1e9, r.gl, r.gl / r.frame);
-  std::printf("\n| scene | size | aa | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "\n| scene | size | aa | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles "
+      "skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
     std::printf("| %s | %s | %d | %.1f | %.1f | %u | %s |\n", r.scene.c_str(), r.size.c_str(), r.aa,
                 r.triangles ? (double)r.scene_bytes / r.triangles : 0.0, r.frame_bytes / 1048576.0, r.occluded,
                 r.hidden_back_faces ? "skipped by both: closed, seen from outside"
-                                    : o.cull_backfaces ? "culled by both" : "drawn by both");
+                : o.cull_backfaces  ? "culled by both"
+                                    : "drawn by both");
   for (const Row& r : rows)
-    if (r.overflow) std::printf("note: %s %s needed %llu queue growth(s)\n", r.scene.c_str(), r.size.c_str(), (unsigned long long)r.overflow);
+    if (r.overflow)
+      std::printf("note: %s %s needed %llu queue growth(s)\n", r.scene.c_str(), r.size.c_str(),
+                  (unsigned long long)r.overflow);
 }
 
 // A time in ms, or null where there is none (no OpenGL, no stage events).
 nlohmann::json ms_or_null(double ms) { return std::isfinite(ms) ? nlohmann::json(ms) : nlohmann::json(nullptr); }
 
 nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
-  nlohmann::json js = {{"backend", renderer.name()}, {"frames", timed_frames(o, renderer)}, {"orbit_deg", o.orbit_deg},
-                       {"ortho", o.ortho}, {"scenes", nlohmann::json::array()}};
+  nlohmann::json js = {{"backend", renderer.name()},
+                       {"frames", timed_frames(o, renderer)},
+                       {"orbit_deg", o.orbit_deg},
+                       {"ortho", o.ortho},
+                       {"scenes", nlohmann::json::array()}};
   for (const Row& r : rows)
-    js["scenes"].push_back({{"scene", r.scene}, {"size", r.size}, {"aa", r.aa}, {"triangles", r.triangles},
-                            {"clear_ms", ms_or_null(r.clear)}, {"geometry_ms", ms_or_null(r.geometry)},
-                            {"resolve_ms", ms_or_null(r.resolve)}, {"frame_ms", ms_or_null(r.frame)},
-                            {"opengl_ms", ms_or_null(r.gl)}, {"drawn", r.drawn}, {"occluded", r.occluded},
+    js["scenes"].push_back({{"scene", r.scene},
+                            {"size", r.size},
+                            {"aa", r.aa},
+                            {"triangles", r.triangles},
+                            {"clear_ms", ms_or_null(r.clear)},
+                            {"geometry_ms", ms_or_null(r.geometry)},
+                            {"resolve_ms", ms_or_null(r.resolve)},
+                            {"frame_ms", ms_or_null(r.frame)},
+                            {"opengl_ms", ms_or_null(r.gl)},
+                            {"drawn", r.drawn},
+                            {"occluded", r.occluded},
                             {"back_faces_skipped", r.hidden_back_faces || o.cull_backfaces},
-                            {"scene_bytes", r.scene_bytes}, {"frame_bytes", r.frame_bytes}});
+                            {"scene_bytes", r.scene_bytes},
+                            {"frame_bytes", r.frame_bytes}});
   return js;
 }
 
@@ -289,8 +313,10 @@ void bench_vertices(const Renderer& renderer, const BenchOptions& o, nlohmann::j
     VertexBenchResult v = bench_vertex_projection(count, kProjectionRepeats);
     std::printf("| %llu | %.4f | %.1f | %.0f | %.0f %% |\n", (unsigned long long)v.vertices, v.median_ms,
                 v.gvertices_per_s, v.gbytes_per_s, 100.0 * v.gbytes_per_s / copy);
-    js["vertex_projection"].push_back({{"vertices", v.vertices}, {"ms", v.median_ms},
-                                       {"gvertices_per_s", v.gvertices_per_s}, {"gbps", v.gbytes_per_s}});
+    js["vertex_projection"].push_back({{"vertices", v.vertices},
+                                       {"ms", v.median_ms},
+                                       {"gvertices_per_s", v.gvertices_per_s},
+                                       {"gbps", v.gbytes_per_s}});
   }
 #else
   (void)renderer, (void)o, (void)js;
@@ -337,12 +363,15 @@ int run_bench(const BenchOptions& o) {
 Command add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "Per-stage timings against OpenGL on the same card");
-  cmd->add_option("scenes", o->scenes,
-                  "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or model paths (OBJ, glTF) (default: all)");
+  cmd->add_option(
+      "scenes", o->scenes,
+      "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or model paths (OBJ, glTF) (default: all)");
   cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)");
-  cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100 on CUDA, 5 on the CPU)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100 on CUDA, 5 on the CPU)")
+      ->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");
-  cmd->add_option("--assets", o->assets, "Folder with spot/ and dragon/ (default: $FACET_SHARED_ASSETS, else ../shared/assets)");
+  cmd->add_option("--assets", o->assets,
+                  "Folder with spot/ and dragon/ (default: $FACET_SHARED_ASSETS, else ../shared/assets)");
   cmd->add_option("--backend", o->backend, name_list(kBackendNames, " | "))
       ->check(CLI::IsMember(option_names(kBackendNames)));
   cmd->add_flag("!--no-vertices", o->vertices, "Skip the stand-alone vertex projection benchmark");

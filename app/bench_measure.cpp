@@ -33,8 +33,7 @@ Camera orbit_camera(const Camera& camera, const Vec3& centre, float degrees) {
   return turned;
 }
 
-Measurement measure_frames(Renderer& renderer, const Camera& camera, const Bounds& bounds,
-                           const MeasureParams& p) {
+Measurement measure_frames(Renderer& renderer, const Camera& camera, const Bounds& bounds, const MeasureParams& p) {
   std::vector<double> clear, geometry, resolve, frame;
   for (int i = 0; i < p.warmup + p.frames; ++i) {
     // A moving camera: what the frame before drew differs.

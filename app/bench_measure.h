@@ -20,8 +20,8 @@ struct MeasureParams {
 
 struct Measurement {
   double clear = 0, geometry = 0, resolve = 0;  // median stage times, ms (renderer.h StageTimes)
-  double frame = 0;                            // median whole-frame time, ms
-  FrameStats last;                             // the last frame's statistics
+  double frame = 0;                             // median whole-frame time, ms
+  FrameStats last;                              // the last frame's statistics
 };
 
 // `camera` turned by `degrees` about the +Y axis through `centre` (eye moves, target stays).
@@ -29,8 +29,7 @@ Camera orbit_camera(const Camera& camera, const Vec3& centre, float degrees);
 
 // Draws p.warmup + p.frames frames of the renderer's scene (bounds `bounds`) from `camera`,
 // frame i turned by i * p.orbit_deg, and returns the medians of the timed ones.
-Measurement measure_frames(Renderer& renderer, const Camera& camera, const Bounds& bounds,
-                           const MeasureParams& p);
+Measurement measure_frames(Renderer& renderer, const Camera& camera, const Bounds& bounds, const MeasureParams& p);
 
 // The median of `v` (NaN when empty).
 double median(std::vector<double> v);

@@ -28,7 +28,7 @@ glm::vec3 parse_vec3(const std::string& s, const char* what) {
 
 void add_vec3(CLI::App* cmd, const char* flag, const char* help, std::optional<glm::vec3>& out) {
   cmd->add_option_function<std::string>(
-      flag, [&out, flag](const std::string& s) { out = parse_vec3(s, flag); }, help)
+         flag, [&out, flag](const std::string& s) { out = parse_vec3(s, flag); }, help)
       ->type_name("X,Y,Z");
 }
 
@@ -38,8 +38,10 @@ void add_camera_options(CLI::App* cmd, CameraOptions& o) {
   add_vec3(cmd, "--eye", "Camera position (default: frame the model's bounding sphere)", o.eye);
   add_vec3(cmd, "--target", "Point the camera looks at (default: the model's centre)", o.target);
   add_vec3(cmd, "--up", "Up direction (default 0,1,0)", o.up);
-  add_vec3(cmd, "--view-dir", "Direction from the target towards the eye, the distance framed to fit "
-                              "the model (default 0.8,0.45,1; ignored with --eye)", o.view_dir);
+  add_vec3(cmd, "--view-dir",
+           "Direction from the target towards the eye, the distance framed to fit "
+           "the model (default 0.8,0.45,1; ignored with --eye)",
+           o.view_dir);
   auto* fov = cmd->add_option("--fov-y", o.fov_y_deg, "Vertical field of view in degrees (default 45)")
                   ->check(CLI::Range(0.01f, 179.0f));
   cmd->add_option("--focal-px", o.focal_px,
@@ -61,8 +63,7 @@ void add_camera_options(CLI::App* cmd, CameraOptions& o) {
   cmd->add_option("--near", o.near_plane,
                   "Near clip distance (default: fit the model); positive, except orthographic, where "
                   "the near plane may lie behind the eye");
-  cmd->add_option("--far", o.far_plane, "Far clip distance (default: fit the model)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--far", o.far_plane, "Far clip distance (default: fit the model)")->check(CLI::PositiveNumber);
 }
 
 void add_render_options(CLI::App* cmd, RenderOptionArgs& o) {
@@ -78,8 +79,7 @@ void add_render_options(CLI::App* cmd, RenderOptionArgs& o) {
                 "(by default such a model skips them)")
       ->excludes(cull);
   cmd->add_flag("--wireframe", o.wireframe, "Overlay triangle edges");
-  cmd->add_option("--background", o.background, "Background colour R,G,B, each 0-255")
-      ->type_name("R,G,B");
+  cmd->add_option("--background", o.background, "Background colour R,G,B, each 0-255")->type_name("R,G,B");
   add_aa_option(cmd, o.aa, 4);
 }
 
@@ -188,8 +188,8 @@ RenderOptions make_render_options(const RenderOptionArgs& o) {
     std::istringstream in(o.background);
     int r, g, b;
     char c1 = 0, c2 = 0;
-    if (!(in >> r >> c1 >> g >> c2 >> b) || c1 != ',' || c2 != ',' || !(in >> std::ws).eof() ||
-        r < 0 || r > 255 || g < 0 || g > 255 || b < 0 || b > 255)
+    if (!(in >> r >> c1 >> g >> c2 >> b) || c1 != ',' || c2 != ',' || !(in >> std::ws).eof() || r < 0 || r > 255 ||
+        g < 0 || g > 255 || b < 0 || b > 255)
       throw std::invalid_argument("--background expects R,G,B with each 0-255, got '" + o.background + "'");
     s.background = {(uint8_t)r, (uint8_t)g, (uint8_t)b, 255};
   }
@@ -205,10 +205,10 @@ void parse_size(const std::string& s, int& width, int& height) {
   std::istringstream in(s);
   char x = 0;
   long w = 0, h = 0;
-  if (!(in >> w >> x >> h) || (x != 'x' && x != 'X') || !(in >> std::ws).eof() || w < 1 || h < 1 ||
-      w > kMaxFrameSide || h > kMaxFrameSide)
-    throw std::invalid_argument("--size expects WxH with each side 1.." + std::to_string(kMaxFrameSide) +
-                                ", got '" + s + "'");
+  if (!(in >> w >> x >> h) || (x != 'x' && x != 'X') || !(in >> std::ws).eof() || w < 1 || h < 1 || w > kMaxFrameSide ||
+      h > kMaxFrameSide)
+    throw std::invalid_argument("--size expects WxH with each side 1.." + std::to_string(kMaxFrameSide) + ", got '" +
+                                s + "'");
   width = (int)w;
   height = (int)h;
 }

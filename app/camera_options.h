@@ -10,13 +10,13 @@
 namespace facet {
 
 struct CameraOptions {
-  std::optional<glm::vec3> eye, target, up;  // world units; default: frame the model
-  std::optional<glm::vec3> view_dir;          // from the target towards the eye; distance framed
-  std::optional<float> fov_y_deg;             // vertical field of view, degrees
-  std::optional<float> focal_px;              // focal length in pixels (sets fov_y for the height)
-  std::optional<float> near_plane, far_plane; // world units; default: fit the bounding sphere
-  std::optional<float> ortho_height;          // orthographic, this view height (world units), or
-                                              //   kOrthoFit; unset: perspective
+  std::optional<glm::vec3> eye, target, up;    // world units; default: frame the model
+  std::optional<glm::vec3> view_dir;           // from the target towards the eye; distance framed
+  std::optional<float> fov_y_deg;              // vertical field of view, degrees
+  std::optional<float> focal_px;               // focal length in pixels (sets fov_y for the height)
+  std::optional<float> near_plane, far_plane;  // world units; default: fit the bounding sphere
+  std::optional<float> ortho_height;           // orthographic, this view height (world units), or
+                                               //   kOrthoFit; unset: perspective
 };
 // --ortho fit: the view height that shows the target's plane as the perspective would
 // (Camera::height_at_target), so the model keeps its framed size.
@@ -31,8 +31,8 @@ struct RenderOptionArgs {
   bool cull_backfaces = false;
   bool two_sided = false;
   bool wireframe = false;
-  std::string background;                     // "R,G,B" 0-255; empty = default
-  int aa = 4;                                 // anti-aliasing samples a pixel: 1, 4 or 8
+  std::string background;  // "R,G,B" 0-255; empty = default
+  int aa = 4;              // anti-aliasing samples a pixel: 1, 4 or 8
 };
 
 void add_camera_options(CLI::App* cmd, CameraOptions& o);

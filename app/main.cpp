@@ -62,9 +62,12 @@ std::vector<std::string> with_default_command(std::vector<std::string> args) {
   while (i < args.size()) {
     const std::string& a = args[i];
     if (a == "-h" || a == "--help" || a == "--version") return args;
-    if (a == "--config") i += 2;
-    else if (a.rfind("--config=", 0) == 0) i += 1;
-    else break;
+    if (a == "--config")
+      i += 2;
+    else if (a.rfind("--config=", 0) == 0)
+      i += 1;
+    else
+      break;
   }
   if (i < args.size() && (args[i] == "view" || args[i] == "render" || args[i] == "bench")) return args;
   args.insert(args.begin() + (std::ptrdiff_t)std::min(i, args.size()), "view");

@@ -13,10 +13,10 @@
 #include "app/command.h"
 #include "app/exit_codes.h"
 #include "app/render_shots.h"
-#include "engine/render/image_io.h"
+#include "engine/cache/scene_cache_write.h"
 #include "engine/load/load_model.h"
 #include "engine/load/load_pipeline.h"
-#include "engine/cache/scene_cache_write.h"
+#include "engine/render/image_io.h"
 #include "engine/render/output_files.h"
 #include "engine/render/renderer.h"
 #include "kernels/frame/tuning.h"
@@ -36,7 +36,7 @@ struct RenderCommandOptions {
   RenderOptionArgs shading;
   bool cache = true;     // read and write the scene cache (--no-cache)
   bool verbose = false;  // print each load stage's time
-  ShotOptions views;  // --turntable, --cameras, --transparent
+  ShotOptions views;     // --turntable, --cameras, --transparent
 };
 
 // Load stages' names and times as the loader reports them, for --verbose.
@@ -124,8 +124,10 @@ WhilePreparing device_head_start(const Made& made) {
   return [&made](const Scene& fresh, HeadStart& head) -> std::optional<bool> {
     const Renderer* up = fresh.triangle_count() >= kDeviceOrderMinTriangles ? made(false) : nullptr;
     const bool order = up && up->capabilities().work_ahead;
-    if (order) head.promise_order();
-    else head.no_order();
+    if (order)
+      head.promise_order();
+    else
+      head.no_order();
     Renderer* r = made(true);
     if (!r || !r->capabilities().work_ahead) return std::nullopt;
     r->upload_ahead(fresh, UploadPart::Shading);
@@ -176,8 +178,10 @@ int run_render(const RenderCommandOptions& o) {
       load.cancel = cancel;
       // The CPU backend is made before the load: the meshlets it draws from are known. The
       // CUDA one may still be starting; its grouping is the default.
-      if (backend == Backend::Cpu) load.meshlets = made(false)->meshlet_grouping();
-      else load.while_preparing = device_head_start(made);
+      if (backend == Backend::Cpu)
+        load.meshlets = made(false)->meshlet_grouping();
+      else
+        load.while_preparing = device_head_start(made);
       loaded = load_model_shared(o.model, load);
       load.while_preparing = nullptr;  // it holds `made`, which ends with make_renderer_while
       load_s = seconds_since(t0);
@@ -187,13 +191,15 @@ int run_render(const RenderCommandOptions& o) {
     if (o.verbose) std::printf("  load total       %8.3f s\n", load_s);
     for (const auto& w : scene->warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const Bounds& b = scene->bounds;
-    std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g)%s, %.3f s\n",
-                o.model.c_str(), scene->triangle_count(), scene->vertex_count(), b.min.x, b.min.y,
-                b.min.z, b.max.x, b.max.y, b.max.z, b.closed ? ", closed surface" : "", load_s);
+    std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g)%s, %.3f s\n", o.model.c_str(),
+                scene->triangle_count(), scene->vertex_count(), b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z,
+                b.closed ? ", closed surface" : "", load_s);
 
     const auto t_scene = std::chrono::steady_clock::now();
     renderer->set_scene(scene);
-    if (o.verbose) std::printf("  to the renderer  %8.3f s (on cuda: the upload, less what went while preparing)\n", seconds_since(t_scene));
+    if (o.verbose)
+      std::printf("  to the renderer  %8.3f s (on cuda: the upload, less what went while preparing)\n",
+                  seconds_since(t_scene));
     const std::vector<Shot> jobs = make_shots(plan, scene->bounds);
     for (const Shot& job : jobs) {
       t0 = std::chrono::steady_clock::now();
@@ -207,11 +213,11 @@ int run_render(const RenderCommandOptions& o) {
       if (o.verbose) std::printf("  files written    %8.3f s\n", seconds_since(t_write));
       FrameStats st = renderer->stats();
       if (jobs.size() > 1) std::printf("%s: %s\n", job.label.c_str(), camera_options_text(job.camera).c_str());
-      std::printf("rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
-                  "faces %s) -> %s\n",
-                  job.width, job.height, renderer->name(), render_s * 1e3, st.tris.drawn, st.tris.culled,
-                  st.tris.clipped, st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
-                  job.output.c_str());
+      std::printf(
+          "rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
+          "faces %s) -> %s\n",
+          job.width, job.height, renderer->name(), render_s * 1e3, st.tris.drawn, st.tris.culled, st.tris.clipped,
+          st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn", job.output.c_str());
     }
     if (o.verbose) {
       const FrameStats st = renderer->stats();
@@ -231,12 +237,14 @@ int run_render(const RenderCommandOptions& o) {
 
 Command add_render_command(CLI::App& app) {
   auto o = std::make_shared<RenderCommandOptions>();
-  CLI::App* cmd = app.add_subcommand("render", "Render frames of a model to PNGs, headless (one, a turntable, or a cameras file)");
+  CLI::App* cmd =
+      app.add_subcommand("render", "Render frames of a model to PNGs, headless (one, a turntable, or a cameras file)");
   cmd->add_option("model", o->model, "Model to render (OBJ, PLY, STL, glTF .gltf/.glb; by extension)")->required();
   cmd->add_option("-o,--output", o->output, "PNG file to write (with --turntable: a name template)");
   cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
   add_backend_option(cmd, o->backend);
-  cmd->add_option("--depth", o->depth_file, "Also write depth (distance along each pixel's ray, +inf where empty): .npy or .exr");
+  cmd->add_option("--depth", o->depth_file,
+                  "Also write depth (distance along each pixel's ray, +inf where empty): .npy or .exr");
   cmd->add_option("--ids", o->ids_file, "Also write triangle ids (int32, -1 where empty): .npy");
   add_camera_options(cmd, o->camera);
   add_render_options(cmd, o->shading);

@@ -5,10 +5,10 @@
 
 #include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <optional>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -45,7 +45,8 @@ std::string frame_name(const std::string& pattern, int n) {
     }
     size_t j = i + 1;
     int width = 0;
-    while (j < pattern.size() && std::isdigit((unsigned char)pattern[j]) && width < 100) width = width * 10 + (pattern[j++] - '0');
+    while (j < pattern.size() && std::isdigit((unsigned char)pattern[j]) && width < 100)
+      width = width * 10 + (pattern[j++] - '0');
     if (j >= pattern.size() || pattern[j] != 'd' || width > 9)
       throw UsageError("-o '" + pattern + "': only %d or %0Nd (N up to 9) may follow a %");
     std::string digits = std::to_string(n);
@@ -59,8 +60,8 @@ std::string frame_name(const std::string& pattern, int n) {
   return out;
 }
 
-std::vector<Shot> turntable(int frames, const CameraOptions& options, const Bounds& bounds,
-                               const std::string& output, int width, int height) {
+std::vector<Shot> turntable(int frames, const CameraOptions& options, const Bounds& bounds, const std::string& output,
+                            int width, int height) {
   const Camera first = as_usage([&] { return make_camera(options, bounds, width, height); });
   const glm::vec3 axis = glm::normalize(first.up);
   std::vector<Shot> jobs;
@@ -174,7 +175,7 @@ void add_shot_options(CLI::App* cmd, ShotOptions& o) {
 }
 
 ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
-                       int height) {
+                    int height) {
   ShotPlan plan;
   if (!o.cameras_file.empty()) {
     plan.requests = cameras_file(o.cameras_file, camera, width, height);

@@ -11,10 +11,10 @@
 namespace facet {
 
 struct ShotOptions {
-  int turntable = 0;          // frames around the model (0: one frame)
-  std::string cameras_file;   // JSON list of cameras (empty: none)
-  bool transparent = false;   // alpha 0 where no triangle was drawn, the covered fraction on
-                              //   anti-aliased edges (resolve does it: a background of alpha 0)
+  int turntable = 0;         // frames around the model (0: one frame)
+  std::string cameras_file;  // JSON list of cameras (empty: none)
+  bool transparent = false;  // alpha 0 where no triangle was drawn, the covered fraction on
+                             //   anti-aliased edges (resolve does it: a background of alpha 0)
 };
 
 // One frame to draw and where it goes.
@@ -45,7 +45,7 @@ struct ShotPlan {
 // file (std::runtime_error "FILE: camera N: problem", or "FILE: not valid JSON (...)"), -o and
 // its turntable template (UsageError).
 ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
-                       int height);
+                    int height);
 
 // The frames to draw, now that the model's bounds frame the cameras. A camera that cannot be used
 // is a UsageError from the command line, a std::runtime_error naming the entry from a file.

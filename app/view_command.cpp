@@ -24,9 +24,9 @@ struct ViewArgs {
 };
 
 // The option names that set what the remembered Render/Camera settings would otherwise set.
-const char* const kSettingOptions[] = {"--shading", "--filter", "--cull-backfaces", "--two-sided",
-                                       "--wireframe", "--background", "--fov-y", "--focal-px",
-                                       "--grid", "--ortho", "--aa"};
+const char* const kSettingOptions[] = {"--shading",    "--filter", "--cull-backfaces", "--two-sided", "--wireframe",
+                                       "--background", "--fov-y",  "--focal-px",       "--grid",      "--ortho",
+                                       "--aa"};
 
 // --recent N: the N-th model of the Recent list (1 = the last one opened).
 bool resolve_recent(ViewArgs& a) {
@@ -34,8 +34,7 @@ bool resolve_recent(ViewArgs& a) {
   if (!read.error.empty()) std::fprintf(stderr, "facet view: %s\n", read.error.c_str());
   const auto& recent = read.config.recent;
   if (a.recent > (int)recent.size()) {
-    std::fprintf(stderr, "facet view: --recent %d: the Recent list holds %zu model(s)\n", a.recent,
-                 recent.size());
+    std::fprintf(stderr, "facet view: --recent %d: the Recent list holds %zu model(s)\n", a.recent, recent.size());
     return false;
   }
   a.viewer.model = recent[(size_t)a.recent - 1];
@@ -85,8 +84,7 @@ Command add_view_command(CLI::App& app) {
                   "Save the last frame, overlay included when shown, to this PNG");
   cmd->add_option("--orbit", a->viewer.orbit_deg_per_frame,
                   "Turn the camera around the target by this many degrees every frame");
-  cmd->add_option("--reload-every", a->viewer.reload_every,
-                  "Reload the model every N frames (long-run memory checks)")
+  cmd->add_option("--reload-every", a->viewer.reload_every, "Reload the model every N frames (long-run memory checks)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--offscreen", a->viewer.offscreen,
                 "No window: the same frame loop in an EGL context (no X server needed)");

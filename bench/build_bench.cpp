@@ -16,25 +16,28 @@
 #include <vector>
 
 #include "bench/median_time.h"
-#include "engine/scene/closed_surface.h"
 #include "engine/base/mapped_file.h"
+#include "engine/base/parallel.h"
 #include "engine/formats/obj/obj_mesh_by_position.h"
 #include "engine/formats/obj/obj_stitch.h"
-#include "engine/base/parallel.h"
 #include "engine/formats/ply/ply_loader.h"
+#include "engine/scene/closed_surface.h"
 #include "engine/scene/position_weld.h"
 #include "engine/scene/scene_finish.h"
-
 
 static void report(const char* name, int runs, const std::function<void()>& setup, const std::function<void()>& fn) {
   std::printf("  %-22s %s\n", name, median_wall_and_cpu(runs, fn, setup).c_str());
 }
 
 static void time_common(facet::Scene& scene, int runs) {
-  report("vertex normals", runs, [] {}, [&] { facet::compute_vertex_normals(scene.positions, scene.indices); });
-  report("bounds", runs, [] {}, [&] { facet::compute_bounds(scene.positions); });
-  report("closed surface", runs, [] {}, [&] { facet::closed_outward(scene.positions, scene.indices); });
-  report("  its weld", runs, [] {}, [&] { facet::weld_by_position(scene.positions); });
+  report(
+      "vertex normals", runs, [] {}, [&] { facet::compute_vertex_normals(scene.positions, scene.indices); });
+  report(
+      "bounds", runs, [] {}, [&] { facet::compute_bounds(scene.positions); });
+  report(
+      "closed surface", runs, [] {}, [&] { facet::closed_outward(scene.positions, scene.indices); });
+  report(
+      "  its weld", runs, [] {}, [&] { facet::weld_by_position(scene.positions); });
 }
 
 static void time_obj(const std::string& path, int runs) {
@@ -48,8 +51,9 @@ static void time_obj(const std::string& path, int runs) {
     return;
   }
   facet::Scene scene;
-  report("by-position mesh", runs, [&] { scene = facet::Scene(); },
-         [&] { facet::build_obj_mesh_by_position(model, scene); });
+  report(
+      "by-position mesh", runs, [&] { scene = facet::Scene(); },
+      [&] { facet::build_obj_mesh_by_position(model, scene); });
   std::printf("%s: %zu triangles, %zu vertices, %u threads\n", path.c_str(), scene.indices.size() / 3,
               scene.positions.size(), facet::worker_count());
   time_common(scene, runs);
@@ -60,13 +64,14 @@ static void time_ply(const std::string& path, int runs) {
   std::printf("%s: %zu triangles, %zu vertices, %u threads\n", path.c_str(), loaded.indices.size() / 3,
               loaded.positions.size(), facet::worker_count());
   facet::Scene scene;
-  report("finish_scene", runs,
-         [&] {
-           scene = facet::Scene();
-           scene.positions = loaded.positions;
-           scene.indices = loaded.indices;
-         },
-         [&] { facet::finish_scene(scene, path); });
+  report(
+      "finish_scene", runs,
+      [&] {
+        scene = facet::Scene();
+        scene.positions = loaded.positions;
+        scene.indices = loaded.indices;
+      },
+      [&] { facet::finish_scene(scene, path); });
   time_common(scene, runs);
 }
 
@@ -74,15 +79,20 @@ int main(int argc, char** argv) {
   std::string path;
   int runs = 3;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) facet::worker_count_override() = std::atoi(argv[++i]);
-    else path = argv[i];
+    if (!std::strcmp(argv[i], "-n") && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+      facet::worker_count_override() = std::atoi(argv[++i]);
+    else
+      path = argv[i];
   }
   if (path.empty()) {
     std::fprintf(stderr, "usage: %s MODEL.obj|MODEL.ply [-n RUNS] [--threads N]\n", argv[0]);
     return 2;
   }
-  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".obj") == 0) time_obj(path, runs);
-  else time_ply(path, runs);
+  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".obj") == 0)
+    time_obj(path, runs);
+  else
+    time_ply(path, runs);
   return 0;
 }

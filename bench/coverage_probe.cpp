@@ -12,15 +12,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
-#include <stdexcept>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "engine/render/cpu_renderer.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/triangle_renumber.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/generate.h"
 #include "kernels/frame/raster/raster.h"
 
 using namespace facet;
@@ -43,7 +43,7 @@ Scene make_probe_scene(const std::string& name, const std::string& assets) {
 // Counts over one frame's pixels (a warp is 32 pixels of a row, or an 8 x 4 tile).
 struct Tally {
   uint64_t covered = 0, whole = 0, covered_samples = 0, whole_samples = 0;
-  uint64_t pairs = 0;            // distinct (pixel, triangle) pairs: shading calls
+  uint64_t pairs = 0;  // distinct (pixel, triangle) pairs: shading calls
   uint64_t distinct_hist[9] = {};
   uint64_t row_warps = 0, row_rounds = 0, tile_warps = 0, tile_rounds = 0;
 };
@@ -99,10 +99,14 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     bool ok = i + 1 < argc;
-    if (ok && a == "--size") ok = std::sscanf(argv[++i], "%dx%d", &w, &h) == 2 && w > 0 && h > 0;
-    else if (ok && a == "--aa") ok = valid_sample_count(n = std::atoi(argv[++i]));
-    else if (ok && a == "--scene") names.push_back(argv[++i]);
-    else ok = false;
+    if (ok && a == "--size")
+      ok = std::sscanf(argv[++i], "%dx%d", &w, &h) == 2 && w > 0 && h > 0;
+    else if (ok && a == "--aa")
+      ok = valid_sample_count(n = std::atoi(argv[++i]));
+    else if (ok && a == "--scene")
+      names.push_back(argv[++i]);
+    else
+      ok = false;
     if (!ok) {
       std::fprintf(stderr, "usage: facet_coverage_probe [--size WxH] [--aa 1|4|8] [--scene sphere-N|dragon|spot]...\n");
       return 2;
@@ -112,40 +116,43 @@ int main(int argc, char** argv) {
   const char* env = std::getenv("FACET_SHARED_ASSETS");
   const std::string assets = env ? env : FACET_SHARED_ASSETS;
 
-  std::printf("%dx%d, %d samples. covered: pixels with a sample; whole: all samples one triangle;\n"
-              "pairs: distinct (pixel, triangle); rounds: a warp's busiest pixel's triangles, summed\n\n", w, h, n);
-  std::printf("| scene | covered px | whole px | samples in whole px | pairs / covered px | 1 / 2 / 3 / 4+ triangles "
-              "| row warps: rounds / warp | compacted | tile warps: rounds / warp | compacted |\n");
+  std::printf(
+      "%dx%d, %d samples. covered: pixels with a sample; whole: all samples one triangle;\n"
+      "pairs: distinct (pixel, triangle); rounds: a warp's busiest pixel's triangles, summed\n\n",
+      w, h, n);
+  std::printf(
+      "| scene | covered px | whole px | samples in whole px | pairs / covered px | 1 / 2 / 3 / 4+ triangles "
+      "| row warps: rounds / warp | compacted | tile warps: rounds / warp | compacted |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   for (const std::string& name : names) try {
-    const Scene scene = make_probe_scene(name, assets);
-    CpuRenderer r;
-    r.set_scene(std::make_shared<const Scene>(scene));
-    RenderOptions settings;
-    settings.shading = name == "spot" ? Shading::Texture : Shading::Lit;
-    settings.samples = (uint8_t)n;
-    const Bounds bounds = frame_bounds(scene);
-    const FrameParams fp = make_frame_params(bench_camera(scene.bounds, name.rfind("sphere-", 0) == 0, w, h),
-                                             settings, bounds, w, h);
-    r.render(fp);
-    const Tally t = tally(r, w, h, n, fp.vis_tag);
-    if (t.covered == 0) throw std::runtime_error("the camera sees none of it");
-    const double cov = (double)t.covered;
-    const uint64_t further = t.pairs - t.covered;
-    uint64_t more = 0;
-    for (int d = 4; d <= kMaxSamples; ++d) more += t.distinct_hist[d];
-    std::printf("| %s | %llu | %llu (%.1f %%) | %.1f %% | %.3f | %.1f / %.1f / %.1f / %.1f %% "
-                "| %llu: %.2f | %.2f | %llu: %.2f | %.2f |\n",
-                name.c_str(), (unsigned long long)t.covered, (unsigned long long)t.whole, 100.0 * t.whole / cov,
-                100.0 * t.whole_samples / (double)t.covered_samples, t.pairs / cov, 100.0 * t.distinct_hist[1] / cov,
-                100.0 * t.distinct_hist[2] / cov, 100.0 * t.distinct_hist[3] / cov, 100.0 * more / cov,
-                (unsigned long long)t.row_warps, (double)t.row_rounds / t.row_warps,
-                1.0 + further / 32.0 / t.row_warps, (unsigned long long)t.tile_warps,
-                (double)t.tile_rounds / t.tile_warps, 1.0 + further / 32.0 / t.tile_warps);
-    std::fflush(stdout);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "facet_coverage_probe: %s: %s\n", name.c_str(), e.what());
-    return 1;
-  }
+      const Scene scene = make_probe_scene(name, assets);
+      CpuRenderer r;
+      r.set_scene(std::make_shared<const Scene>(scene));
+      RenderOptions settings;
+      settings.shading = name == "spot" ? Shading::Texture : Shading::Lit;
+      settings.samples = (uint8_t)n;
+      const Bounds bounds = frame_bounds(scene);
+      const FrameParams fp =
+          make_frame_params(bench_camera(scene.bounds, name.rfind("sphere-", 0) == 0, w, h), settings, bounds, w, h);
+      r.render(fp);
+      const Tally t = tally(r, w, h, n, fp.vis_tag);
+      if (t.covered == 0) throw std::runtime_error("the camera sees none of it");
+      const double cov = (double)t.covered;
+      const uint64_t further = t.pairs - t.covered;
+      uint64_t more = 0;
+      for (int d = 4; d <= kMaxSamples; ++d) more += t.distinct_hist[d];
+      std::printf(
+          "| %s | %llu | %llu (%.1f %%) | %.1f %% | %.3f | %.1f / %.1f / %.1f / %.1f %% "
+          "| %llu: %.2f | %.2f | %llu: %.2f | %.2f |\n",
+          name.c_str(), (unsigned long long)t.covered, (unsigned long long)t.whole, 100.0 * t.whole / cov,
+          100.0 * t.whole_samples / (double)t.covered_samples, t.pairs / cov, 100.0 * t.distinct_hist[1] / cov,
+          100.0 * t.distinct_hist[2] / cov, 100.0 * t.distinct_hist[3] / cov, 100.0 * more / cov,
+          (unsigned long long)t.row_warps, (double)t.row_rounds / t.row_warps, 1.0 + further / 32.0 / t.row_warps,
+          (unsigned long long)t.tile_warps, (double)t.tile_rounds / t.tile_warps, 1.0 + further / 32.0 / t.tile_warps);
+      std::fflush(stdout);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "facet_coverage_probe: %s: %s\n", name.c_str(), e.what());
+      return 1;
+    }
   return 0;
 }

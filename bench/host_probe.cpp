@@ -29,7 +29,9 @@ struct LoopFigures {
 };
 
 enum class Colour { None, Copy, Direct };
-const char* colour_name(Colour c) { return c == Colour::None ? "none" : c == Colour::Copy ? "read_outputs copy" : "device target"; }
+const char* colour_name(Colour c) {
+  return c == Colour::None ? "none" : c == Colour::Copy ? "read_outputs copy" : "device target";
+}
 
 LoopFigures run_loop(facet::Renderer& r, const facet::Scene& scene, int width, int height, int frames,
                      Colour colour_path) {
@@ -77,9 +79,12 @@ int main(int argc, char** argv) {
   std::string path = FACET_SHARED_ASSETS "/dragon/dragon_vrip.obj";
   int frames = 1000, width = 1920, height = 1080;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) frames = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--size") && i + 1 < argc) std::sscanf(argv[++i], "%dx%d", &width, &height);
-    else path = argv[i];
+    if (!std::strcmp(argv[i], "-n") && i + 1 < argc)
+      frames = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
+      std::sscanf(argv[++i], "%dx%d", &width, &height);
+    else
+      path = argv[i];
   }
   auto scene = std::make_shared<const facet::Scene>(facet::load_model(path));
   auto r = facet::make_renderer(facet::Backend::Cuda);
@@ -93,8 +98,8 @@ int main(int argc, char** argv) {
     r->set_options(o);
     for (Colour c : {Colour::None, Colour::Copy, Colour::Direct}) {
       const LoopFigures f = run_loop(*r, *scene, width, height, frames, c);
-      std::printf("| %s | %s | %.1f | %.1f | %.1f | %.4f |\n", graph ? "on" : "off", colour_name(c),
-                  f.render_us, f.outputs_us, f.wall_us, f.gpu_ms);
+      std::printf("| %s | %s | %.1f | %.1f | %.1f | %.4f |\n", graph ? "on" : "off", colour_name(c), f.render_us,
+                  f.outputs_us, f.wall_us, f.gpu_ms);
     }
   }
   return 0;

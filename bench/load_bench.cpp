@@ -31,9 +31,7 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // The loader's progress stages, grouped into what the bench reports.
 const char* bench_stage(const std::string& stage) {
@@ -109,13 +107,17 @@ int main(int argc, char** argv) {
   int runs = 3, tile = 0;
   bool keep = false;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--tile") && i + 1 < argc) tile = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--keep")) keep = true;
+    if (!std::strcmp(argv[i], "-n") && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--tile") && i + 1 < argc)
+      tile = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--keep"))
+      keep = true;
     else if (!std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help")) {
       std::printf("usage: %s [MODEL.obj] [-n RUNS] [--tile N [--keep]]\n", argv[0]);
       return 0;
-    } else path = argv[i];
+    } else
+      path = argv[i];
   }
   std::string tiled;
   if (tile > 1) {
@@ -158,19 +160,17 @@ int main(int argc, char** argv) {
 
   const double tris = scene.triangle_count();
   std::printf("model      %s%s\n", path.c_str(), tiled.empty() ? "" : keep ? " (tiled, kept)" : " (tiled, removed)");
-  std::printf("size       %.1f MB, %.0f triangles, %u vertices, %zu materials, %zu textures\n",
-              mb, tris, scene.vertex_count(), scene.materials.size(), scene.textures.size());
+  std::printf("size       %.1f MB, %.0f triangles, %u vertices, %zu materials, %zu textures\n", mb, tris,
+              scene.vertex_count(), scene.materials.size(), scene.textures.size());
   std::printf("runs       %d (medians below)\n", runs);
-  std::printf("wc -l      %8.1f ms  %8.0f MB/s   (floor: reading the bytes once)\n",
-              1e3 * median(wc), mb / median(wc));
+  std::printf("wc -l      %8.1f ms  %8.0f MB/s   (floor: reading the bytes once)\n", 1e3 * median(wc), mb / median(wc));
   for (const std::string& name : order) {
     double s = median(stages[name]);
-    std::printf("  %-9s %8.1f ms  %8.0f MB/s  %8.1f M triangles/s\n", name.c_str(), 1e3 * s,
-                s > 0 ? mb / s : 0.0, s > 0 ? tris / s / 1e6 : 0.0);
+    std::printf("  %-9s %8.1f ms  %8.0f MB/s  %8.1f M triangles/s\n", name.c_str(), 1e3 * s, s > 0 ? mb / s : 0.0,
+                s > 0 ? tris / s / 1e6 : 0.0);
   }
   double total = median(totals);
-  std::printf("total      %8.1f ms  %8.0f MB/s  %8.1f M triangles/s\n", 1e3 * total, mb / total,
-              tris / total / 1e6);
+  std::printf("total      %8.1f ms  %8.0f MB/s  %8.1f M triangles/s\n", 1e3 * total, mb / total, tris / total / 1e6);
   for (const std::string& w : scene.warnings) std::printf("warning    %s\n", w.c_str());
   return 0;
 }

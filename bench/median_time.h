@@ -12,8 +12,8 @@
 
 // "wall ms (cpu ms CPU, min cpu ms)", medians of `runs` calls of fn and the least CPU time: on a
 // machine shared with other work the least is the figure other processes disturb least.
-inline std::string median_wall_and_cpu(int runs, const std::function<void()>& fn,
-                                       const std::function<void()>& setup = [] {}) {
+inline std::string median_wall_and_cpu(
+    int runs, const std::function<void()>& fn, const std::function<void()>& setup = [] {}) {
   using Clock = std::chrono::steady_clock;
   std::vector<double> wall, cpu;
   for (int r = 0; r < runs; ++r) {
@@ -27,7 +27,7 @@ inline std::string median_wall_and_cpu(int runs, const std::function<void()>& fn
   std::sort(wall.begin(), wall.end());
   std::sort(cpu.begin(), cpu.end());
   char text[96];
-  std::snprintf(text, sizeof text, "%9.1f ms (%8.1f ms CPU, min %8.1f)", wall[wall.size() / 2],
-                cpu[cpu.size() / 2], cpu[0]);
+  std::snprintf(text, sizeof text, "%9.1f ms (%8.1f ms CPU, min %8.1f)", wall[wall.size() / 2], cpu[cpu.size() / 2],
+                cpu[0]);
   return text;
 }

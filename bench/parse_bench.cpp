@@ -12,9 +12,9 @@
 #include <string>
 
 #include "engine/base/mapped_file.h"
+#include "engine/base/parallel.h"
 #include "engine/formats/obj/obj_mesh.h"
 #include "engine/formats/obj/obj_stitch.h"
-#include "engine/base/parallel.h"
 
 using namespace facet;
 
@@ -32,9 +32,12 @@ int main(int argc, char** argv) {
   std::string path = FACET_SHARED_ASSETS "/dragon/dragon_vrip.obj";
   int runs = 3;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (argv[i][0] == '-') return std::fprintf(stderr, "usage: %s [MODEL.obj] [-n RUNS]\n", argv[0]), 2;
-    else path = argv[i];
+    if (!std::strcmp(argv[i], "-n") && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (argv[i][0] == '-')
+      return std::fprintf(stderr, "usage: %s [MODEL.obj] [-n RUNS]\n", argv[0]), 2;
+    else
+      path = argv[i];
   }
   worker_count_override() = 1;  // every step on this thread
   MappedFile file(path);

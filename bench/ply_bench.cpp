@@ -43,10 +43,11 @@ int write_tiled(const std::string& model, const std::string& out, int copies) {
   FILE* f = std::fopen(out.c_str(), "wb");
   if (!f) return std::perror(out.c_str()), 1;
   const uint64_t nv = (uint64_t)s.vertex_count() * copies, nt = (uint64_t)s.triangle_count() * copies;
-  std::fprintf(f, "ply\nformat binary_little_endian 1.0\ncomment %d copies of %s\nelement vertex %llu\n"
+  std::fprintf(f,
+               "ply\nformat binary_little_endian 1.0\ncomment %d copies of %s\nelement vertex %llu\n"
                "property float x\nproperty float y\nproperty float z\nelement face %llu\n"
-               "property list uchar int vertex_indices\nend_header\n", copies, model.c_str(),
-               (unsigned long long)nv, (unsigned long long)nt);
+               "property list uchar int vertex_indices\nend_header\n",
+               copies, model.c_str(), (unsigned long long)nv, (unsigned long long)nt);
   std::vector<char> buf;
   for (int c = 0; c < copies; ++c) {
     const float dx = step * (c % side), dz = step * (c / side);
@@ -69,8 +70,7 @@ int write_tiled(const std::string& model, const std::string& out, int copies) {
     std::fwrite(buf.data(), 1, buf.size(), f);
   }
   if (std::fclose(f) != 0) return std::perror(out.c_str()), 1;
-  std::printf("wrote %s: %llu vertices, %llu triangles\n", out.c_str(), (unsigned long long)nv,
-              (unsigned long long)nt);
+  std::printf("wrote %s: %llu vertices, %llu triangles\n", out.c_str(), (unsigned long long)nv, (unsigned long long)nt);
   return 0;
 }
 
@@ -93,11 +93,16 @@ int main(int argc, char** argv) {
   std::string path, write_to, model = FACET_SHARED_ASSETS "/dragon/dragon_vrip.obj";
   int runs = 3, copies = 100;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--copies") && i + 1 < argc) copies = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--write") && i + 1 < argc) write_to = argv[++i];
-    else if (argv[i][0] == '-') return std::printf("usage: see the top of bench/ply_bench.cpp\n"), 2;
-    else path = argv[i];
+    if (!std::strcmp(argv[i], "-n") && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--copies") && i + 1 < argc)
+      copies = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--write") && i + 1 < argc)
+      write_to = argv[++i];
+    else if (argv[i][0] == '-')
+      return std::printf("usage: see the top of bench/ply_bench.cpp\n"), 2;
+    else
+      path = argv[i];
   }
   try {
     if (!write_to.empty()) return write_tiled(path.empty() ? model : path, write_to, copies);
@@ -142,16 +147,16 @@ int main(int argc, char** argv) {
     std::printf("file       %s (%.1f MB, %u triangles)\n", path.c_str(), mb, scene.triangle_count());
     std::printf("floor      read() of the bytes: median %.1f ms (%.0f MB/s)\n", 1e3 * median(floors),
                 mb / median(floors));
-    std::printf("load       median of %d: %.1f ms, %.0f MB/s, %.1f M triangles/s (CPU time of all "
-                "threads %.1f ms)\n", runs, 1e3 * t, mb / t, scene.triangle_count() / t / 1e6,
-                1e3 * median(cpu_totals));
+    std::printf(
+        "load       median of %d: %.1f ms, %.0f MB/s, %.1f M triangles/s (CPU time of all "
+        "threads %.1f ms)\n",
+        runs, 1e3 * t, mb / t, scene.triangle_count() / t / 1e6, 1e3 * median(cpu_totals));
     // CPU time beside wall time: on a shared machine the wall time also counts other processes.
     for (const std::string& name : order)
       if (stages.count(name))
         std::printf("  %-10s %.1f ms (CPU %.1f ms)\n", name.c_str(), 1e3 * median(stages[name]),
                     1e3 * median(stage_cpu[name]));
-    if (stages.count("parsing"))
-      std::printf("parse      %.0f MB/s\n", mb / median(stages["parsing"]));
+    if (stages.count("parsing")) std::printf("parse      %.0f MB/s\n", mb / median(stages["parsing"]));
   } catch (const facet::LoadError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

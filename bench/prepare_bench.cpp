@@ -21,12 +21,11 @@
 #include <vector>
 
 #include "bench/median_time.h"
-#include "engine/scene/closed_surface.h"
-#include "engine/scene/generate.h"
+#include "engine/base/parallel.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
-#include "engine/base/parallel.h"
-
+#include "engine/scene/closed_surface.h"
+#include "engine/scene/generate.h"
 
 static std::string median_ms(int runs, const std::function<void()>& fn) { return median_wall_and_cpu(runs, fn); }
 
@@ -47,10 +46,14 @@ int main(int argc, char** argv) {
   int runs = 3;
   bool only_meshlets = false;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) facet::worker_count_override() = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--meshlets")) only_meshlets = true;
-    else what = argv[i];
+    if (!std::strcmp(argv[i], "-n") && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+      facet::worker_count_override() = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--meshlets"))
+      only_meshlets = true;
+    else
+      what = argv[i];
   }
   const std::string path = what == "dragon"  ? FACET_SHARED_ASSETS "/dragon/dragon_vrip.obj"
                            : what == "bunny" ? FACET_SHARED_ASSETS "/bunny/stanford-bunny.obj"
@@ -71,23 +74,24 @@ int main(int argc, char** argv) {
     }
   };
   const std::string total = median_ms(only_meshlets ? 1 : runs, prepare);
-  std::printf("%s: %u triangles, %u vertices, %u threads\n", what.c_str(), scene.triangle_count(),
-              scene.vertex_count(), facet::worker_count());
+  std::printf("%s: %u triangles, %u vertices, %u threads\n", what.c_str(), scene.triangle_count(), scene.vertex_count(),
+              facet::worker_count());
   std::printf("  nothing -> prepared   %s, median of %d\n", total.c_str(), only_meshlets ? 1 : runs);
   if (!only_meshlets) {
     std::printf("  vertex normals        %s\n",
                 median_ms(runs, [&] { facet::compute_vertex_normals(scene.positions, scene.indices); }).c_str());
     std::printf("  closed surface        %s\n",
                 median_ms(runs, [&] { facet::closed_outward(scene.positions, scene.indices); }).c_str());
-    std::printf("  bounds                %s\n", median_ms(runs, [&] { facet::compute_bounds(scene.positions); }).c_str());
+    std::printf("  bounds                %s\n",
+                median_ms(runs, [&] { facet::compute_bounds(scene.positions); }).c_str());
   }
   std::printf("  meshlet runs          %s\n", median_ms(runs, [&] { facet::build_meshlet_runs(scene); }).c_str());
   std::printf("  meshlet patches       %s\n", median_ms(runs, [&] { facet::build_meshlet_patches(scene); }).c_str());
   // What the grouping costs every frame: vertices projected and meshlets set up, a triangle.
   for (const char* kind : {"runs", "patches"}) {
     const facet::Meshlets m = kind[0] == 'r' ? facet::build_meshlet_runs(scene) : facet::build_meshlet_patches(scene);
-    std::printf("  %-8s quality: %.4f vertices a triangle, %.5f meshlets a triangle (%.1f triangles a meshlet)\n",
-                kind, (double)m.positions.size() / m.triangles.size(), (double)m.meshlets.size() / m.triangles.size(),
+    std::printf("  %-8s quality: %.4f vertices a triangle, %.5f meshlets a triangle (%.1f triangles a meshlet)\n", kind,
+                (double)m.positions.size() / m.triangles.size(), (double)m.meshlets.size() / m.triangles.size(),
                 (double)m.triangles.size() / m.meshlets.size());
     // What culling a whole meshlet depends on (meshlet_cull.h): its sphere, and how far its normal cone
     // opens (cone_cos 0: never culled as back-facing). Radius relative to the model's bounds.
@@ -101,9 +105,10 @@ int main(int argc, char** argv) {
       open += ml.cone_cos <= 0.0f;
     }
     const double n = (double)m.meshlets.size();
-    std::printf("  %-8s %zu meshlets, %.2f vertices a meshlet, mean radius %.3e of the diagonal, mean cone cos %.4f, "
-                "%.2f %% cones open\n", kind, m.meshlets.size(), m.positions.size() / n, radius / n / diagonal,
-                cone_cos / n, 100 * open / n);
+    std::printf(
+        "  %-8s %zu meshlets, %.2f vertices a meshlet, mean radius %.3e of the diagonal, mean cone cos %.4f, "
+        "%.2f %% cones open\n",
+        kind, m.meshlets.size(), m.positions.size() / n, radius / n / diagonal, cone_cos / n, 100 * open / n);
     std::printf("  %-8s checksum: %016llx\n", kind, (unsigned long long)checksum(m));
   }
   return 0;

@@ -6,7 +6,11 @@
 #include <string>
 
 namespace facet::detail {
-struct EmbeddedShader { const char* name; const char* text; size_t size; };
+struct EmbeddedShader {
+  const char* name;
+  const char* text;
+  size_t size;
+};
 extern const EmbeddedShader k_embedded_shaders[];
 extern const size_t k_embedded_shader_count;
 }  // namespace facet::detail
@@ -20,14 +24,12 @@ std::string_view shader_source(std::string_view file_name) {
   }
   std::string known;
   for (std::string_view n : shader_names()) known += (known.empty() ? "" : ", ") + std::string(n);
-  throw std::out_of_range("shader '" + std::string(file_name) + "' is not embedded (shaders/ has: " +
-                          known + ")");
+  throw std::out_of_range("shader '" + std::string(file_name) + "' is not embedded (shaders/ has: " + known + ")");
 }
 
 std::vector<std::string_view> shader_names() {
   std::vector<std::string_view> names;
-  for (size_t i = 0; i < detail::k_embedded_shader_count; ++i)
-    names.push_back(detail::k_embedded_shaders[i].name);
+  for (size_t i = 0; i < detail::k_embedded_shader_count; ++i) names.push_back(detail::k_embedded_shaders[i].name);
   return names;  // already sorted: CMakeLists.txt sorts the file list
 }
 

@@ -22,22 +22,38 @@ namespace {
 
 const char* egl_error_name(EGLint e) {
   switch (e) {
-    case EGL_SUCCESS: return "EGL_SUCCESS";
-    case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
-    case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
-    case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
-    case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
-    case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
-    case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
-    case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
-    case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
-    case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
-    case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
-    case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
-    case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
-    case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
-    case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
-    default: return "unknown EGL error";
+    case EGL_SUCCESS:
+      return "EGL_SUCCESS";
+    case EGL_NOT_INITIALIZED:
+      return "EGL_NOT_INITIALIZED";
+    case EGL_BAD_ACCESS:
+      return "EGL_BAD_ACCESS";
+    case EGL_BAD_ALLOC:
+      return "EGL_BAD_ALLOC";
+    case EGL_BAD_ATTRIBUTE:
+      return "EGL_BAD_ATTRIBUTE";
+    case EGL_BAD_CONFIG:
+      return "EGL_BAD_CONFIG";
+    case EGL_BAD_CONTEXT:
+      return "EGL_BAD_CONTEXT";
+    case EGL_BAD_CURRENT_SURFACE:
+      return "EGL_BAD_CURRENT_SURFACE";
+    case EGL_BAD_DISPLAY:
+      return "EGL_BAD_DISPLAY";
+    case EGL_BAD_MATCH:
+      return "EGL_BAD_MATCH";
+    case EGL_BAD_NATIVE_PIXMAP:
+      return "EGL_BAD_NATIVE_PIXMAP";
+    case EGL_BAD_NATIVE_WINDOW:
+      return "EGL_BAD_NATIVE_WINDOW";
+    case EGL_BAD_PARAMETER:
+      return "EGL_BAD_PARAMETER";
+    case EGL_BAD_SURFACE:
+      return "EGL_BAD_SURFACE";
+    case EGL_CONTEXT_LOST:
+      return "EGL_CONTEXT_LOST";
+    default:
+      return "unknown EGL error";
   }
 }
 
@@ -86,8 +102,7 @@ std::vector<Candidate> device_displays(const EglOptions& options, std::string& n
   std::vector<Candidate> out;
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   if (!has_extension(client, "EGL_EXT_platform_device") ||
-      !(has_extension(client, "EGL_EXT_device_enumeration") ||
-        has_extension(client, "EGL_EXT_device_base"))) {
+      !(has_extension(client, "EGL_EXT_device_enumeration") || has_extension(client, "EGL_EXT_device_base"))) {
     notes += "device platform: EGL_EXT_platform_device or EGL_EXT_device_enumeration missing; ";
     return out;
   }
@@ -108,7 +123,12 @@ std::vector<Candidate> device_displays(const EglOptions& options, std::string& n
   query_devices(count, devices.data(), &count);
   devices.resize((size_t)count);
 
-  struct Ranked { int rank; size_t order; EGLDeviceEXT device; std::string label; };
+  struct Ranked {
+    int rank;
+    size_t order;
+    EGLDeviceEXT device;
+    std::string label;
+  };
   std::vector<Ranked> ranked;
   for (size_t i = 0; i < devices.size(); ++i) {
     const char* ext = query_string(devices[i], EGL_EXTENSIONS);
@@ -133,8 +153,7 @@ std::vector<Candidate> device_displays(const EglOptions& options, std::string& n
     }
     ranked.push_back({rank, i, devices[i], label});
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const Ranked& a, const Ranked& b) { return a.rank < b.rank; });
+  std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) { return a.rank < b.rank; });
   for (const Ranked& r : ranked) {
     EGLDisplay d = get_display(EGL_PLATFORM_DEVICE_EXT, r.device, nullptr);
     if (d == EGL_NO_DISPLAY)
@@ -150,9 +169,8 @@ std::vector<Candidate> fallback_displays(std::string& notes) {
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   if (has_extension(client, "EGL_MESA_platform_surfaceless")) {
     auto get_display = egl_proc<PFNEGLGETPLATFORMDISPLAYEXTPROC>("eglGetPlatformDisplayEXT");
-    EGLDisplay d = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
-                                             nullptr)
-                               : EGL_NO_DISPLAY;
+    EGLDisplay d =
+        get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr) : EGL_NO_DISPLAY;
     if (d == EGL_NO_DISPLAY)
       notes += "surfaceless Mesa platform: " + egl_failure("eglGetPlatformDisplayEXT") + "; ";
     else
@@ -177,7 +195,10 @@ struct Created {
 // the reason in `why` and leaves nothing behind (the display reference is released).
 bool create_on(EGLDisplay d, const EglOptions& options, Created& out, std::string& why) {
   EGLint major = 0, minor = 0;
-  if (!eglInitialize(d, &major, &minor)) { why = egl_failure("eglInitialize"); return false; }
+  if (!eglInitialize(d, &major, &minor)) {
+    why = egl_failure("eglInitialize");
+    return false;
+  }
   acquire_display(d);
   auto fail = [&](std::string reason) {
     if (out.surface != EGL_NO_SURFACE) eglDestroySurface(d, out.surface);
@@ -199,18 +220,29 @@ bool create_on(EGLDisplay d, const EglOptions& options, Created& out, std::strin
   EGLConfig config = nullptr;  // EGL_NO_CONFIG_KHR
   if (!surfaceless || !has_extension(ext, "EGL_KHR_no_config_context")) {
     // A config is needed: for the fallback pbuffer, or because contexts need one here.
-    const EGLint attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                              EGL_SURFACE_TYPE, surfaceless ? 0 : EGL_PBUFFER_BIT,
-                              EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8,
+    const EGLint attribs[] = {EGL_RENDERABLE_TYPE,
+                              EGL_OPENGL_BIT,
+                              EGL_SURFACE_TYPE,
+                              surfaceless ? 0 : EGL_PBUFFER_BIT,
+                              EGL_RED_SIZE,
+                              8,
+                              EGL_GREEN_SIZE,
+                              8,
+                              EGL_BLUE_SIZE,
+                              8,
                               EGL_NONE};
     EGLint n = 0;
     if (!eglChooseConfig(d, attribs, &config, 1, &n) || n < 1)
       return fail("no EGL config for desktop OpenGL (" + egl_failure("eglChooseConfig") + ")");
   }
-  const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
-                                EGL_CONTEXT_MINOR_VERSION, 5,
-                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                EGL_CONTEXT_OPENGL_DEBUG, options.debug ? EGL_TRUE : EGL_FALSE,
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                4,
+                                EGL_CONTEXT_MINOR_VERSION,
+                                5,
+                                EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                EGL_CONTEXT_OPENGL_DEBUG,
+                                options.debug ? EGL_TRUE : EGL_FALSE,
                                 EGL_NONE};
   out.context = eglCreateContext(d, config, EGL_NO_CONTEXT, ctx_attribs);
   if (out.context == EGL_NO_CONTEXT)
@@ -221,15 +253,13 @@ bool create_on(EGLDisplay d, const EglOptions& options, Created& out, std::strin
     if (out.surface == EGL_NO_SURFACE)
       return fail("no surfaceless contexts and " + egl_failure("eglCreatePbufferSurface"));
   }
-  if (!eglMakeCurrent(d, out.surface, out.surface, out.context))
-    return fail(egl_failure("eglMakeCurrent"));
+  if (!eglMakeCurrent(d, out.surface, out.surface, out.context)) return fail(egl_failure("eglMakeCurrent"));
   int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
   if (version == 0) {
     eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     return fail("gladLoadGL failed (no GL entry points through eglGetProcAddress)");
   }
-  if (GLAD_VERSION_MAJOR(version) < 4 ||
-      (GLAD_VERSION_MAJOR(version) == 4 && GLAD_VERSION_MINOR(version) < 5)) {
+  if (GLAD_VERSION_MAJOR(version) < 4 || (GLAD_VERSION_MAJOR(version) == 4 && GLAD_VERSION_MINOR(version) < 5)) {
     eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     return fail("context is OpenGL " + std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
                 std::to_string(GLAD_VERSION_MINOR(version)) + ", 4.5 needed");
@@ -244,22 +274,20 @@ EglContext::EglContext(const EglOptions& options) {
   // FACET_EGL_PLATFORM=device|surfaceless|default keeps only that kind of display: for
   // diagnosing a driver whose preferred platform misbehaves, and for testing the fallbacks.
   const char* only = std::getenv("FACET_EGL_PLATFORM");
-  std::string only_label = !only || !*only ? ""
+  std::string only_label = !only || !*only                      ? ""
                            : std::string(only) == "device"      ? "EGL device platform"
                            : std::string(only) == "surfaceless" ? "EGL surfaceless Mesa platform"
                            : std::string(only) == "default"     ? "EGL default display"
                                                                 : "?";
   if (only_label == "?")
-    throw EglError(std::string("FACET_EGL_PLATFORM=") + only +
-                   ": expected device, surfaceless or default");
+    throw EglError(std::string("FACET_EGL_PLATFORM=") + only + ": expected device, surfaceless or default");
   std::vector<Candidate> candidates = device_displays(options, notes);
   for (Candidate& c : fallback_displays(notes)) candidates.push_back(c);
   if (!only_label.empty()) {
-    candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
-                                    [&](const Candidate& c) {
-                                      return c.label.compare(0, only_label.size(), only_label) != 0;
-                                    }),
-                     candidates.end());
+    candidates.erase(
+        std::remove_if(candidates.begin(), candidates.end(),
+                       [&](const Candidate& c) { return c.label.compare(0, only_label.size(), only_label) != 0; }),
+        candidates.end());
     notes += std::string("FACET_EGL_PLATFORM=") + only + "; ";
   }
   for (const Candidate& c : candidates) {
@@ -288,22 +316,19 @@ EglContext::EglContext(const EglOptions& options) {
 EglContext::~EglContext() {
   if (!m_display) return;
   EGLDisplay d = m_display;
-  if (eglGetCurrentContext() == m_context)
-    eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  if (eglGetCurrentContext() == m_context) eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   if (m_surface) eglDestroySurface(d, m_surface);
   eglDestroyContext(d, m_context);
   release_display(d);
 }
 
 void EglContext::make_current() {
-  if (!eglBindAPI(EGL_OPENGL_API) ||
-      !eglMakeCurrent(m_display, m_surface, m_surface, m_context))
+  if (!eglBindAPI(EGL_OPENGL_API) || !eglMakeCurrent(m_display, m_surface, m_surface, m_context))
     throw EglError("EGL: " + egl_failure("eglMakeCurrent") + " for " + m_platform);
 }
 
 void EglContext::release_current() {
-  if (eglGetCurrentContext() == m_context)
-    eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  if (eglGetCurrentContext() == m_context) eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }
 
 std::string EglContext::description() const {

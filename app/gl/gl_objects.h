@@ -21,14 +21,22 @@ class GlError : public std::runtime_error {
 
 inline const char* gl_error_name(GLenum e) {
   switch (e) {
-    case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-    case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-    case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-    case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
-    case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-    case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
-    case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
-    default: return "unknown GL error";
+    case GL_INVALID_ENUM:
+      return "GL_INVALID_ENUM";
+    case GL_INVALID_VALUE:
+      return "GL_INVALID_VALUE";
+    case GL_INVALID_OPERATION:
+      return "GL_INVALID_OPERATION";
+    case GL_INVALID_FRAMEBUFFER_OPERATION:
+      return "GL_INVALID_FRAMEBUFFER_OPERATION";
+    case GL_OUT_OF_MEMORY:
+      return "GL_OUT_OF_MEMORY";
+    case GL_STACK_OVERFLOW:
+      return "GL_STACK_OVERFLOW";
+    case GL_STACK_UNDERFLOW:
+      return "GL_STACK_UNDERFLOW";
+    default:
+      return "unknown GL error";
   }
 }
 
@@ -48,10 +56,10 @@ inline void gl_check_errors(std::string_view what) {
 #define FACET_GL_CHECK(expr) expr
 #else
 // Debug builds: every checked call is followed by glGetError (a stall on some drivers).
-#define FACET_GL_CHECK(expr)                                                            \
-  do {                                                                                  \
-    expr;                                                                               \
-    ::facet::gl_check_errors(__FILE__ ":" FACET_GL_STR(__LINE__) ": " #expr);           \
+#define FACET_GL_CHECK(expr)                                                  \
+  do {                                                                        \
+    expr;                                                                     \
+    ::facet::gl_check_errors(__FILE__ ":" FACET_GL_STR(__LINE__) ": " #expr); \
   } while (0)
 #endif
 
@@ -89,14 +97,30 @@ class GlObject {
 };
 
 namespace gl_traits {
-struct Buffer { static void destroy(GLuint id) { glDeleteBuffers(1, &id); } };
-struct Texture { static void destroy(GLuint id) { glDeleteTextures(1, &id); } };
-struct Renderbuffer { static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); } };
-struct Framebuffer { static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); } };
-struct VertexArray { static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); } };
-struct Query { static void destroy(GLuint id) { glDeleteQueries(1, &id); } };
-struct Shader { static void destroy(GLuint id) { glDeleteShader(id); } };
-struct Program { static void destroy(GLuint id) { glDeleteProgram(id); } };
+struct Buffer {
+  static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
+};
+struct Texture {
+  static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+};
+struct Renderbuffer {
+  static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); }
+};
+struct Framebuffer {
+  static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
+};
+struct VertexArray {
+  static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
+};
+struct Query {
+  static void destroy(GLuint id) { glDeleteQueries(1, &id); }
+};
+struct Shader {
+  static void destroy(GLuint id) { glDeleteShader(id); }
+};
+struct Program {
+  static void destroy(GLuint id) { glDeleteProgram(id); }
+};
 }  // namespace gl_traits
 
 using GlBuffer = GlObject<gl_traits::Buffer>;
@@ -108,7 +132,11 @@ using GlQuery = GlObject<gl_traits::Query>;
 using GlShader = GlObject<gl_traits::Shader>;
 using GlProgram = GlObject<gl_traits::Program>;
 
-inline GlBuffer make_gl_buffer() { GLuint id = 0; glCreateBuffers(1, &id); return GlBuffer(id); }
+inline GlBuffer make_gl_buffer() {
+  GLuint id = 0;
+  glCreateBuffers(1, &id);
+  return GlBuffer(id);
+}
 inline GlTexture make_gl_texture(GLenum target) {
   GLuint id = 0;
   glCreateTextures(target, 1, &id);
@@ -176,8 +204,8 @@ inline GlProgram link_gl_program(std::string_view vertex_source, std::string_vie
   GLint ok = 0;
   glGetProgramiv(p.id(), GL_LINK_STATUS, &ok);
   if (!ok)
-    throw GlError(std::string(vertex_name) + " + " + std::string(fragment_name) +
-                  ": GLSL link error:\n" + gl_info_log(p.id(), glGetProgramiv, glGetProgramInfoLog));
+    throw GlError(std::string(vertex_name) + " + " + std::string(fragment_name) + ": GLSL link error:\n" +
+                  gl_info_log(p.id(), glGetProgramiv, glGetProgramInfoLog));
   return p;
 }
 

@@ -31,10 +31,12 @@ constexpr GLuint kBindTriMaterial = 0, kBindMaterials = 1, kBindTextures = 2, kB
 GlBuffer upload(const void* data, size_t bytes, const char* what, size_t& total) {
   GlBuffer b = make_gl_buffer();
   static const uint8_t zeros[16] = {};
-  if (bytes == 0) { data = zeros; bytes = sizeof(zeros); }
+  if (bytes == 0) {
+    data = zeros;
+    bytes = sizeof(zeros);
+  }
   glNamedBufferStorage(b.id(), (GLsizeiptr)bytes, data, 0);
-  gl_check_errors("GlReference::set_scene: uploading " + std::string(what) + " (" +
-                  std::to_string(bytes) + " bytes)");
+  gl_check_errors("GlReference::set_scene: uploading " + std::string(what) + " (" + std::to_string(bytes) + " bytes)");
   total += bytes;
   return b;
 }
@@ -60,8 +62,7 @@ GlBuffer upload_vertices(const Scene& scene, bool has_normals, bool has_uvs, siz
   const size_t bytes = std::max<size_t>(n * sizeof(GlVertex), 16);
   GlBuffer b = make_gl_buffer();
   glNamedBufferStorage(b.id(), (GLsizeiptr)bytes, nullptr, GL_DYNAMIC_STORAGE_BIT);
-  gl_check_errors("GlReference::set_scene: allocating vertices (" + std::to_string(bytes) +
-                  " bytes)");
+  gl_check_errors("GlReference::set_scene: allocating vertices (" + std::to_string(bytes) + " bytes)");
   constexpr size_t kChunk = 1 << 20;
   std::vector<GlVertex> chunk;
   for (size_t first = 0; first < n; first += kChunk) {
@@ -72,8 +73,8 @@ GlBuffer upload_vertices(const Scene& scene, bool has_normals, bool has_uvs, siz
       chunk[i].normal = has_normals ? scene.normals[first + i] : Vec3{0, 0, 1};
       chunk[i].uv = has_uvs ? scene.uvs[first + i] : Vec2{0, 0};
     }
-    glNamedBufferSubData(b.id(), (GLintptr)(first * sizeof(GlVertex)),
-                         (GLsizeiptr)(count * sizeof(GlVertex)), chunk.data());
+    glNamedBufferSubData(b.id(), (GLintptr)(first * sizeof(GlVertex)), (GLsizeiptr)(count * sizeof(GlVertex)),
+                         chunk.data());
   }
   gl_check_errors("GlReference::set_scene: uploading vertices");
   total += bytes;
@@ -107,8 +108,13 @@ GlReference::GlReference() {
 void GlReference::set_scene(const Scene& scene) {
   // Drop the old scene first: on a big GPU scene the two might not fit side by side.
   m_vao.reset();
-  m_vertices.reset(); m_indices.reset(); m_colors.reset();
-  m_tri_material.reset(); m_materials.reset(); m_textures.reset(); m_texels.reset();
+  m_vertices.reset();
+  m_indices.reset();
+  m_colors.reset();
+  m_tri_material.reset();
+  m_materials.reset();
+  m_textures.reset();
+  m_texels.reset();
   m_index_count = 0;
   m_scene_bytes = 0;
   gl_check_errors("GlReference::set_scene: before upload");
@@ -129,20 +135,21 @@ void GlReference::set_scene(const Scene& scene) {
   // no 80 MB lookup buffer (and no SSBO near the driver's block size limit).
   m_single_material = scene.tri_material.empty() ? 0 : (int32_t)scene.tri_material[0];
   for (uint32_t m : scene.tri_material)
-    if ((int32_t)m != m_single_material) { m_single_material = -1; break; }
-  if (m_single_material >= 0 && (size_t)m_single_material >= scene.materials.size())
-    m_single_material = 0;
+    if ((int32_t)m != m_single_material) {
+      m_single_material = -1;
+      break;
+    }
+  if (m_single_material >= 0 && (size_t)m_single_material >= scene.materials.size()) m_single_material = 0;
   if (m_single_material < 0) {
     GLint64 max_block = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block);
     size_t bytes = scene.tri_material.size() * sizeof(uint32_t);
     if ((GLint64)bytes > max_block)
       throw GlError("GlReference::set_scene: per-triangle materials (" + std::to_string(bytes) +
-                    " bytes) exceed GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" +
-                    std::to_string((long long)max_block) + ")");
+                    " bytes) exceed GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" + std::to_string((long long)max_block) + ")");
   }
-  m_tri_material = upload(m_single_material < 0 ? scene.tri_material : BigVector<uint32_t>{},
-                          "per-triangle materials", total);
+  m_tri_material =
+      upload(m_single_material < 0 ? scene.tri_material : BigVector<uint32_t>{}, "per-triangle materials", total);
   std::vector<Material> materials = scene.materials;
   if (materials.empty())  // as a loader's default
     materials.push_back({{kDefaultGreyLinear, kDefaultGreyLinear, kDefaultGreyLinear}, -1});
@@ -207,10 +214,16 @@ void GlReference::ensure_framebuffer(int width, int height, int samples) {
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
   if (width <= 0 || height <= 0 || width > max_size || height > max_size)
-    throw GlError("GlReference: frame size " + std::to_string(width) + "x" +
-                  std::to_string(height) + " outside 1.." + std::to_string(max_size));
-  m_fbo.reset(); m_color.reset(); m_ids.reset(); m_depth.reset();
-  m_ms_fbo.reset(); m_ms_color.reset(); m_ms_ids.reset(); m_ms_depth.reset();
+    throw GlError("GlReference: frame size " + std::to_string(width) + "x" + std::to_string(height) + " outside 1.." +
+                  std::to_string(max_size));
+  m_fbo.reset();
+  m_color.reset();
+  m_ids.reset();
+  m_depth.reset();
+  m_ms_fbo.reset();
+  m_ms_color.reset();
+  m_ms_ids.reset();
+  m_ms_depth.reset();
   m_width = m_height = 0;
   if (samples > 1) {
     GLint max_samples = 0, max_integer_samples = 0;
@@ -271,8 +284,10 @@ void GlReference::draw(const FrameParams& fp, bool write_ids) {
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_BLEND);
   glDisable(GL_DITHER);
-  if (m_samples > 1) glEnable(GL_MULTISAMPLE);
-  else glDisable(GL_MULTISAMPLE);
+  if (m_samples > 1)
+    glEnable(GL_MULTISAMPLE);
+  else
+    glDisable(GL_MULTISAMPLE);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);  // a later triangle at an equal depth loses: ties go to the lower index
   glDepthMask(GL_TRUE);
@@ -338,8 +353,7 @@ void GlReference::render(const FrameParams& fp) {
 
 // Reads one colour attachment of the frame. Rows come top first: the frame was drawn with
 // GL_UPPER_LEFT as the window origin.
-void GlReference::read_attachment(GLenum attachment, GLenum format, GLenum type, void* out,
-                                  const char* what) {
+void GlReference::read_attachment(GLenum attachment, GLenum format, GLenum type, void* out, const char* what) {
   glNamedFramebufferReadBuffer(m_fbo.id(), attachment);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo.id());
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -352,8 +366,7 @@ void GlReference::read_attachment(GLenum attachment, GLenum format, GLenum type,
 void GlReference::read_triangle_ids(std::vector<uint32_t>& out) {
   if (!m_fbo || !m_ids_valid) throw GlError("GlReference::read_triangle_ids: no frame rendered");
   out.resize((size_t)m_width * (size_t)m_height);
-  read_attachment(GL_COLOR_ATTACHMENT1, GL_RED_INTEGER, GL_UNSIGNED_INT, out.data(),
-                  "GlReference::read_triangle_ids");
+  read_attachment(GL_COLOR_ATTACHMENT1, GL_RED_INTEGER, GL_UNSIGNED_INT, out.data(), "GlReference::read_triangle_ids");
 }
 
 void GlReference::read_rgba(std::vector<Rgba8>& out) {

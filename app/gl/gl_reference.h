@@ -31,7 +31,8 @@ class GlReference {
   // fp.background, ids ~0u and depth 1. With fp.samples > 1 it draws into a multisample
   // framebuffer of that many samples (the driver's own pattern; llvmpipe's 4x is ours,
   // kernels/frame/raster/samples.h) and resolves it into the single-sample one with glBlitFramebuffer: colour
-  // averaged by the driver, ids one sample's (GL picks which). Uses fp.view_proj, eye, depth range, shading, filter, clamp_uv and cull_backfaces
+  // averaged by the driver, ids one sample's (GL picks which). Uses fp.view_proj, eye, depth range, shading,
+  // filter, clamp_uv and cull_backfaces
   // (counter-clockwise in NDC is front); wireframe is ignored. Does not wait for the GPU.
   void render(const FrameParams& fp);
 
@@ -65,27 +66,26 @@ class GlReference {
   void read_attachment(GLenum attachment, GLenum format, GLenum type, void* out, const char* what);
 
   GlProgram m_program;
-  GLint m_loc_view_proj = -1, m_loc_shading = -1, m_loc_eye = -1, m_loc_depth_range = -1,
-        m_loc_ortho = -1, m_loc_view_dir = -1, m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1,
-        m_loc_single_material = -1, m_loc_has_colors = -1, m_loc_has_cutouts = -1,
-        m_loc_sample_offsets = -1;
+  GLint m_loc_view_proj = -1, m_loc_shading = -1, m_loc_eye = -1, m_loc_depth_range = -1, m_loc_ortho = -1,
+        m_loc_view_dir = -1, m_loc_filter = -1, m_loc_clamp_uv = -1, m_loc_has_uvs = -1, m_loc_single_material = -1,
+        m_loc_has_colors = -1, m_loc_has_cutouts = -1, m_loc_sample_offsets = -1;
 
   // The scene.
   GlVertexArray m_vao;
   GlBuffer m_vertices;  // interleaved GlVertex (position, normal, uv): one fetch stream
   GlBuffer m_indices;
-  GlBuffer m_colors;    // sRGB vertex colours (Rgba8), second vertex stream; empty without them
+  GlBuffer m_colors;  // sRGB vertex colours (Rgba8), second vertex stream; empty without them
   GlBuffer m_tri_material, m_materials, m_textures, m_texels;  // SSBO bindings 0..3
   uint32_t m_index_count = 0;
   bool m_has_normals = false, m_has_uvs = false;
   bool m_has_colors = false, m_has_cutouts = false;  // Scene::colors, scene_has_cutouts
-  int32_t m_single_material = 0;  // material of every triangle, or -1 when they differ
+  int32_t m_single_material = 0;                     // material of every triangle, or -1 when they differ
   size_t m_scene_bytes = 0;
 
   // The frame.
   GlFramebuffer m_fbo;
   GlRenderbuffer m_color, m_ids, m_depth;
-  GlFramebuffer m_ms_fbo;                         // multisample, when m_samples > 1
+  GlFramebuffer m_ms_fbo;  // multisample, when m_samples > 1
   GlRenderbuffer m_ms_color, m_ms_ids, m_ms_depth;
   int m_width = 0, m_height = 0, m_samples = 1;
   bool m_ids_valid = false;

@@ -33,10 +33,10 @@ void RunReport::print(int models_installed) const {
   size_t n = m_ms.size(), window = std::max<size_t>(1, std::min<size_t>(500, n / 2));
   std::vector<float> first(m_ms.begin(), m_ms.begin() + std::min(window, n));
   std::vector<float> last(m_ms.end() - std::min(window, n), m_ms.end());
-  std::printf("facet view: %zu frames timed, median ms first %zu %.3f, last %zu %.3f; %d models installed\n",
-              n, first.size(), median(first), last.size(), median(last), models_installed);
-  std::printf("facet view: host memory %.1f MiB after %d warm-up frames, %.1f MiB at the end\n",
-              mib(m_host_start), m_warmup, mib(platform::resident_memory_bytes()));
+  std::printf("facet view: %zu frames timed, median ms first %zu %.3f, last %zu %.3f; %d models installed\n", n,
+              first.size(), median(first), last.size(), median(last), models_installed);
+  std::printf("facet view: host memory %.1f MiB after %d warm-up frames, %.1f MiB at the end\n", mib(m_host_start),
+              m_warmup, mib(platform::resident_memory_bytes()));
   size_t device_end = 0;
   if (m_device_known && cuda_device_memory_used(&device_end))
     std::printf("facet view: device memory %.1f MiB after %d warm-up frames, %.1f MiB at the end\n",

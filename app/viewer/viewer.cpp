@@ -9,15 +9,15 @@
 #include <csignal>
 #include <cstdio>
 
-#include "app/viewer/window/frame_presenter.h"
-#include "app/viewer/window/host.h"
-#include "app/viewer/panels/panels.h"
-#include "app/viewer/run_report.h"
 #include "app/viewer/controls/screenshot_requests.h"
+#include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/tools_ui.h"
+#include "app/viewer/run_report.h"
 #include "app/viewer/viewer_frame.h"
 #include "app/viewer/viewer_options.h"
 #include "app/viewer/viewer_session.h"
+#include "app/viewer/window/frame_presenter.h"
+#include "app/viewer/window/host.h"
 
 namespace facet {
 

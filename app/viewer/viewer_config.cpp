@@ -56,8 +56,7 @@ ViewerConfig config_from_json(const json& j) {
   ViewerConfig c;
   if (j.contains("window")) {
     const json& w = j.at("window");
-    c.window = {true, w.at("x").get<int>(), w.at("y").get<int>(), w.at("width").get<int>(),
-                w.at("height").get<int>()};
+    c.window = {true, w.at("x").get<int>(), w.at("y").get<int>(), w.at("width").get<int>(), w.at("height").get<int>()};
     if (c.window.width <= 0 || c.window.height <= 0) c.window = {};
   }
   for (const std::string& p : j.value("recent", std::vector<std::string>()))
@@ -73,17 +72,11 @@ ViewerConfig config_from_json(const json& j) {
 }
 
 json config_to_json(const ViewerConfig& c) {
-  json j = {{"recent", c.recent},
-            {"render", render_to_json(c.render)},
-            {"fov_y_deg", c.fov_y_deg},
-            {"auto_clip", c.auto_clip},
-            {"resolution_scale", c.resolution_scale},
-            {"vsync", c.vsync},
-            {"show_axes", c.show_axes},
-            {"orthographic", c.orthographic}};
+  json j = {{"recent", c.recent},       {"render", render_to_json(c.render)},     {"fov_y_deg", c.fov_y_deg},
+            {"auto_clip", c.auto_clip}, {"resolution_scale", c.resolution_scale}, {"vsync", c.vsync},
+            {"show_axes", c.show_axes}, {"orthographic", c.orthographic}};
   if (c.window.known)
-    j["window"] = {{"x", c.window.x}, {"y", c.window.y}, {"width", c.window.width},
-                   {"height", c.window.height}};
+    j["window"] = {{"x", c.window.x}, {"y", c.window.y}, {"width", c.window.width}, {"height", c.window.height}};
   return j;
 }
 

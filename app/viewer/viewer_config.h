@@ -14,9 +14,9 @@ namespace facet {
 constexpr int kMaxRecentModels = 10;  // the Recent list's length: a screenful, as in MeshLab
 
 struct WindowPlacement {
-  bool known = false;        // false: let the window system place it
-  int x = 0, y = 0;          // top-left corner, screen pixels
-  int width = 0, height = 0; // client area, screen pixels
+  bool known = false;         // false: let the window system place it
+  int x = 0, y = 0;           // top-left corner, screen pixels
+  int width = 0, height = 0;  // client area, screen pixels
 };
 
 // The viewer's render settings before any are remembered: the engine's, anti-aliased with 4
@@ -29,15 +29,15 @@ inline RenderOptions default_viewer_render() {
 
 struct ViewerConfig {
   WindowPlacement window;
-  std::vector<std::string> recent;  // absolute paths, most recent first, at most kMaxRecentModels
+  std::vector<std::string> recent;                 // absolute paths, most recent first, at most kMaxRecentModels
   RenderOptions render = default_viewer_render();  // shading, filter, culling, wireframe,
-                                                    //   background, anti-aliasing samples
-  float fov_y_deg = 45.0f;          // the Camera panel's field of view
-  bool auto_clip = true;            // fit near/far to the model
-  float resolution_scale = 1.0f;    // render size / framebuffer size
+                                                   //   background, anti-aliasing samples
+  float fov_y_deg = 45.0f;                         // the Camera panel's field of view
+  bool auto_clip = true;                           // fit near/far to the model
+  float resolution_scale = 1.0f;                   // render size / framebuffer size
   bool vsync = true;
-  bool show_axes = true;            // the corner axes gizmo (X)
-  bool orthographic = false;        // the orthographic camera (O); its view height is framed anew
+  bool show_axes = true;      // the corner axes gizmo (X)
+  bool orthographic = false;  // the orthographic camera (O); its view height is framed anew
 };
 
 // $XDG_CONFIG_HOME/facet when that is set and absolute, else $HOME/.config/facet; "" when

@@ -2,7 +2,7 @@
 #include "app/viewer/viewer_frame.h"
 
 #define GLFW_INCLUDE_NONE  // key codes only: no GL header wanted here
-#include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes io.KeysDown by the backend's codes
+#include <GLFW/glfw3.h>    // key codes only: ImGui 1.86 indexes io.KeysDown by the backend's codes
 #include <imgui.h>
 
 #include <algorithm>
@@ -71,8 +71,10 @@ KeyPresses gather_keys(const ImGuiIO& io) {
 // Double-click: orbit about the surface under the cursor. Measure mode: a click places a point.
 void handle_clicks(ViewerState& s, const ImGuiIO& io) {
   if (io.WantCaptureMouse || !s.hover.hit) return;
-  if (io.MouseDoubleClicked[0]) s.controller.set_pivot(glm::vec3(s.hover.position));
-  else if (s.measure_mode && io.MouseClicked[0]) s.measurement.click(s.hover.position);
+  if (io.MouseDoubleClicked[0])
+    s.controller.set_pivot(glm::vec3(s.hover.position));
+  else if (s.measure_mode && io.MouseClicked[0])
+    s.measurement.click(s.hover.position);
 }
 
 }  // namespace
@@ -87,8 +89,7 @@ void update_render_size(ViewerState& s, int framebuffer_w, int framebuffer_h) {
 
 void update_model(ViewerState& s) {
   const ViewerOptions& o = s.options;
-  if (o.reload_every > 0 && s.frame_index > 0 && s.frame_index % o.reload_every == 0)
-    s.loader.reload();
+  if (o.reload_every > 0 && s.frame_index > 0 && s.frame_index % o.reload_every == 0) s.loader.reload();
   s.loader.poll(*s.renderer);
   // Counted, not taken from poll(): a scripted run installs its first model before the loop.
   if (s.loader.models_installed() == s.models_seen) return;
@@ -118,15 +119,13 @@ void update_hover(ViewerState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   s.hover = {};
   auto scene = s.loader.current();
-  if (!scene || io.WantCaptureMouse || !ImGui::IsMousePosValid() || io.DisplaySize.x <= 0 ||
-      io.DisplaySize.y <= 0)
+  if (!scene || io.WantCaptureMouse || !ImGui::IsMousePosValid() || io.DisplaySize.x <= 0 || io.DisplaySize.y <= 0)
     return;
   // Window coordinates to render pixels (the resolution scale may differ from 1).
   int x = (int)std::floor(io.MousePos.x / io.DisplaySize.x * (float)s.render_width);
   int y = (int)std::floor(io.MousePos.y / io.DisplaySize.y * (float)s.render_height);
   if (x < 0 || y < 0 || x >= s.render_width || y >= s.render_height) return;
-  s.hover = pick_surface(*s.renderer, *scene, s.controller.camera(), x, y, s.render_width,
-                         s.render_height);
+  s.hover = pick_surface(*s.renderer, *scene, s.controller.camera(), x, y, s.render_width, s.render_height);
 }
 
 std::string camera_as_options(const Camera& c) {
@@ -135,8 +134,8 @@ std::string camera_as_options(const Camera& c) {
   std::snprintf(text, sizeof text,
                 "--eye %.9g,%.9g,%.9g --target %.9g,%.9g,%.9g --up %.9g,%.9g,%.9g --fov-y %.9g "
                 "--near %.9g --far %.9g",
-                c.eye.x, c.eye.y, c.eye.z, c.target.x, c.target.y, c.target.z, c.up.x, c.up.y,
-                c.up.z, glm::degrees(c.fov_y), c.near_plane, c.far_plane);
+                c.eye.x, c.eye.y, c.eye.z, c.target.x, c.target.y, c.target.z, c.up.x, c.up.y, c.up.z,
+                glm::degrees(c.fov_y), c.near_plane, c.far_plane);
   if (!c.orthographic()) return text;
   char ortho[48];
   std::snprintf(ortho, sizeof ortho, " --ortho %.9g", c.ortho_height);

@@ -11,24 +11,24 @@
 namespace facet {
 
 struct ViewerOptions {
-  std::string model;               // model file to open first (OBJ, PLY, STL)
-  int width = 1280, height = 800;  // window (or offscreen framebuffer) size in pixels
-  int frames = 0;                  // > 0: exit after this many frames (scripted runs)
-  std::string screenshot;          // save the last frame (overlay included when shown) here
-  std::string screenshot_template; // F12 names (screenshot_name.h); "" = the default. With
-                                   //   --frames and a frame number in it: every frame is saved
-  float orbit_deg_per_frame = 0;   // turn the camera around the target's up axis every frame
-  int reload_every = 0;            // > 0: reload the model every N frames (long-run tests)
-  bool offscreen = false;          // EGL context, no window, no X server
-  bool overlay = true;             // the ImGui panels and statistics
+  std::string model;                // model file to open first (OBJ, PLY, STL)
+  int width = 1280, height = 800;   // window (or offscreen framebuffer) size in pixels
+  int frames = 0;                   // > 0: exit after this many frames (scripted runs)
+  std::string screenshot;           // save the last frame (overlay included when shown) here
+  std::string screenshot_template;  // F12 names (screenshot_name.h); "" = the default. With
+                                    //   --frames and a frame number in it: every frame is saved
+  float orbit_deg_per_frame = 0;    // turn the camera around the target's up axis every frame
+  int reload_every = 0;             // > 0: reload the model every N frames (long-run tests)
+  bool offscreen = false;           // EGL context, no window, no X server
+  bool overlay = true;              // the ImGui panels and statistics
   bool vsync = true;
-  bool cache = true;               // models through the scene cache (--no-cache)
-  bool ground_grid = false;        // start with the ground grid on (G toggles)
-  std::vector<double> measure;     // empty, or two world points x,y,z,x,y,z: start in measure mode
-                                   //   with them measured (scripted screenshots and tests)
-  bool size_given = false;         // --size was given: the remembered window size is not used
-  bool restore_settings = true;    // restore and save the remembered settings and layout
-                                   //   (interactive runs without render options on the command line)
+  bool cache = true;             // models through the scene cache (--no-cache)
+  bool ground_grid = false;      // start with the ground grid on (G toggles)
+  std::vector<double> measure;   // empty, or two world points x,y,z,x,y,z: start in measure mode
+                                 //   with them measured (scripted screenshots and tests)
+  bool size_given = false;       // --size was given: the remembered window size is not used
+  bool restore_settings = true;  // restore and save the remembered settings and layout
+                                 //   (interactive runs without render options on the command line)
   Backend backend = Backend::Auto;
   CameraOptions camera;
   RenderOptionArgs shading;

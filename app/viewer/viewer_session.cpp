@@ -89,8 +89,7 @@ std::string window_title(const std::string& model_path, const char* backend, int
 }
 
 void update_title(ViewerState& s, Host& host) {
-  std::string title = window_title(s.loader.current_path(), s.renderer->name(), s.render_width,
-                                   s.render_height);
+  std::string title = window_title(s.loader.current_path(), s.renderer->name(), s.render_width, s.render_height);
   if (title == s.title) return;
   s.title = title;
   host.set_title(title);

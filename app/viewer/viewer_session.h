@@ -7,8 +7,8 @@
 #pragma once
 #include <string>
 
-#include "app/viewer/window/host.h"
 #include "app/viewer/viewer_state.h"
+#include "app/viewer/window/host.h"
 
 namespace facet {
 

@@ -47,9 +47,9 @@ struct OpenPanelState {
   std::array<char, 4096> path{};  // the text field
   std::string directory;          // the directory listed
   std::vector<Entry> entries;
-  std::string listing_error;      // why the directory could not be listed
-  bool stale = true;              // list again before drawing
-  bool alerted = false;           // the Model panel was opened for the current load or error
+  std::string listing_error;  // why the directory could not be listed
+  bool stale = true;          // list again before drawing
+  bool alerted = false;       // the Model panel was opened for the current load or error
 };
 
 struct ViewerState {
@@ -82,13 +82,13 @@ struct ViewerState {
   bool screenshot_with_overlay = false;  // Shift+F12 (screenshot_requested: F12, frame only)
   SurfacePick hover;                     // what the cursor is over in the last frame
   Measurement measurement;
-  std::string notice;                    // a short message shown in the overlay until notice_until
-  double notice_until = 0;               // ImGui time, seconds
-  std::string title;                     // the window title last set
-  std::string config_dir;                // where viewer.json and imgui.ini live ("" = nowhere)
-  std::string imgui_ini_path;            // ImGui keeps a pointer to this string
-  ViewerConfig config;                   // what is written back at exit
-  bool config_error_reported = false;    // a config problem is reported once
+  std::string notice;                  // a short message shown in the overlay until notice_until
+  double notice_until = 0;             // ImGui time, seconds
+  std::string title;                   // the window title last set
+  std::string config_dir;              // where viewer.json and imgui.ini live ("" = nowhere)
+  std::string imgui_ini_path;          // ImGui keeps a pointer to this string
+  ViewerConfig config;                 // what is written back at exit
+  bool config_error_reported = false;  // a config problem is reported once
 };
 
 }  // namespace facet

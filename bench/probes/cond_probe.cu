@@ -11,7 +11,14 @@
 #include <cstdlib>
 #include <vector>
 
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { std::printf("%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); std::exit(1); } } while (0)
+#define CK(x)                                                                       \
+  do {                                                                              \
+    cudaError_t e = (x);                                                            \
+    if (e != cudaSuccess) {                                                         \
+      std::printf("%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
+      std::exit(1);                                                                 \
+    }                                                                               \
+  } while (0)
 
 __device__ __forceinline__ void pdl_wait() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
 __device__ __forceinline__ void pdl_launch() { asm volatile("griddepcontrol.launch_dependents;"); }
@@ -45,11 +52,14 @@ __global__ void stream_k(const float* in, float* out, size_t n, int wait) {
 template <class... P, class... A>
 void launch(void (*k)(P...), dim3 g, dim3 b, cudaStream_t s, bool pdl, A... a) {
   cudaLaunchConfig_t c{};
-  c.gridDim = g; c.blockDim = b; c.stream = s;
+  c.gridDim = g;
+  c.blockDim = b;
+  c.stream = s;
   cudaLaunchAttribute at[1];
   at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
   at[0].val.programmaticStreamSerializationAllowed = 1;
-  c.attrs = at; c.numAttrs = pdl ? 1 : 0;
+  c.attrs = at;
+  c.numAttrs = pdl ? 1 : 0;
   CK(cudaLaunchKernelEx(&c, k, a...));
 }
 
@@ -59,10 +69,14 @@ int main() {
   CK(cudaStreamCreateWithFlags(&body, cudaStreamNonBlocking));
   const size_t n = 2u << 20;  // 8 MB in, 8 MB out: about a 1080p resolve's streaming
   float *in, *out, *sink;
-  CK(cudaMalloc(&in, n * 4)); CK(cudaMalloc(&out, n * 4)); CK(cudaMalloc(&sink, 64));
-  CK(cudaMemset(in, 0, n * 4)); CK(cudaMemset(sink, 0, 64));
+  CK(cudaMalloc(&in, n * 4));
+  CK(cudaMalloc(&out, n * 4));
+  CK(cudaMalloc(&sink, 64));
+  CK(cudaMemset(in, 0, n * 4));
+  CK(cudaMemset(sink, 0, 64));
   cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
   const uint32_t ns = 30000;
   const int sms = 132;
 
@@ -85,7 +99,8 @@ int main() {
       capture_state();
       CK(cudaGraphConditionalHandleCreate(&h, cg, 0, cudaGraphCondAssignDefault));
     }
-    launch(work, dim3(sms * 16), dim3(64), s, false, ns, sink, h, (int)(shape == 2 || shape == 3), (unsigned)(shape == 3));
+    launch(work, dim3(sms * 16), dim3(64), s, false, ns, sink, h, (int)(shape == 2 || shape == 3),
+           (unsigned)(shape == 3));
     if (shape == 1 || shape == 4) {
       launch(empty_k, dim3(sms * 8), dim3(256), s, shape == 1, sink);
       launch(empty_k, dim3(sms * 6), dim3(256), s, shape == 1, sink);
@@ -106,7 +121,8 @@ int main() {
       launch(empty_k, dim3(sms * 6), dim3(256), body, true, sink);
       CK(cudaStreamEndCapture(body, nullptr));
     }
-    launch(stream_k, dim3(sms * 8), dim3(256), s, shape == 0 || shape == 1, (const float*)in, out, n, (int)(shape == 0 || shape == 1));
+    launch(stream_k, dim3(sms * 8), dim3(256), s, shape == 0 || shape == 1, (const float*)in, out, n,
+           (int)(shape == 0 || shape == 1));
     CK(cudaEventRecordWithFlags(e1, s, cudaEventRecordExternal));
     CK(cudaStreamEndCapture(s, &g));
     cudaGraphExec_t x;
@@ -123,7 +139,8 @@ int main() {
     std::sort(ms.begin(), ms.end());
     const char* names[] = {"work->resolve (PDL)", "work->e->e->resolve (PDL)", "work->IF(false){e->e}->resolve",
                            "work->IF(true){e->e}->resolve", "work->e->e->resolve (no PDL)"};
-    std::printf("%-36s median %.4f ms  p10 %.4f  p90 %.4f\n", names[shape], ms[ms.size() / 2], ms[ms.size() / 10], ms[ms.size() * 9 / 10]);
+    std::printf("%-36s median %.4f ms  p10 %.4f  p90 %.4f\n", names[shape], ms[ms.size() / 2], ms[ms.size() / 10],
+                ms[ms.size() * 9 / 10]);
     CK(cudaGraphExecDestroy(x));
     CK(cudaGraphDestroy(g));
   }

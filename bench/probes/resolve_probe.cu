@@ -9,7 +9,14 @@
 #include <cstdio>
 #include <vector>
 
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { std::printf("%s: %s\n", #x, cudaGetErrorString(e)); return 1; } } while (0)
+#define CK(x)                                             \
+  do {                                                    \
+    cudaError_t e = (x);                                  \
+    if (e != cudaSuccess) {                               \
+      std::printf("%s: %s\n", #x, cudaGetErrorString(e)); \
+      return 1;                                           \
+    }                                                     \
+  } while (0)
 
 constexpr int W = 3840, H = 2160;
 
@@ -47,14 +54,16 @@ __global__ void scatter_min(uint64_t* vis, uint32_t n, uint32_t seed) {
 template <class F>
 float time_ms(F f) {
   cudaEvent_t a, b;
-  cudaEventCreate(&a); cudaEventCreate(&b);
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
   std::vector<float> t;
   for (int r = 0; r < 55; ++r) {
     cudaEventRecord(a);
     f();
     cudaEventRecord(b);
     cudaEventSynchronize(b);
-    float ms; cudaEventElapsedTime(&ms, a, b);
+    float ms;
+    cudaEventElapsedTime(&ms, a, b);
     if (r >= 5) t.push_back(ms);
   }
   std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
@@ -63,7 +72,8 @@ float time_ms(F f) {
 
 int main() {
   const size_t n = (size_t)W * H;
-  uint64_t* vis; uint32_t* out;
+  uint64_t* vis;
+  uint32_t* out;
   CK(cudaMalloc(&vis, n * 8));
   CK(cudaMalloc(&out, n * 4));
   CK(cudaMemset(vis, 0xff, n * 8));
@@ -72,7 +82,8 @@ int main() {
   auto report = [&](const char* name, float ms, double b) {
     std::printf("%-44s %8.4f ms  %7.0f GB/s\n", name, ms, b / (ms * 1e-3) / 1e9);
   };
-  report("memcpy d2d 66 MB (read+write)", time_ms([&] { cudaMemcpyAsync(out, vis, n * 4, cudaMemcpyDeviceToDevice); }), n * 8.0);
+  report("memcpy d2d 66 MB (read+write)", time_ms([&] { cudaMemcpyAsync(out, vis, n * 4, cudaMemcpyDeviceToDevice); }),
+         n * 8.0);
   report("memset vis 0xff", time_ms([&] { cudaMemsetAsync(vis, 0xff, n * 8); }), n * 8.0);
   report("2d read+reset(~0)+out", time_ms([&] { pass_2d<<<g2, 256>>>(vis, out, ~0ull); }), bytes);
   report("1d read+reset(~0)+out", time_ms([&] { pass_1d<<<n / 256, 256>>>(vis, out, ~0ull); }), bytes);
@@ -81,14 +92,17 @@ int main() {
   report("1d read+reset(incompressible)+out", time_ms([&] { pass_1d_reset_index<<<n / 256, 256>>>(vis, out); }), bytes);
   const uint32_t hits = 2000000;
   report("scatter atomicMin 2M then 1d pass", time_ms([&] {
-    scatter_min<<<(hits + 255) / 256, 256>>>(vis, hits, 7);
-    pass_1d<<<n / 256, 256>>>(vis, out, ~0ull);
-  }), bytes);
+           scatter_min<<<(hits + 255) / 256, 256>>>(vis, hits, 7);
+           pass_1d<<<n / 256, 256>>>(vis, out, ~0ull);
+         }),
+         bytes);
   report("scatter atomicMin 2M then 2d pass", time_ms([&] {
-    scatter_min<<<(hits + 255) / 256, 256>>>(vis, hits, 7);
-    pass_2d<<<g2, 256>>>(vis, out, ~0ull);
-  }), bytes);
-  report("scatter atomicMin 2M alone", time_ms([&] { scatter_min<<<(hits + 255) / 256, 256>>>(vis, hits, 7); }), hits * 8.0);
+           scatter_min<<<(hits + 255) / 256, 256>>>(vis, hits, 7);
+           pass_2d<<<g2, 256>>>(vis, out, ~0ull);
+         }),
+         bytes);
+  report("scatter atomicMin 2M alone", time_ms([&] { scatter_min<<<(hits + 255) / 256, 256>>>(vis, hits, 7); }),
+         hits * 8.0);
   CK(cudaGetLastError());
   return 0;
 }

@@ -59,9 +59,8 @@ void resize_on_every_core(BigVector<T>& v, size_t n, const T& value = T()) {
   v.resize(n);  // unwritten (DefaultInitAllocator)
   if (n <= old) return;
   T* data = v.data() + old;
-  parallel_for(n - old, kFillChunk, [&](uint64_t begin, uint64_t end, unsigned) {
-    std::fill(data + begin, data + end, value);
-  });
+  parallel_for(n - old, kFillChunk,
+               [&](uint64_t begin, uint64_t end, unsigned) { std::fill(data + begin, data + end, value); });
 }
 
 // v.resize(n, value) for a std::vector of a trivial type, its new storage faulted in on every core

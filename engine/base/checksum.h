@@ -1,6 +1,7 @@
 // A fast 64-bit checksum for the scene cache (scene_cache_format.h): four independent lanes of
 // multiply-rotate over 8-byte words (the xxHash64 round and final mix), fed in pieces of any
-// size, and a block form of it that a reader computes on every core. It catches torn writes and flipped bits; it is no defence against a forged file (the
+// size, and a block form of it that a reader computes on every core. It catches torn writes and flipped bits;
+// it is no defence against a forged file (the
 // cache reader validates every index anyway). Written here rather than taken from libxxhash
 // because that package is not on the build machines and the cache needs only these lines.
 #pragma once
@@ -51,9 +52,8 @@ class Checksum64 {
  private:
   static constexpr size_t kBlock = 32;  // four lanes of 8 bytes
   // xxHash64's primes: odd, with well-mixed bits.
-  static constexpr uint64_t kP1 = 0x9E3779B185EBCA87ull, kP2 = 0xC2B2AE3D27D4EB4Full,
-                            kP3 = 0x165667B19E3779F9ull, kP4 = 0x85EBCA77C2B2AE63ull,
-                            kP5 = 0x27D4EB2F165667C5ull;
+  static constexpr uint64_t kP1 = 0x9E3779B185EBCA87ull, kP2 = 0xC2B2AE3D27D4EB4Full, kP3 = 0x165667B19E3779F9ull,
+                            kP4 = 0x85EBCA77C2B2AE63ull, kP5 = 0x27D4EB2F165667C5ull;
   static uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
   static uint64_t round(uint64_t acc, uint64_t in) { return rotl(acc + in * kP2, 31) * kP1; }
   static uint64_t word(const uint8_t* p) {

@@ -9,9 +9,7 @@ namespace facet {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& path, const std::string& what) {
-  throw LoadError(path + ": " + what);
-}
+[[noreturn]] void refuse(const std::string& path, const std::string& what) { throw LoadError(path + ": " + what); }
 
 }  // namespace
 

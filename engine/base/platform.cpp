@@ -108,9 +108,7 @@ bool nvidia_driver_installed() {
 
 // ---- Memory ----
 
-bool populate_for_writing(void* begin, size_t bytes) {
-  return madvise(begin, bytes, MADV_POPULATE_WRITE) == 0;
-}
+bool populate_for_writing(void* begin, size_t bytes) { return madvise(begin, bytes, MADV_POPULATE_WRITE) == 0; }
 
 void keep_freed_memory_in_heap() {
 #if defined(__GLIBC__)
@@ -217,8 +215,7 @@ std::string OutputFile::create_unique(std::string& name) {
 std::string OutputFile::reserve(uint64_t at, uint64_t bytes) {
   const int fd = (int)m_file;
   int failed;
-  while ((failed = ::fallocate(fd, 0, (off_t)at, (off_t)bytes)) != 0 && errno == EINTR) {
-  }
+  while ((failed = ::fallocate(fd, 0, (off_t)at, (off_t)bytes)) != 0 && errno == EINTR) {}
   if (failed == 0) return "";
   if (errno != EOPNOTSUPP && errno != ENOSYS)
     return "cannot reserve " + std::to_string(bytes >> 20) + " MiB: " + std::strerror(errno);

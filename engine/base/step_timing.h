@@ -22,8 +22,8 @@ class StepTimer {
     if (enabled()) {
       const double wall = std::chrono::duration<double, std::milli>(Clock::now() - m_wall).count();
       const platform::CpuTimes now = platform::process_cpu_times();
-      std::fprintf(stderr, "  %-8s %-14s %8.1f ms (%8.1f ms user, %7.1f ms system, %7ld page faults)\n", m_stage,
-                   step, wall, now.user_ms - m_usage.user_ms, now.system_ms - m_usage.system_ms,
+      std::fprintf(stderr, "  %-8s %-14s %8.1f ms (%8.1f ms user, %7.1f ms system, %7ld page faults)\n", m_stage, step,
+                   wall, now.user_ms - m_usage.user_ms, now.system_ms - m_usage.system_ms,
                    now.page_faults - m_usage.page_faults);
     }
     restart();

@@ -9,9 +9,9 @@
 #include <cmath>
 #include <memory>
 
-#include "engine/meshlets/meshlets.h"
 #include "engine/base/parallel.h"
 #include "engine/cache/scene_cache_format.h"
+#include "engine/meshlets/meshlets.h"
 
 namespace facet {
 
@@ -56,8 +56,7 @@ template <class Ok>
 bool all_pieces(uint64_t n, Ok ok) {
   std::atomic<bool> good{true};
   parallel_for(n, kCheckPiece, [&](uint64_t begin, uint64_t end, unsigned) {
-    if (good.load(std::memory_order_relaxed) && !ok(begin, end))
-      good.store(false, std::memory_order_relaxed);
+    if (good.load(std::memory_order_relaxed) && !ok(begin, end)) good.store(false, std::memory_order_relaxed);
   });
   return good.load();
 }
@@ -105,12 +104,10 @@ const char* meshlet_problem(const Meshlets& m, uint64_t i, uint64_t tris) {
   const uint64_t first = i == 0 ? 0 : slots_end(m.meshlets[i - 1]);
   if (ml.first_triangle != first) return "meshlet slots not consecutive";
   if (slots_end(ml) > tris) return "a meshlet runs past the slots";
-  if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size())
-    return "a meshlet runs past its positions";
+  if ((uint64_t)ml.first_vertex + ml.vertex_count > m.positions.size()) return "a meshlet runs past its positions";
   for (uint32_t k = 0; k < ml.triangle_count; ++k)
     for (int c = 0; c < 3; ++c)
-      if (local_index(m.triangles[ml.first_triangle + k], c) >= ml.vertex_count)
-        return "a meshlet's local index";
+      if (local_index(m.triangles[ml.first_triangle + k], c) >= ml.vertex_count) return "a meshlet's local index";
   return nullptr;
 }
 
@@ -134,8 +131,7 @@ void check_meshlets(const Scene& s) {
     for (uint64_t i = begin; i < end && i < first_bad.load(std::memory_order_relaxed); ++i)
       if (meshlet_problem(m, i, tris)) {
         uint64_t was = first_bad.load(std::memory_order_relaxed);
-        while (i < was && !first_bad.compare_exchange_weak(was, i, std::memory_order_relaxed)) {
-        }
+        while (i < was && !first_bad.compare_exchange_weak(was, i, std::memory_order_relaxed)) {}
         return;
       }
   });

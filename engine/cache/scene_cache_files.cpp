@@ -76,8 +76,7 @@ void make_dirs(const std::string& dir) {
 }
 
 void write_cache_file(const std::string& path, const Scene& scene, const std::vector<std::string>& warnings,
-                      const std::string& model_abs, const std::vector<CacheDependency>& depends,
-                      FileStamp source) {
+                      const std::string& model_abs, const std::vector<CacheDependency>& depends, FileStamp source) {
   std::string temp = path + ".tmp-XXXXXX";
   platform::OutputFile file;
   std::string why = file.create_unique(temp);
@@ -106,8 +105,8 @@ void evict_cache_files(const std::string& dir, uint64_t cap, const std::string& 
   };
   std::vector<Entry> files;
   uint64_t total = 0;
-  const int64_t now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                             std::chrono::system_clock::now().time_since_epoch()).count();
+  const int64_t now_ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
   for (const std::string& name : platform::list_directory(dir)) {
     const std::string path = dir + "/" + name;
     const FileStamp s = stamp_of(path);

@@ -33,8 +33,7 @@ void make_dirs(const std::string& dir);
 // from `depends`) as `path` through a temporary file in the same folder and a rename; throws
 // std::runtime_error with the reason (the temporary file is removed).
 void write_cache_file(const std::string& path, const Scene& scene, const std::vector<std::string>& warnings,
-                      const std::string& model_abs, const std::vector<CacheDependency>& depends,
-                      FileStamp source);
+                      const std::string& model_abs, const std::vector<CacheDependency>& depends, FileStamp source);
 
 // Removes the oldest cache files (by modification time; a cache hit touches its file) until the
 // folder's cache files total at most `cap` bytes. `keep` is removed last. Temporary files

@@ -9,9 +9,9 @@
 #include <type_traits>
 
 #include "engine/base/checksum.h"
-#include "engine/meshlets/meshlets.h"
 #include "engine/cache/scene_cache_check.h"
 #include "engine/cache/scene_cache_pieces.h"
+#include "engine/meshlets/meshlets.h"
 
 namespace facet {
 
@@ -54,8 +54,7 @@ class Writer {
   std::vector<CachePiece> pieces() const {
     std::vector<CachePiece> out;
     for (const Part& p : m_parts)
-      out.push_back(
-          {p.offset, p.size, p.small_at == kExternal ? p.from : m_small.data() + p.small_at, nullptr});
+      out.push_back({p.offset, p.size, p.small_at == kExternal ? p.from : m_small.data() + p.small_at, nullptr});
     return out;
   }
 
@@ -137,8 +136,8 @@ class Reader {
   std::vector<CachePiece> m_arrays;
 };
 
-void write_payload(Writer& w, const Scene& s, const std::vector<std::string>& warnings,
-                   const std::string& source_path, const std::vector<CacheDependency>& depends) {
+void write_payload(Writer& w, const Scene& s, const std::vector<std::string>& warnings, const std::string& source_path,
+                   const std::vector<CacheDependency>& depends) {
   w.text(source_path);
   w.u64(depends.size());
   for (const CacheDependency& d : depends) {
@@ -158,8 +157,8 @@ void write_payload(Writer& w, const Scene& s, const std::vector<std::string>& wa
   w.texts(s.texture_paths);
   w.array(s.texels);
   const Bounds& b = s.bounds;  // field by field: the struct has padding, and a bool
-  const float bounds[10] = {b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z,
-                            b.center.x, b.center.y, b.center.z, b.radius};
+  const float bounds[10] = {b.min.x, b.min.y,    b.min.z,    b.max.x,    b.max.y,
+                            b.max.z, b.center.x, b.center.y, b.center.z, b.radius};
   w.bytes(bounds, sizeof bounds);
   w.u64(b.closed ? 1 : 0);
   w.texts(warnings);
@@ -242,15 +241,14 @@ SceneCacheHeader read_scene_cache_header(const uint8_t* data, size_t size) {
   SceneCacheHeader h;
   if (size < sizeof h) throw CacheFormatError("truncated (shorter than its header)");
   std::memcpy(&h, data, sizeof h);
-  if (std::memcmp(h.magic, kSceneCacheMagic, sizeof h.magic) != 0)
-    throw CacheFormatError("not a facet scene cache");
+  if (std::memcmp(h.magic, kSceneCacheMagic, sizeof h.magic) != 0) throw CacheFormatError("not a facet scene cache");
   if (h.version != kSceneCacheVersion)
     throw CacheFormatError("format version " + std::to_string(h.version) + ", this facet reads " +
                            std::to_string(kSceneCacheVersion));
   if (h.layout != scene_cache_layout()) throw CacheFormatError("written by a build with other struct layouts");
   if (h.payload_size != size - sizeof h)
-    throw CacheFormatError("truncated (" + std::to_string(size - sizeof h) + " of " +
-                           std::to_string(h.payload_size) + " payload bytes)");
+    throw CacheFormatError("truncated (" + std::to_string(size - sizeof h) + " of " + std::to_string(h.payload_size) +
+                           " payload bytes)");
   return h;
 }
 

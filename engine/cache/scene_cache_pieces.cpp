@@ -37,8 +37,7 @@ constexpr uint64_t kWriteStep = uint64_t(16) << 20;
 // The checksum64 of payload bytes [begin, end) (one block), handing each step of it, once
 // checksummed, to step(piece, payload offset, bytes, count) while it is in the core's cache.
 template <class Step>
-uint64_t one_block(const std::vector<CachePiece>& pieces, uint64_t begin, uint64_t end, bool checksum,
-                   Step&& step) {
+uint64_t one_block(const std::vector<CachePiece>& pieces, uint64_t begin, uint64_t end, bool checksum, Step&& step) {
   auto after = std::upper_bound(pieces.begin(), pieces.end(), begin,
                                 [](uint64_t at, const CachePiece& p) { return at < p.offset; });
   Checksum64 sum;

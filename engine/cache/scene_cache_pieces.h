@@ -43,8 +43,7 @@ class ArrayClaims {
   T* claim(std::vector<T, A>& array, uint64_t count) {
     array.clear();
     array.reserve(count);
-    m_claims.push_back({&array, &resize_to<T, A>, reinterpret_cast<uint8_t*>(array.data()),
-                        count * sizeof(T), count});
+    m_claims.push_back({&array, &resize_to<T, A>, reinterpret_cast<uint8_t*>(array.data()), count * sizeof(T), count});
     return array.data();
   }
   // Faults in the claimed arrays' pages on every core, then gives each array its size.
@@ -52,10 +51,10 @@ class ArrayClaims {
 
  private:
   struct Claim {
-    void* array;                          // the std::vector<T, A>
-    void (*resize)(void*, uint64_t);      // resize_to<T, A>
-    uint8_t* data;                        // its reserved storage
-    uint64_t bytes, count;                // its size once resized, in bytes and elements
+    void* array;                      // the std::vector<T, A>
+    void (*resize)(void*, uint64_t);  // resize_to<T, A>
+    uint8_t* data;                    // its reserved storage
+    uint64_t bytes, count;            // its size once resized, in bytes and elements
   };
   template <class T, class A>
   static void resize_to(void* array, uint64_t count) {

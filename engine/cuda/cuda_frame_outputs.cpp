@@ -57,8 +57,7 @@ void CudaRenderer::read_outputs(const FrameOutputs& out) {
   // The colour of a frame that went to a surface or the caller's memory is drawn again here.
   if (out.color && !m_last_in_own_image) m_last = launch_frame(m_last, {});
   const size_t pixels = (size_t)m_last.width * m_last.height;
-  FrameOutputParams p{m_device_scene.view(), m_last, m_vis.data(), out.depth, out.triangle_id,
-                      out.barycentrics};
+  FrameOutputParams p{m_device_scene.view(), m_last, m_vis.data(), out.depth, out.triangle_id, out.barycentrics};
   if (out.triangle_id && m_scene) p.file_triangle = m_device_scene.file_triangles(*m_scene);
   if (out.on_device) {
     check_device_pointer(out.color, "color output");
@@ -68,8 +67,8 @@ void CudaRenderer::read_outputs(const FrameOutputs& out) {
     if (!m_order_event) FACET_CUDA_CHECK(cudaEventCreateWithFlags(&m_order_event, cudaEventDisableTiming));
     order_after(m_stream, cudaStreamLegacy, m_order_event);  // the caller's writes to its buffers first
     if (out.color)
-      FACET_CUDA_CHECK(cudaMemcpyAsync(out.color, m_rgba.data(), pixels * sizeof(Rgba8),
-                                       cudaMemcpyDeviceToDevice, m_stream));
+      FACET_CUDA_CHECK(
+          cudaMemcpyAsync(out.color, m_rgba.data(), pixels * sizeof(Rgba8), cudaMemcpyDeviceToDevice, m_stream));
     if (out.depth || out.triangle_id || out.barycentrics) launch_frame_outputs(p, m_stream);
     FACET_CUDA_CHECK(cudaGetLastError());
     order_after(cudaStreamLegacy, m_stream, m_order_event);

@@ -49,8 +49,7 @@ CudaRenderer::CudaRenderer() {
   m_persistent = persistent_blocks(std::max(1, sms));
   m_geometry_blocks = std::max(1, sms) * geometry_blocks_per_sm();
   for (FrameSlot& s : m_slots) {
-    for (cudaEvent_t* e : {&s.begin, &s.after_clear, &s.after_geometry, &s.end})
-      FACET_CUDA_CHECK(cudaEventCreate(e));
+    for (cudaEvent_t* e : {&s.begin, &s.after_clear, &s.after_geometry, &s.end}) FACET_CUDA_CHECK(cudaEventCreate(e));
     // Pinned, so mapped into the device's address space (unified addressing): resolve writes it.
     FACET_CUDA_CHECK(cudaMallocHost(&s.host_counters, sizeof(FrameCounters)));
   }
@@ -158,7 +157,7 @@ void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {
     m_hiz.allocate((size_t)hiz_tiles(width) * hiz_tiles(height), "the occlusion tile bounds");
     m_hiz_coarse.allocate((size_t)hiz_coarse_tiles(width) * hiz_coarse_tiles(height), "the occlusion tile bounds");
     m_frames_since_clear = kTagCycle;  // new memory: clear before the next frame
-    m_rgba.release();  // allocated on first use: frames drawn into a GL surface never need it
+    m_rgba.release();                  // allocated on first use: frames drawn into a GL surface never need it
     m_width = width;
     m_height = height;
     m_samples = samples;
@@ -172,8 +171,8 @@ void CudaRenderer::ensure_frame_buffers(int width, int height, int samples) {
   if (m_tile_items.size() < m_tile_item_capacity) m_tile_items.allocate(m_tile_item_capacity, "the tile-item queue");
 }
 
-void CudaRenderer::render(const Camera& camera, const RenderOptions& settings, int width,
-                          int height, const FrameTarget& target) {
+void CudaRenderer::render(const Camera& camera, const RenderOptions& settings, int width, int height,
+                          const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   draw(make_frame_params(camera, settings, frame_bounds(*m_scene), width, height), target,
        settings.ground_grid ? &camera : nullptr);
@@ -198,7 +197,7 @@ void CudaRenderer::draw(const FrameParams& fp, const FrameTarget& target, const 
   m_last_in_own_image = target.kind == FrameTarget::Kind::Internal;
   if (grid_camera) {  // after the frame's graph, in stream order; m_last carries the frame's tag
     launch_ground_grid(make_grid_params(*grid_camera, m_last, m_scene->bounds), m_vis.data(), target_image(target),
-                    target.surface, m_stream);
+                       target.surface, m_stream);
     FACET_CUDA_CHECK(cudaGetLastError());
   }
   if (device) order_after(cudaStreamLegacy, m_stream, m_order_event);
@@ -261,10 +260,11 @@ RasterStageParams CudaRenderer::raster_params(const FrameParams& fp, FrameCounte
   rp.frame = fp;
   rp.planes = make_clip_planes(fp.width, fp.height);
   rp.cull = make_meshlet_cull(fp, rp.planes);
-  skip_meshlet_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius, m_device_scene.meshlet_count());
+  skip_meshlet_cull_when_useless(rp.cull, m_scene->bounds.center, m_scene->bounds.radius,
+                                 m_device_scene.meshlet_count());
   rp.vis = m_vis.data();
-  rp.queues = {m_warp_tris.data(), (uint32_t)m_warp_tris.size(), m_tile_items.data(),
-               (uint32_t)m_tile_items.size(), m_fallback.data()};
+  rp.queues = {m_warp_tris.data(), (uint32_t)m_warp_tris.size(), m_tile_items.data(), (uint32_t)m_tile_items.size(),
+               m_fallback.data()};
   rp.counters = counters;
   rp.chain_launches = m_dependent_launches;
   rp.persistent = m_persistent;
@@ -298,8 +298,10 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   // Inside a capture an event record must be "external" to become an event node of the graph
   // (and that flag is refused outside a capture).
   auto mark = [&](cudaEvent_t e) {
-    if (m_options.graph_launch) FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal));
-    else FACET_CUDA_CHECK(cudaEventRecord(e, m_stream));
+    if (m_options.graph_launch)
+      FACET_CUDA_CHECK(cudaEventRecordWithFlags(e, m_stream, cudaEventRecordExternal));
+    else
+      FACET_CUDA_CHECK(cudaEventRecord(e, m_stream));
   };
   slot.warp_capacity = rp.queues.warp_capacity;
   slot.tile_item_capacity = rp.queues.tile_item_capacity;
@@ -310,7 +312,8 @@ void CudaRenderer::record_frame(const FrameParams& fp, const RasterStageParams& 
   slot.stage_marks = stage_marks;
   mark(slot.begin);
   if (clear)
-    FACET_CUDA_CHECK(cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * fp.samples * sizeof(uint64_t), m_stream));
+    FACET_CUDA_CHECK(
+        cudaMemsetAsync(m_vis.data(), 0xff, (size_t)fp.width * fp.height * fp.samples * sizeof(uint64_t), m_stream));
   if (stage_marks) mark(slot.after_clear);
   launch_visibility(rp, m_stream);
   FACET_CUDA_CHECK(cudaGetLastError());

@@ -71,7 +71,7 @@ class CudaRenderer final : public Renderer {
     bool pending = false;                    // recorded, not yet read back
     uint32_t warp_capacity = 0;              // queue sizes this frame ran with
     uint32_t tile_item_capacity = 0;
-    bool stage_marks = false;                // events between the stages (one frame in kTagCycle)
+    bool stage_marks = false;  // events between the stages (one frame in kTagCycle)
   };
 
   void ensure_frame_buffers(int width, int height, int samples);
@@ -79,19 +79,19 @@ class CudaRenderer final : public Renderer {
   void draw(const FrameParams& params, const FrameTarget& target, const Camera* grid_camera);
   // The image a frame for `target` resolves into: null for a surface.
   Rgba8* target_image(const FrameTarget& target) {
-    return target.kind == FrameTarget::Kind::Surface ? nullptr
+    return target.kind == FrameTarget::Kind::Surface  ? nullptr
            : target.kind == FrameTarget::Kind::Device ? target.pixels
-                                                       : m_rgba.data();
+                                                      : m_rgba.data();
   }
   // Records one frame on the stream; returns its parameters with the frame tag it used.
   FrameParams launch_frame(const FrameParams& params, const FrameTarget& target);
   // The raster stage's parameters for a frame, its geometry planned (engine/render/frame_plan.h).
   RasterStageParams raster_params(const FrameParams& fp, FrameCounters* counters) const;
-  void record_frame(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
-                    FrameSlot& slot, bool clear);
+  void record_frame(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target, FrameSlot& slot,
+                    bool clear);
   // Enqueues the frame's resolve on m_stream.
-  void record_resolve(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target,
-                      FrameSlot& slot, bool after_kernel);
+  void record_resolve(const FrameParams& fp, const RasterStageParams& rp, const FrameTarget& target, FrameSlot& slot,
+                      bool after_kernel);
   void collect(FrameSlot& slot);  // reads a finished slot's timings and counters
 
   std::shared_ptr<const Scene> m_scene;
@@ -99,13 +99,13 @@ class CudaRenderer final : public Renderer {
   std::unique_ptr<DeviceScene> m_ahead;  // upload_ahead's part (or whole) of the next scene, until set_scene
   cudaStream_t m_stream = nullptr;
   PersistentBlocks m_persistent;  // blocks of the warp and tile raster kernels
-  int m_geometry_blocks = 0;  // resident claiming geometry blocks on the whole device
+  int m_geometry_blocks = 0;      // resident claiming geometry blocks on the whole device
   BackendOptions m_options;
   DeviceBuffer<uint32_t> m_hiz, m_hiz_coarse;  // occlusion culling's tile bounds (occlusion.h)
-  uint32_t m_frame_number = 2;            // of the next frame; its previous is never 0, the
-                                          //   number DeviceScene::meshlet_seen starts at
+  uint32_t m_frame_number = 2;                 // of the next frame; its previous is never 0, the
+                                               //   number DeviceScene::meshlet_seen starts at
 
-  DeviceBuffer<uint64_t> m_vis;            // [width * height * samples] keys (raster.h, vis_index)
+  DeviceBuffer<uint64_t> m_vis;  // [width * height * samples] keys (raster.h, vis_index)
   DeviceBuffer<Rgba8> m_rgba;
   DeviceBuffer<uint8_t> m_output_scratch;  // read_outputs' device copies of host-bound outputs
   cudaEvent_t m_order_event = nullptr;     // read_outputs: orders device outputs with the caller's
@@ -113,15 +113,15 @@ class CudaRenderer final : public Renderer {
   DeviceBuffer<FrameCounters> m_counters;  // two: this frame's, and the next one's (zeroed by resolve)
   int m_counter_index = 0;                 // the block the next frame counts into
   bool m_dependent_launches = false;       // the device overlaps dependent kernels (sm_90+)
-  DeviceBuffer<RasterTri> m_warp_tris;    // the warp queue: medium and large triangles
+  DeviceBuffer<RasterTri> m_warp_tris;     // the warp queue: medium and large triangles
   DeviceBuffer<TileItem> m_tile_items;
   DeviceBuffer<uint32_t> m_fallback;
   uint32_t m_warp_capacity = kWarpQueueStart;  // grown when a frame needed more
   uint32_t m_tile_item_capacity = kTileItemQueueStart;
   int m_width = 0, m_height = 0;
-  int m_samples = 1;  // keys a pixel the visibility buffer is laid out for
-  static constexpr int kTagCycle = 4;     // frames per visibility-buffer clear (2 tag bits)
-  int m_frames_since_clear = kTagCycle;   // kTagCycle: the next frame clears
+  int m_samples = 1;                     // keys a pixel the visibility buffer is laid out for
+  static constexpr int kTagCycle = 4;    // frames per visibility-buffer clear (2 tag bits)
+  int m_frames_since_clear = kTagCycle;  // kTagCycle: the next frame clears
 
   // By [clears the visibility buffer][culls by occlusion]: frames of four shapes (other nodes),
   // each replayed by a graph of its own that is updated in place.

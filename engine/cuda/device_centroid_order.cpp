@@ -7,11 +7,11 @@
 #include <stdexcept>
 
 #include "engine/base/big_array.h"
+#include "engine/base/step_timing.h"
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/own_stream.h"
-#include "engine/base/step_timing.h"
-#include "kernels/prepare/centroid_order_launch.h"
 #include "kernels/base/cuda_check.h"
+#include "kernels/prepare/centroid_order_launch.h"
 
 namespace facet {
 
@@ -61,7 +61,8 @@ std::unique_ptr<uint32_t[]> centroid_order_on_device(const ShadeVertex* vertices
   std::unique_ptr<uint32_t[]> order = uninitialized_array<uint32_t>(n);
   fault_in_on_every_core(order.get(), (size_t)n * sizeof(uint32_t));
   timer.step("device sort");
-  FACET_CUDA_CHECK(cudaMemcpyAsync(order.get(), a.order[k], (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
+  FACET_CUDA_CHECK(
+      cudaMemcpyAsync(order.get(), a.order[k], (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
   stream.sync();
   timer.step("device read back");
   return order;

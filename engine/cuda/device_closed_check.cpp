@@ -9,14 +9,14 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/scene/closed_surface.h"
+#include "engine/base/step_timing.h"
 #include "engine/cuda/device_buffer.h"
 #include "engine/cuda/own_stream.h"
-#include "engine/base/step_timing.h"
-#include "kernels/prepare/closed_check_launch.h"
-#include "kernels/prepare/closed_math.h"
+#include "engine/scene/closed_surface.h"
 #include "kernels/base/cuda_check.h"
 #include "kernels/frame/tuning.h"
+#include "kernels/prepare/closed_check_launch.h"
+#include "kernels/prepare/closed_math.h"
 
 namespace facet {
 
@@ -49,7 +49,8 @@ std::vector<PieceRun> volume_runs(const ClosedCheckArrays& a, const OwnStream& s
   uint64_t runs = 0;
   for (uint64_t b = 0; b < blocks; ++b) first[b] = runs, runs += count[b];
   DeviceBuffer<uint64_t> first_run(blocks, "the closed-surface check's run places");
-  FACET_CUDA_CHECK(cudaMemcpyAsync(first_run.data(), first.data(), blocks * sizeof(uint64_t), cudaMemcpyHostToDevice, stream));
+  FACET_CUDA_CHECK(
+      cudaMemcpyAsync(first_run.data(), first.data(), blocks * sizeof(uint64_t), cudaMemcpyHostToDevice, stream));
   DeviceBuffer<uint32_t> run_piece(runs, "the closed-surface check's runs");
   DeviceBuffer<double> run_volume(runs, "the closed-surface check's runs");
   launch_sum_runs(a, first_run.data(), run_piece.data(), run_volume.data(), stream);

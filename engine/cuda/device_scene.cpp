@@ -15,11 +15,11 @@
 #include <exception>
 #include <stdexcept>
 
-#include "engine/meshlets/corner_bases.h"
+#include "engine/base/step_timing.h"
 #include "engine/cuda/own_stream.h"
 #include "engine/cuda/staged_upload.h"
+#include "engine/meshlets/corner_bases.h"
 #include "engine/meshlets/meshlet_shading_host.h"
-#include "engine/base/step_timing.h"
 #include "kernels/prepare/meshlet_shading_launch.h"
 #include "kernels/prepare/triangle_meshlets_launch.h"
 
@@ -41,7 +41,8 @@ size_t device_free_bytes() {
 
 // The bytes of the finished scene in the meshlet layout, but for the materials and textures.
 size_t layout_bytes(const Scene& s, const Meshlets& m) {
-  const size_t per_vertex = sizeof(MeshletPoint) + (s.uvs.empty() ? 0 : sizeof(Vec2)) + (s.colors.empty() ? 0 : sizeof(Rgba8));
+  const size_t per_vertex =
+      sizeof(MeshletPoint) + (s.uvs.empty() ? 0 : sizeof(Vec2)) + (s.colors.empty() ? 0 : sizeof(Rgba8));
   const size_t bases = corner_base_count(s.triangle_count(), m.triangle_ids.empty() ? kCornerBaseShift : 0);
   return (s.triangle_count() + bases) * sizeof(uint32_t) + m.positions.size() * per_vertex +
          m.meshlets.size() * (sizeof(Meshlet) + sizeof(uint32_t)) +
@@ -177,7 +178,8 @@ void DeviceScene::upload_meshlets(const Scene& s, const Meshlets& m, StagedUploa
 
 const uint32_t* DeviceScene::file_triangles(const Scene& s) {
   if (s.file_triangle.empty()) return nullptr;
-  if (m_file_triangle.size() != s.file_triangle.size()) m_file_triangle.upload(s.file_triangle, "file triangle numbers");
+  if (m_file_triangle.size() != s.file_triangle.size())
+    m_file_triangle.upload(s.file_triangle, "file triangle numbers");
   return m_file_triangle.data();
 }
 
@@ -222,8 +224,9 @@ void DeviceScene::upload_shading(const Scene& s, StagedUpload& staged) {
   upload_materials(s, staged);
   // Interleaved straight into the staging buffers, a few KB at a time through a buffer in cache
   // and written on with non-temporal stores (copy_to_stage): no host copy of the whole array.
-  staged.upload(m_shade, s.positions.size(), "vertex records for shading",
-                in_batches<ShadeVertex>([&s](size_t b, size_t e, ShadeVertex* out) { interleave_shade_range(s, b, e, out); }));
+  staged.upload(
+      m_shade, s.positions.size(), "vertex records for shading",
+      in_batches<ShadeVertex>([&s](size_t b, size_t e, ShadeVertex* out) { interleave_shade_range(s, b, e, out); }));
   if (!s.colors.empty()) staged.upload(m_colors, s.colors, "vertex colours");
   staged.upload(m_indices, s.indices, "triangle indices");
 }
@@ -281,10 +284,10 @@ bool DeviceScene::build_triangle_meshlets(cudaStream_t stream) {
 
 size_t DeviceScene::bytes() const {
   return m_file_triangle.bytes() + m_meshlets.bytes() + m_meshlet_points.bytes() + m_meshlet_triangles.bytes() +
-         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() + m_triangle_corners.bytes() + m_vertex_bases.bytes() +
-         m_meshlet_uvs.bytes() + m_meshlet_colors.bytes() + m_shade.bytes() +
-         m_indices.bytes() + m_colors.bytes() + m_tri_material.bytes() + m_materials.bytes() + m_textures.bytes() +
-         m_texels.bytes();
+         m_meshlet_triangle_ids.bytes() + m_triangle_meshlet.bytes() + m_meshlet_seen.bytes() +
+         m_triangle_corners.bytes() + m_vertex_bases.bytes() + m_meshlet_uvs.bytes() + m_meshlet_colors.bytes() +
+         m_shade.bytes() + m_indices.bytes() + m_colors.bytes() + m_tri_material.bytes() + m_materials.bytes() +
+         m_textures.bytes() + m_texels.bytes();
 }
 
 }  // namespace facet

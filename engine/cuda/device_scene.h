@@ -88,7 +88,7 @@ class DeviceScene {
   // (MeshletShadingArrays::source_triangles), or null.
   void build_meshlet_shading(size_t meshlet_vertices, const uint32_t* sent_at);
 
-  DeviceBuffer<Meshlet> m_meshlets;   // what geometry streams: about 16 bytes a triangle
+  DeviceBuffer<Meshlet> m_meshlets;  // what geometry streams: about 16 bytes a triangle
   DeviceBuffer<uint32_t> m_meshlet_triangles, m_meshlet_triangle_ids;
   DeviceBuffer<uint32_t> m_triangle_meshlet;  // each scene triangle's meshlet, once needed
   DeviceBuffer<uint32_t> m_meshlet_seen;      // per meshlet, written by the frames
@@ -97,16 +97,16 @@ class DeviceScene {
   DeviceBuffer<uint32_t> m_triangle_corners;  // corner words (params.h, corner_word)
   DeviceBuffer<uint32_t> m_vertex_bases;      // corner_bases.h
   uint32_t m_base_shift = 0;
-  DeviceBuffer<MeshletPoint> m_meshlet_points;   // the geometry stage's positions too
-  DeviceBuffer<Vec2> m_meshlet_uvs;              // empty when the model has no uvs
-  DeviceBuffer<Rgba8> m_meshlet_colors;   // empty when the model has no vertex colours
+  DeviceBuffer<MeshletPoint> m_meshlet_points;  // the geometry stage's positions too
+  DeviceBuffer<Vec2> m_meshlet_uvs;             // empty when the model has no uvs
+  DeviceBuffer<Rgba8> m_meshlet_colors;         // empty when the model has no vertex colours
   // The scene vertex layout, from upload_shading until the meshlet layout replaces it.
   DeviceBuffer<ShadeVertex> m_shade;
   DeviceBuffer<Rgba8> m_colors;  // per-vertex sRGB colours, empty when the model has none
   DeviceBuffer<uint32_t> m_indices;
   bool m_has_uvs = false;
-  bool m_plain_lit = true;     // plain_lit_scene
-  bool m_has_cutouts = false;  // scene_has_cutouts
+  bool m_plain_lit = true;         // plain_lit_scene
+  bool m_has_cutouts = false;      // scene_has_cutouts
   bool m_sent_renumbered = false;  // the index triples and materials sent are in the order of a
                                    //   renumbered scene (upload_shading saw file_triangle)
   DeviceBuffer<uint32_t> m_tri_material;

@@ -2,9 +2,9 @@
 // (kernels/points/point_projection.cu) on the legacy default stream.
 #include <cuda_runtime.h>
 
-#include "kernels/base/cuda_check.h"
 #include "engine/cuda/device_pointer.h"
 #include "engine/points/point_projection.h"
+#include "kernels/base/cuda_check.h"
 #include "kernels/points/point_projection_launch.h"
 
 namespace facet {

@@ -7,9 +7,9 @@ namespace facet {
 
 struct VertexBenchResult {
   uint64_t vertices = 0;
-  double median_ms = 0;        // one projection pass over all vertices
+  double median_ms = 0;  // one projection pass over all vertices
   double gvertices_per_s = 0;
-  double gbytes_per_s = 0;     // 12 bytes read + 16 written per vertex (ProjectedVertex)
+  double gbytes_per_s = 0;  // 12 bytes read + 16 written per vertex (ProjectedVertex)
 };
 
 // Projects `vertices` random positions `reps` times (after a warm-up); CUDA events, median.

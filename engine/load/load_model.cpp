@@ -4,13 +4,13 @@
 // and goes through the scene cache, which also prepares the meshlets (load_pipeline.h).
 #include "engine/load/load_model.h"
 
+#include "engine/cache/scene_cache_write.h"
 #include "engine/formats/gltf/gltf_loader.h"
 #include "engine/formats/model_formats.h"
 #include "engine/formats/obj/obj_loader.h"
 #include "engine/formats/ply/ply_loader.h"
-#include "engine/load/load_pipeline.h"
-#include "engine/cache/scene_cache_write.h"
 #include "engine/formats/stl/stl_loader.h"
+#include "engine/load/load_pipeline.h"
 
 namespace facet {
 

@@ -47,8 +47,8 @@ struct LoadOptions {
   // Reuse and write the scene cache (load_pipeline.h). Off by default so that tests and library
   // users stay hermetic; facet's commands and viewer turn it on unless --no-cache.
   bool use_cache = false;
-  std::string cache_dir;        // the cache's folder; empty: $XDG_CACHE_HOME/facet or ~/.cache/facet
-  uint64_t cache_max_bytes = 0; // the cache's size cap; 0: $FACET_CACHE_MAX_MB or 8 GiB
+  std::string cache_dir;         // the cache's folder; empty: $XDG_CACHE_HOME/facet or ~/.cache/facet
+  uint64_t cache_max_bytes = 0;  // the cache's size cap; 0: $FACET_CACHE_MAX_MB or 8 GiB
   // The meshlets to build for the renderer that will draw the scene (Renderer::meshlet_grouping).
   // A scene cache file serves when its meshlets do (meshlets_serve), else it is rebuilt.
   MeshletGrouping meshlets = MeshletGrouping::Auto;

@@ -12,13 +12,13 @@
 #include <system_error>
 #include <thread>
 
-#include "engine/scene/closed_surface.h"
 #include "engine/base/mapped_file.h"
 #include "engine/base/platform.h"
-#include "engine/meshlets/meshlets.h"
 #include "engine/cache/scene_cache_files.h"
 #include "engine/cache/scene_cache_write.h"
+#include "engine/meshlets/meshlets.h"
 #include "engine/meshlets/triangle_renumber.h"
+#include "engine/scene/closed_surface.h"
 
 namespace facet {
 
@@ -33,8 +33,7 @@ namespace {
 constexpr float kParseShare = 0.8f;
 
 void check_cancel(const std::string& path, const LoadOptions& options) {
-  if (options.cancel && options.cancel->load(std::memory_order_relaxed))
-    throw LoadCancelled(path + ": cancelled");
+  if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw LoadCancelled(path + ": cancelled");
 }
 
 // Passes the stages on to both of LoadOptions' callbacks, with the counts status wants.
@@ -76,8 +75,11 @@ class Reporter {
 class CacheEntry {
  public:
   CacheEntry(const std::string& path, const LoadOptions& options)
-      : m_path(path), m_abs(absolute_path(path)), m_source(stamp_of(path)),
-        m_dir(scene_cache_dir(options)), m_cap(scene_cache_cap(options)) {
+      : m_path(path),
+        m_abs(absolute_path(path)),
+        m_source(stamp_of(path)),
+        m_dir(scene_cache_dir(options)),
+        m_cap(scene_cache_cap(options)) {
     if (!m_abs.empty()) m_file = cache_file_path(m_dir, m_abs);
   }
   bool usable() const { return !m_file.empty() && m_source.mtime_ns >= 0; }
@@ -112,9 +114,8 @@ class CacheEntry {
     try {
       const uint64_t bytes = scene.byte_size() + scene.meshlets->byte_size();
       if (bytes > m_cap)
-        return m_path + ": not cached: its " + std::to_string(bytes >> 20) +
-               " MiB exceed the cache's cap of " + std::to_string(m_cap >> 20) + " MiB (" +
-               kSceneCacheCapVariable + ")";
+        return m_path + ": not cached: its " + std::to_string(bytes >> 20) + " MiB exceed the cache's cap of " +
+               std::to_string(m_cap >> 20) + " MiB (" + kSceneCacheCapVariable + ")";
       make_dirs(m_dir);
       write_cache_file(m_file, scene, warnings, m_abs, scene_dependencies(scene, m_abs), m_source);
       evict_cache_files(m_dir, m_cap, m_file);
@@ -260,8 +261,10 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
     AlongsidePreparing alongside(options.while_preparing, out.scene);  // joined on every way out
     Meshlets built = prepare_meshlets(out.scene, path, options, report, alongside.head_start());
     if (options.while_preparing) {
-      if (std::optional<bool> closed = alongside.closed()) out.scene.bounds.closed = *closed;
-      else check_closed(out.scene);
+      if (std::optional<bool> closed = alongside.closed())
+        out.scene.bounds.closed = *closed;
+      else
+        check_closed(out.scene);
     }
     // Once the head start has stopped reading the scene's arrays.
     keep_meshlets_in_slot_order(out.scene, std::move(built));
@@ -304,9 +307,8 @@ LoadedScene run_load_pipeline_shared(const std::string& path, const LoadOptions&
   out.scene = std::make_shared<const Scene>(std::move(u.scene));
   if (u.store_in) {
     std::shared_ptr<const CacheEntry> entry(std::move(u.store_in));
-    out.cache_write = SceneCacheWrite([entry, scene = out.scene, warnings = std::move(stored_warnings)] {
-      return entry->store(*scene, warnings);
-    });
+    out.cache_write = SceneCacheWrite(
+        [entry, scene = out.scene, warnings = std::move(stored_warnings)] { return entry->store(*scene, warnings); });
   }
   report(1.0f, "done");
   return out;

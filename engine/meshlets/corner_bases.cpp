@@ -17,7 +17,8 @@ CornerBases a_base_a_triangle(const Meshlets& m, uint32_t triangle_count) {
   parallel_for(m.meshlets.size(), kBaseMeshletsPerPiece, [&](uint64_t begin, uint64_t end, unsigned) {
     for (uint64_t i = begin; i < end; ++i) {
       const Meshlet& ml = m.meshlets[i];
-      for (uint32_t k = 0; k < ml.triangle_count; ++k) b.bases[scene_triangle(m, ml.first_triangle + k)] = ml.first_vertex;
+      for (uint32_t k = 0; k < ml.triangle_count; ++k)
+        b.bases[scene_triangle(m, ml.first_triangle + k)] = ml.first_vertex;
     }
   });
   return b;
@@ -37,7 +38,8 @@ CornerBases corner_bases(const Meshlets& m, uint32_t triangle_count) {
     for (uint64_t i = begin; i < end; ++i) {
       const Meshlet& ml = m.meshlets[i];
       const uint32_t last = ml.first_triangle + ml.triangle_count;
-      for (uint32_t s = (ml.first_triangle + block - 1) & ~(block - 1); s < last; s += block) b.bases[s >> b.shift] = ml.first_vertex;
+      for (uint32_t s = (ml.first_triangle + block - 1) & ~(block - 1); s < last; s += block)
+        b.bases[s >> b.shift] = ml.first_vertex;
     }
   });
   // A meshlet's slots after its first block's start have their own base (d = 0); its first slot

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "engine/meshlets/meshlet_memory.h"
 #include "engine/base/parallel.h"
+#include "engine/meshlets/meshlet_memory.h"
 
 namespace facet {
 

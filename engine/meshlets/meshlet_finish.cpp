@@ -9,7 +9,9 @@ namespace facet {
 
 namespace {
 
-struct D3 { double x, y, z; };
+struct D3 {
+  double x, y, z;
+};
 D3 d3(Vec3 v) { return {v.x, v.y, v.z}; }
 D3 sub(D3 a, D3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 double dot(D3 a, D3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }

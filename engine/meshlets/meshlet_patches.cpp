@@ -8,11 +8,11 @@
 #include <memory>
 #include <optional>
 
-#include "engine/meshlets/meshlet_finish.h"
-#include "engine/meshlets/meshlet_fill.h"
-#include "engine/meshlets/meshlet_ranges.h"
 #include "engine/base/parallel.h"
 #include "engine/base/step_timing.h"
+#include "engine/meshlets/meshlet_fill.h"
+#include "engine/meshlets/meshlet_finish.h"
+#include "engine/meshlets/meshlet_ranges.h"
 
 namespace facet {
 
@@ -216,25 +216,27 @@ class PatchGrower {
     m_state[p] = kTaken;
     ++m_done;
     const uint32_t* corners = m_around.corners(p);
-    m_open->add(m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true, [&](int k) {
-      const uint32_t v = corners[k];
-      // Locals, not members: a store to the byte-wide states may alias any member (a char type
-      // aliases everything), which would reload the queues' pointers and ends every neighbour.
-      uint8_t* const state_of = m_state.data();
-      uint32_t* const queue[3] = {m_queue[0].data(), m_queue[1].data(), m_queue[2].data()};
-      uint32_t queued[3] = {m_queued[0], m_queued[1], m_queued[2]};
-      for (const uint32_t *a = m_around.begin(v), *end = m_around.end(v); a != end; ++a) {
-        const uint32_t n = *a;
-        // Without a branch (whether a neighbour is taken is a coin toss on a patch's ring): a
-        // taken one keeps its state, and is written past the end of the first queue, not kept.
-        const uint8_t state = state_of[n];
-        const uint32_t open = !(state & kTaken), shared = state & 3u;
-        state_of[n] = (uint8_t)(state + open);
-        queue[shared][queued[shared]] = n;  // queue c - 1 holds count c
-        queued[shared] += open;
-      }
-      for (int c = 0; c < 3; ++c) m_queued[c] = queued[c];
-    });
+    m_open->add(
+        m_order[p], corners, [&](int k) { return m_around.position(corners[k]); }, true,
+        [&](int k) {
+          const uint32_t v = corners[k];
+          // Locals, not members: a store to the byte-wide states may alias any member (a char type
+          // aliases everything), which would reload the queues' pointers and ends every neighbour.
+          uint8_t* const state_of = m_state.data();
+          uint32_t* const queue[3] = {m_queue[0].data(), m_queue[1].data(), m_queue[2].data()};
+          uint32_t queued[3] = {m_queued[0], m_queued[1], m_queued[2]};
+          for (const uint32_t *a = m_around.begin(v), *end = m_around.end(v); a != end; ++a) {
+            const uint32_t n = *a;
+            // Without a branch (whether a neighbour is taken is a coin toss on a patch's ring): a
+            // taken one keeps its state, and is written past the end of the first queue, not kept.
+            const uint8_t state = state_of[n];
+            const uint32_t open = !(state & kTaken), shared = state & 3u;
+            state_of[n] = (uint8_t)(state + open);
+            queue[shared][queued[shared]] = n;  // queue c - 1 holds count c
+            queued[shared] += open;
+          }
+          for (int c = 0; c < 3; ++c) m_queued[c] = queued[c];
+        });
   }
 
   // The open meshlet's best candidate: fewest new vertices, then longest waiting; or -1.
@@ -261,17 +263,17 @@ class PatchGrower {
   const uint32_t* m_order = nullptr;  // the range's scene triangles, by local rank
   uint32_t m_count = 0;               // triangles in the range
   RangeAround m_around;
-  LocalVertexArray m_local{0};                         // the open meshlet's, between ranges
+  LocalVertexArray m_local{0};                                 // the open meshlet's, between ranges
   std::optional<MeshletBeingFilled<LocalVertexArray>> m_open;  // on the range's Meshlets while it runs
-  static constexpr uint8_t kTaken = 0x80;   // in m_state: in a meshlet already
-  static constexpr uint8_t kRepeat = 0x40;  // in m_state: two corners the same vertex
-  std::vector<uint8_t> m_state;  // per local rank: kTaken, or kRepeat and the corners the open
-                                 //   meshlet holds (low two bits)
+  static constexpr uint8_t kTaken = 0x80;                      // in m_state: in a meshlet already
+  static constexpr uint8_t kRepeat = 0x40;                     // in m_state: two corners the same vertex
+  std::vector<uint8_t> m_state;      // per local rank: kTaken, or kRepeat and the corners the open
+                                     //   meshlet holds (low two bits)
   std::vector<uint32_t> m_queue[3];  // [c - 1]: local ranks whose count reached c, oldest first
   uint32_t m_queued[3] = {0, 0, 0};  // entries in each queue
   uint32_t m_head[3] = {0, 0, 0};    // each queue's first entry not yet looked at
-  uint32_t m_in_order = 0;          // every local rank before it is taken
-  uint32_t m_done = 0;              // triangles taken
+  uint32_t m_in_order = 0;           // every local rank before it is taken
+  uint32_t m_done = 0;               // triangles taken
 };
 
 }  // namespace
@@ -297,11 +299,13 @@ Meshlets group_patches(const Scene& scene, const MeshletBuildHooks& hooks) {
       out.triangles.reserve(last - first);
       out.triangle_ids.reserve(last - first);
       out.positions.reserve(last - first);
-      if (!growers[worker]->run(scene, ranges, first, last, out, hooks, done, worker == 0)) cancelled = true;
-      else finish_meshlets(out);
+      if (!growers[worker]->run(scene, ranges, first, last, out, hooks, done, worker == 0))
+        cancelled = true;
+      else
+        finish_meshlets(out);
     }
   });
-  if (cancelled) return Meshlets();  // incomplete: the caller discards it
+  if (cancelled) return Meshlets();                            // incomplete: the caller discards it
   if (hooks.progress) hooks.progress(scene.triangle_count());  // whichever threads grew the ranges
   growers.clear();
   release.release(ranges.order);

@@ -9,17 +9,17 @@
 #include <cmath>
 #include <utility>
 
-#include "engine/meshlets/meshlet_memory.h"
 #include "engine/base/parallel.h"
 #include "engine/base/step_timing.h"
-#include "kernels/prepare/centroid_code.h"
+#include "engine/meshlets/meshlet_memory.h"
 #include "kernels/frame/tuning.h"
+#include "kernels/prepare/centroid_code.h"
 
 namespace facet {
 
 namespace {
 
-constexpr int kDigitBits = 10;   // the radix sort's digit: three passes, 1024 counters a block
+constexpr int kDigitBits = 10;  // the radix sort's digit: three passes, 1024 counters a block
 constexpr int kPasses = 3 * kCodeAxisBits / kDigitBits;
 constexpr uint64_t kBlock = 1 << 16;  // triangles a radix-sort block
 static_assert(3 * kCodeAxisBits % kDigitBits == 0, "whole digits");

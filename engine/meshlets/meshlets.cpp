@@ -9,11 +9,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "engine/meshlets/meshlet_finish.h"
-#include "engine/meshlets/meshlet_fill.h"
-#include "engine/meshlets/meshlet_patches.h"
 #include "engine/base/parallel.h"
 #include "engine/base/step_timing.h"
+#include "engine/meshlets/meshlet_fill.h"
+#include "engine/meshlets/meshlet_finish.h"
+#include "engine/meshlets/meshlet_patches.h"
 
 namespace facet {
 
@@ -69,7 +69,8 @@ Meshlets runs_between(const Scene& scene, uint32_t first, uint32_t end, uint32_t
     const uint32_t key[3] = {corners[0] - base, corners[1] - base, corners[2] - base};
     if (m.triangle_count == kMeshletMaxTriangles || m.vertex_count + open.fresh_vertices(key) > kMeshletMaxVertices)
       open.close();
-    open.add(t, key, [&](int k) { return scene.positions[corners[k]]; }, false, [](int) {});
+    open.add(
+        t, key, [&](int k) { return scene.positions[corners[k]]; }, false, [](int) {});
   }
   open.close();
   return out;
@@ -102,11 +103,13 @@ Meshlets group_runs(const Scene& scene, const MeshletBuildHooks& hooks) {
       parts[c] = chunk_runs(scene, first, (uint32_t)std::min<uint64_t>(tris, first + (uint64_t)kRunChunk));
       finish_meshlets(parts[c]);
       const uint64_t all = done.fetch_add(parts[c].triangles.size()) + parts[c].triangles.size();
-      if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed)) cancelled = true;
-      else if (worker == 0 && hooks.progress) hooks.progress(all);
+      if (hooks.cancel && hooks.cancel->load(std::memory_order_relaxed))
+        cancelled = true;
+      else if (worker == 0 && hooks.progress)
+        hooks.progress(all);
     }
   });
-  if (cancelled) return Meshlets();  // incomplete: the caller discards it
+  if (cancelled) return Meshlets();          // incomplete: the caller discards it
   if (hooks.progress) hooks.progress(tris);  // whichever threads grouped the chunks
   StepTimer timer("meshlets");
   Meshlets out = join_meshlets(parts);

@@ -26,11 +26,11 @@
 namespace facet {
 
 struct Meshlets {
-  BigVector<Meshlet> meshlets;         // (big_vector.h: growing one leaves new elements unwritten)
-  BigVector<Vec3> positions;           // each meshlet's vertices, in the order its local indices use
-  BigVector<uint32_t> triangles;       // per slot (meshlet order): packed local indices (local_index)
-  BigVector<uint32_t> triangle_ids;    // per slot: the scene triangle it holds; each appears once.
-                                       //   Empty for runs in file order: slot i holds triangle i
+  BigVector<Meshlet> meshlets;       // (big_vector.h: growing one leaves new elements unwritten)
+  BigVector<Vec3> positions;         // each meshlet's vertices, in the order its local indices use
+  BigVector<uint32_t> triangles;     // per slot (meshlet order): packed local indices (local_index)
+  BigVector<uint32_t> triangle_ids;  // per slot: the scene triangle it holds; each appears once.
+                                     //   Empty for runs in file order: slot i holds triangle i
 
   size_t byte_size() const {
     return meshlets.size() * sizeof(Meshlet) + positions.size() * sizeof(Vec3) +
@@ -68,8 +68,7 @@ Meshlets build_meshlets(const Scene& scene);
 // `hooks` (the loader's preparing stage).
 Meshlets build_meshlets_with(const Scene& scene, const MeshletBuildHooks& hooks);
 // The scene's prepared meshlets (Scene::meshlets) when it has them, else those `grouping` builds.
-std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene,
-                                               MeshletGrouping grouping = MeshletGrouping::Auto);
+std::shared_ptr<const Meshlets> scene_meshlets(const Scene& scene, MeshletGrouping grouping = MeshletGrouping::Auto);
 // Whether runs of the file's order need at most kKeepFileOrder vertices a triangle, judged on
 // evenly spaced stretches of it: what build_meshlets decides by.
 bool keeps_file_order(const Scene& scene);

@@ -13,9 +13,7 @@ constexpr float kFilmHeightMm = 24.0f;  // 35 mm film is 36 x 24 mm
 
 float Camera::focal_px(int height) const { return 0.5f * (float)height / std::tan(0.5f * fov_y); }
 
-void Camera::set_focal_px(float f_px, int height) {
-  fov_y = 2.0f * std::atan(0.5f * (float)height / f_px);
-}
+void Camera::set_focal_px(float f_px, int height) { fov_y = 2.0f * std::atan(0.5f * (float)height / f_px); }
 
 float Camera::focal_35mm() const { return 0.5f * kFilmHeightMm / std::tan(0.5f * fov_y); }
 
@@ -34,9 +32,7 @@ glm::mat4 Camera::projection(float aspect) const {
 
 glm::vec3 Camera::forward() const { return glm::normalize(target - eye); }
 
-float Camera::height_at_target() const {
-  return 2.0f * glm::length(target - eye) * std::tan(0.5f * fov_y);
-}
+float Camera::height_at_target() const { return 2.0f * glm::length(target - eye) * std::tan(0.5f * fov_y); }
 
 void Camera::set_projection(Projection p) {
   if (p == projection_mode) return;

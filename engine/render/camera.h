@@ -19,8 +19,8 @@ struct Camera {
   float near_plane = 0.1f;            // world units, > 0
   float far_plane = 100.0f;           // world units, > near_plane
   Projection projection_mode = Projection::Perspective;
-  float ortho_height = 2.0f;          // orthographic: world units the frame's height spans, > 0;
-                                      //   fov_y is then unused by the projection
+  float ortho_height = 2.0f;  // orthographic: world units the frame's height spans, > 0;
+                              //   fov_y is then unused by the projection
 
   bool orthographic() const { return projection_mode == Projection::Orthographic; }
   // Unit direction from the eye towards the target.
@@ -50,8 +50,7 @@ struct Camera {
   void fit_clip_planes(const Bounds& b);
   // A camera that frames the bounding sphere (whatever its scale), looking from the front and a
   // little above, so that the sphere fills `fill` of the smaller frame side.
-  static Camera framing(const Bounds& b, float aspect, float fov_y_rad = glm::radians(45.0f),
-                        float fill = 0.9f);
+  static Camera framing(const Bounds& b, float aspect, float fov_y_rad = glm::radians(45.0f), float fill = 0.9f);
 };
 
 }  // namespace facet

@@ -8,17 +8,17 @@
 #include <stdexcept>
 #include <string>
 
-#include "engine/render/ground_grid.h"
-#include "engine/meshlets/meshlets.h"
 #include "engine/base/parallel.h"
+#include "engine/meshlets/meshlets.h"
 #include "engine/render/frame_setup.h"
+#include "engine/render/ground_grid.h"
 #include "kernels/frame/geometry/meshlet_cull.h"
-#include "kernels/frame/raster/cutout_visit.h"
 #include "kernels/frame/geometry/project.h"
-#include "kernels/frame/resolve/resolve_samples.h"
 #include "kernels/frame/geometry/triangle.h"
-#include "kernels/frame/tuning.h"
 #include "kernels/frame/geometry/vertex.h"
+#include "kernels/frame/raster/cutout_visit.h"
+#include "kernels/frame/resolve/resolve_samples.h"
+#include "kernels/frame/tuning.h"
 
 namespace facet {
 
@@ -30,8 +30,7 @@ namespace {
 
 void atomic_min(uint64_t* p, uint64_t v) {
   uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
-  while (v < cur && !__atomic_compare_exchange_n(p, &cur, v, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-  }
+  while (v < cur && !__atomic_compare_exchange_n(p, &cur, v, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
 }
 
 // The one write into the visibility buffer, the CPU twin of the CUDA vis_min (vis_write.h): the
@@ -44,8 +43,10 @@ void vis_min(uint64_t* vis, const FrameParams& fp, int px, int py, int sample, u
 // with cut-outs (cutout_visit.h).
 template <class Visit>
 void raster_rows(const SceneView& s, const FrameParams& fp, const RasterTri& t, int32_t y0, int32_t y1, Visit& visit) {
-  if (s.has_cutouts) raster_rect_n(t, fp.samples, t.px0, y0, t.px1, y1, cutout_visit<true>(s, fp, visit));
-  else raster_rect_n(t, fp.samples, t.px0, y0, t.px1, y1, visit);
+  if (s.has_cutouts)
+    raster_rect_n(t, fp.samples, t.px0, y0, t.px1, y1, cutout_visit<true>(s, fp, visit));
+  else
+    raster_rect_n(t, fp.samples, t.px0, y0, t.px1, y1, visit);
 }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
@@ -66,8 +67,7 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 FACET_CPU_HOT void project_vertices(const FrameParams& fp, const ClipPlanes& planes, const Vec3* positions,
                                     ProjectedVertex* out, uint64_t b, uint64_t e) {
-  for (uint64_t v = b; v < e; ++v)
-    out[v] = project_and_snap(fp.view_proj, positions[v], planes, fp.width, fp.height);
+  for (uint64_t v = b; v < e; ++v) out[v] = project_and_snap(fp.view_proj, positions[v], planes, fp.width, fp.height);
 }
 
 // What setup and rasterization of a run of meshlets read and write.
@@ -99,16 +99,17 @@ FACET_CPU_HOT void raster_meshlets(const RasterJob& job, uint64_t b, uint64_t e,
     }
     for (uint32_t slot = m.first_triangle; slot < m.first_triangle + m.triangle_count; ++slot)
       process_triangle(job.projected, job.scene.positions, job.scene.indices,
-                       job.triangle_ids ? job.triangle_ids[slot] : slot, fp, job.planes, c,
-                       [&](const RasterTri& t) {
-                         if (box_pixels(t) > kCpuLargeTriPixels) large.push_back(t);
-                         else if (may_cover_a_sample(t, fp.samples)) raster_rows(job.scene, fp, t, t.py0, t.py1, visit);
+                       job.triangle_ids ? job.triangle_ids[slot] : slot, fp, job.planes, c, [&](const RasterTri& t) {
+                         if (box_pixels(t) > kCpuLargeTriPixels)
+                           large.push_back(t);
+                         else if (may_cover_a_sample(t, fp.samples))
+                           raster_rows(job.scene, fp, t, t.py0, t.py1, visit);
                        });
   }
 }
 
-FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const uint64_t* vis, Rgba8* out,
-                                uint64_t y0, uint64_t y1) {
+FACET_CPU_HOT void resolve_rows(const SceneView& s, const FrameParams& fp, const uint64_t* vis, Rgba8* out, uint64_t y0,
+                                uint64_t y1) {
   for (uint64_t y = y0; y < y1; ++y)
     for (int x = 0; x < fp.width; ++x) {
       size_t i = (size_t)y * fp.width + x;
@@ -138,8 +139,8 @@ void CpuRenderer::set_scene(std::shared_ptr<const Scene> scene) {
                         m_meshlets->triangle_ids.size() * sizeof(uint32_t);
 }
 
-void CpuRenderer::render(const Camera& camera, const RenderOptions& settings, int width,
-                         int height, const FrameTarget& target) {
+void CpuRenderer::render(const Camera& camera, const RenderOptions& settings, int width, int height,
+                         const FrameTarget& target) {
   if (!m_scene) throw std::logic_error("render: no scene set");
   FrameParams fp = make_frame_params(camera, settings, frame_bounds(*m_scene), width, height);
   render(fp, target);
@@ -186,13 +187,13 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   auto visit = [&](int px, int py, int sample, uint64_t key) { vis_min(vis, fp, px, py, sample, key); };
   // Whole meshlets first (meshlet_cull.h), with the same test as the CUDA geometry stage.
   MeshletCull cull = make_meshlet_cull(fp, planes);
-  skip_meshlet_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius, (uint32_t)m_meshlets->meshlets.size());
+  skip_meshlet_cull_when_useless(cull, m_scene->bounds.center, m_scene->bounds.radius,
+                                 (uint32_t)m_meshlets->meshlets.size());
   const BigVector<uint32_t>& slot_ids = m_meshlets->triangle_ids;
   const uint32_t* ids = slot_ids.empty() ? nullptr : slot_ids.data();
   const RasterJob job{s, fp, planes, cull, m_meshlets->meshlets.data(), ids, m_projected.data(), vis};
-  parallel_for(m_meshlets->meshlets.size(), kCpuMeshletChunk, [&](uint64_t b, uint64_t e, unsigned w) {
-    raster_meshlets(job, b, e, counters[w], large[w]);
-  });
+  parallel_for(m_meshlets->meshlets.size(), kCpuMeshletChunk,
+               [&](uint64_t b, uint64_t e, unsigned w) { raster_meshlets(job, b, e, counters[w], large[w]); });
   int bands = (fp.height + kCpuRowBand - 1) / kCpuRowBand;
   parallel_for((uint64_t)bands, 1, [&](uint64_t b, uint64_t e, unsigned) {
     for (uint64_t band = b; band < e; ++band) {
@@ -213,13 +214,12 @@ void CpuRenderer::render(const FrameParams& fp, const FrameTarget& target) {
   // Resolve: shade each pixel once.
   t0 = std::chrono::steady_clock::now();
   m_rgba.resize(pixels);
-  parallel_for((uint64_t)fp.height, kCpuResolveRows, [&](uint64_t b, uint64_t e, unsigned) {
-    resolve_rows(s, fp, m_vis.data(), m_rgba.data(), b, e);
-  });
+  parallel_for((uint64_t)fp.height, kCpuResolveRows,
+               [&](uint64_t b, uint64_t e, unsigned) { resolve_rows(s, fp, m_vis.data(), m_rgba.data(), b, e); });
   m_stats.times.resolve = (float)ms_since(t0);
   m_stats.times.total = (float)ms_since(t_frame);
-  m_stats.frame_bytes = m_vis.size() * sizeof(uint64_t) + m_rgba.size() * sizeof(Rgba8) +
-                        m_projected.size() * sizeof(ProjectedVertex);
+  m_stats.frame_bytes =
+      m_vis.size() * sizeof(uint64_t) + m_rgba.size() * sizeof(Rgba8) + m_projected.size() * sizeof(ProjectedVertex);
 }
 
 PixelHit CpuRenderer::pick(int x, int y) {
@@ -242,8 +242,8 @@ void CpuRenderer::read_outputs(const FrameOutputs& out) {
   if (out.color) std::copy(m_rgba.begin(), m_rgba.end(), out.color);
   if (!out.depth && !out.triangle_id && !out.barycentrics) return;
   const Scene& s = *m_scene;
-  write_frame_outputs_host({s.view(m_shade.data()), m_last, m_vis.data(), out.depth, out.triangle_id,
-                            out.barycentrics, s.file_triangle.empty() ? nullptr : s.file_triangle.data()});
+  write_frame_outputs_host({s.view(m_shade.data()), m_last, m_vis.data(), out.depth, out.triangle_id, out.barycentrics,
+                            s.file_triangle.empty() ? nullptr : s.file_triangle.data()});
 }
 
 }  // namespace facet

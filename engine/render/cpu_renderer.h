@@ -35,15 +35,15 @@ class CpuRenderer final : public Renderer {
 
  private:
   std::shared_ptr<const Scene> m_scene;
-  std::vector<ShadeVertex> m_shade;        // the scene's vertices interleaved for resolve
+  std::vector<ShadeVertex> m_shade;            // the scene's vertices interleaved for resolve
   std::shared_ptr<const Meshlets> m_meshlets;  // the scene's triangles in meshlets, cull bounds
   // Both grown unwritten (big_vector.h): every frame writes them whole, on every core.
-  BigVector<ProjectedVertex> m_projected; // the vertex stage's output, last frame
-  BigVector<uint64_t> m_vis;       // visibility buffer, width * height * samples
-  std::vector<Rgba8> m_rgba;       // shaded frame
+  BigVector<ProjectedVertex> m_projected;  // the vertex stage's output, last frame
+  BigVector<uint64_t> m_vis;               // visibility buffer, width * height * samples
+  std::vector<Rgba8> m_rgba;               // shaded frame
   int m_width = 0, m_height = 0;
-  uint32_t m_tag = 3;              // the last frame's visibility tag
-  FrameParams m_last{};            // the last frame's parameters (read_outputs)
+  uint32_t m_tag = 3;    // the last frame's visibility tag
+  FrameParams m_last{};  // the last frame's parameters (read_outputs)
   FrameStats m_stats;
 };
 

@@ -15,10 +15,10 @@ GeometryPlan plan_geometry_work(const GeometryPlanInput& in) {
   // Most triangles of a dense frame cover no pixel centre: little is rasterized per meshlet.
   const bool dense = meshlets > resident && meshlets * kMeshletMaxTriangles >= pixels / kDensePixelsPerTriangle;
   GeometryPlan plan;
-  plan.occlusion = in.occlusion_buffers && meshlets > 0 &&
-                   (in.occlusion == OcclusionMode::Always ||
-                    (in.occlusion == OcclusionMode::Auto && dense && !in.cull_backfaces &&
-                     meshlets >= kOcclusionMeshletsPerBlock * resident));
+  plan.occlusion =
+      in.occlusion_buffers && meshlets > 0 &&
+      (in.occlusion == OcclusionMode::Always || (in.occlusion == OcclusionMode::Auto && dense && !in.cull_backfaces &&
+                                                 meshlets >= kOcclusionMeshletsPerBlock * resident));
   const bool claims = in.force_claims || plan.occlusion || dense || meshlets > kMeshletsPerBlockForLaunches * resident;
   plan.small_tri_pixels = kSmallTriPixels;
   if (!claims) {

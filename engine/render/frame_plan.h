@@ -9,33 +9,33 @@ namespace facet {
 
 // Occlusion culling of whole meshlets (kernels/frame/geometry/occlusion.h) in a frame's geometry stage.
 enum class OcclusionMode : uint8_t {
-  Auto,    // dense two-sided frames with kOcclusionMeshletsPerBlock or more meshlets a resident
-           //   claiming block
+  Auto,  // dense two-sided frames with kOcclusionMeshletsPerBlock or more meshlets a resident
+         //   claiming block
   Off,
   Always,  // tests: every frame the renderer has the buffers for
 };
 
 struct GeometryPlanInput {
-  uint32_t meshlet_count = 0;    // meshlets of the scene
-  int width = 0, height = 0;     // frame size in pixels
-  int samples = 1;               // samples a pixel
-  uint32_t resident_blocks = 1;  // claiming geometry blocks resident on the whole device at once
-  bool cull_backfaces = false;   // the frame drops back faces (the normal cones already cull
-                                 //   the hidden half: occlusion culling would not pay)
+  uint32_t meshlet_count = 0;      // meshlets of the scene
+  int width = 0, height = 0;       // frame size in pixels
+  int samples = 1;                 // samples a pixel
+  uint32_t resident_blocks = 1;    // claiming geometry blocks resident on the whole device at once
+  bool cull_backfaces = false;     // the frame drops back faces (the normal cones already cull
+                                   //   the hidden half: occlusion culling would not pay)
   bool occlusion_buffers = false;  // the renderer has the per-meshlet and tile-bound buffers
   OcclusionMode occlusion = OcclusionMode::Auto;
-  bool force_claims = false;     // claiming blocks whatever the scene's size (tests)
+  bool force_claims = false;  // claiming blocks whatever the scene's size (tests)
 };
 
 struct GeometryPlan {
-  uint32_t blocks = 0;          // blocks of the geometry kernel
-  uint32_t meshlet_chunk = 1;   // meshlets a claiming block takes at a time
-  bool claims = false;          // false: a block per meshlet; true: resident blocks claim chunks
-                                //   (the first at b * meshlet_chunk, then from a frame cursor)
-  bool occlusion = false;       // two geometry passes with tile depth bounds between them
-  int32_t small_tri_pixels = 0; // triangle boxes the geometry blocks rasterize themselves, in
-                                //   pixels (kernels/frame/geometry/size_classes.h): kSmallTriPixels, less when
-                                //   the grid leaves SMs idle (kFewMeshletsSmallSamples)
+  uint32_t blocks = 0;           // blocks of the geometry kernel
+  uint32_t meshlet_chunk = 1;    // meshlets a claiming block takes at a time
+  bool claims = false;           // false: a block per meshlet; true: resident blocks claim chunks
+                                 //   (the first at b * meshlet_chunk, then from a frame cursor)
+  bool occlusion = false;        // two geometry passes with tile depth bounds between them
+  int32_t small_tri_pixels = 0;  // triangle boxes the geometry blocks rasterize themselves, in
+                                 //   pixels (kernels/frame/geometry/size_classes.h): kSmallTriPixels, less when
+                                 //   the grid leaves SMs idle (kFewMeshletsSmallSamples)
 };
 
 // Never more blocks than meshlets or than fit at once; a chunk is at least one meshlet and at

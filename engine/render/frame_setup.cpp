@@ -45,7 +45,9 @@ void set_between_samples(MeshletCull& k, const FrameParams& fp) {
 }  // namespace
 
 MeshletCull make_meshlet_cull(const FrameParams& fp, const ClipPlanes& planes) {
-  struct D4 { double x, y, z, w; };
+  struct D4 {
+    double x, y, z, w;
+  };
   auto row = [&](int r) {
     const float* m = fp.view_proj.m;
     return D4{m[r], m[4 + r], m[8 + r], m[12 + r]};
@@ -103,8 +105,8 @@ MeshletCull make_meshlet_cull(const FrameParams& fp, const ClipPlanes& planes) {
     const D4 rows[3] = {r0, r1, r3};
     for (int j = 0; j < 3; ++j) xyw[a][j] = rows[j].x * p[0] + rows[j].y * p[1] + rows[j].z * p[2] + rows[j].w;
   }
-  const double minus_k = det3(xyw[0][0], xyw[0][1], xyw[0][2], xyw[1][0], xyw[1][1], xyw[1][2],
-                              xyw[2][0], xyw[2][1], xyw[2][2]);
+  const double minus_k =
+      det3(xyw[0][0], xyw[0][1], xyw[0][2], xyw[1][0], xyw[1][1], xyw[1][2], xyw[2][0], xyw[2][1], xyw[2][2]);
   k.facing = minus_k < 0.0 ? 1.0f : (minus_k > 0.0 ? -1.0f : 0.0f);
   return k;
 }
@@ -113,7 +115,8 @@ bool meshlets_may_fall_between_samples(const MeshletCull& k, Vec3 c, float r, ui
   const Vec4 w = k.row[2];
   const double w_near = (double)w.x * c.x + (double)w.y * c.y + (double)w.z * c.z + w.w - (double)r * k.row_reach[2];
   if (!(w_near > 0.0)) return true;  // no estimate: test them
-  const double r_px = r * std::max(k.row_reach[0] * (double)k.half_width, k.row_reach[1] * (double)k.half_height) / w_near;
+  const double r_px =
+      r * std::max(k.row_reach[0] * (double)k.half_width, k.row_reach[1] * (double)k.half_height) / w_near;
   const double disc = 3.14159265358979 * r_px * r_px;
   return !(disc > (double)meshlets * kBetweenSamplesMeshletPixels);
 }

@@ -9,13 +9,13 @@
 namespace facet {
 
 namespace {
-constexpr float kGridFadeRadii = 4.0f;           // the grid ends this many model radii out
-constexpr float kCellsAcrossModel = 10.0f;       // at least this many cells span the model
-constexpr Rgba8 kGridColour{170, 175, 185, 150}; // light grey, mostly opaque: reads on any
-                                                 //   background colour without hiding it
+constexpr float kGridFadeRadii = 4.0f;            // the grid ends this many model radii out
+constexpr float kCellsAcrossModel = 10.0f;        // at least this many cells span the model
+constexpr Rgba8 kGridColour{170, 175, 185, 150};  // light grey, mostly opaque: reads on any
+                                                  //   background colour without hiding it
 constexpr Rgba8 kXAxisColour{235, 80, 80, 255};   // red and blue, as the gizmo's X and Z
 constexpr Rgba8 kZAxisColour{90, 140, 245, 255};
-constexpr uint64_t kRowsPerChunk = 16;           // rows a CPU worker takes at a time
+constexpr uint64_t kRowsPerChunk = 16;  // rows a CPU worker takes at a time
 }  // namespace
 
 GridParams make_grid_params(const Camera& camera, const FrameParams& fp, const Bounds& bounds) {

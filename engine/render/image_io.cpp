@@ -12,8 +12,8 @@ namespace facet {
 
 void write_png(const std::string& path, int width, int height, const std::vector<Rgba8>& rgba) {
   if (rgba.size() != (size_t)width * height)
-    throw std::runtime_error(path + ": image has " + std::to_string(rgba.size()) +
-                             " pixels, expected " + std::to_string((size_t)width * height));
+    throw std::runtime_error(path + ": image has " + std::to_string(rgba.size()) + " pixels, expected " +
+                             std::to_string((size_t)width * height));
   // Open first so that the error names the real reason (stb only says it failed).
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));

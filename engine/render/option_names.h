@@ -63,8 +63,8 @@ std::vector<std::string> option_names(const OptionName<Enum> (&table)[N]) {
 // | depth"; `last` joins the last two instead ("auto, cpu or cuda"). With a `note`, the name of
 // `noted` is followed by it in brackets: "auto (CUDA when a device exists) | cpu | cuda".
 template <class Enum, size_t N>
-std::string name_list(const OptionName<Enum> (&table)[N], std::string_view separator,
-                      std::string_view last, Enum noted, const char* note) {
+std::string name_list(const OptionName<Enum> (&table)[N], std::string_view separator, std::string_view last, Enum noted,
+                      const char* note) {
   std::string text;
   for (size_t i = 0; i < N; ++i) {
     if (i > 0) text += i + 1 == N ? last : separator;

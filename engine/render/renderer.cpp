@@ -1,8 +1,8 @@
 // Backend choice and the per-frame parameters both backends share.
 #include "engine/render/renderer.h"
 
-#include <glm/gtc/type_ptr.hpp>
 #include <cstring>
+#include <glm/gtc/type_ptr.hpp>
 #include <stdexcept>
 
 #include "engine/render/cpu_renderer.h"
@@ -61,7 +61,8 @@ bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds) {
   const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
   if (!k.enabled) return false;
   const Plane& near = k.clip[0];
-  return plane_eval(near, bounds.center) > sphere_reach(near, bounds.radius, coordinate_magnitude(bounds.center, bounds.radius));
+  return plane_eval(near, bounds.center) >
+         sphere_reach(near, bounds.radius, coordinate_magnitude(bounds.center, bounds.radius));
 }
 
 Bounds frame_bounds(const Scene& scene) {
@@ -70,12 +71,11 @@ Bounds frame_bounds(const Scene& scene) {
   return b;
 }
 
-FrameParams make_frame_params(const Camera& camera, const RenderOptions& settings,
-                              const Bounds& bounds, int width, int height) {
+FrameParams make_frame_params(const Camera& camera, const RenderOptions& settings, const Bounds& bounds, int width,
+                              int height) {
   if (width <= 0 || height <= 0 || width > kMaxFrameSide || height > kMaxFrameSide)
-    throw std::invalid_argument("frame size " + std::to_string(width) + "x" +
-                                std::to_string(height) + " is outside 1.." +
-                                std::to_string(kMaxFrameSide));
+    throw std::invalid_argument("frame size " + std::to_string(width) + "x" + std::to_string(height) +
+                                " is outside 1.." + std::to_string(kMaxFrameSide));
   FrameParams p{};
   glm::mat4 vp = camera.view_projection((float)width / (float)height);
   const float* m = glm::value_ptr(vp);

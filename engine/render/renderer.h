@@ -18,20 +18,20 @@ namespace facet {
 enum class Backend { Auto, Cpu, Cuda };
 
 struct RenderOptions {
-  Shading shading = Shading::Lit;      // what each pixel shows
-  Filter filter = Filter::Trilinear;   // texture filter
-  bool cull_backfaces = false;         // drop every back face; off by default: scans have holes
-                                       //   and mixed winding
-  bool two_sided = false;              // draw back faces even where they cannot show: a closed
-                                       //   surface seen from outside otherwise skips them
-                                       //   (make_frame_params)
-  bool wireframe = false;              // overlay triangle edges
-  bool clamp_uv = false;               // clamp instead of repeat
-  Rgba8 background{40, 42, 48, 255};   // where no triangle is
-  bool ground_grid = false;            // a grid on the plane under the model, depth-tested
-                                       //   (engine/render/ground_grid.h)
-  uint8_t samples = 1;                 // anti-aliasing samples a pixel: 1, 4 or 8
-                                       //   (kernels/frame/raster/samples.h); the CLI and viewer default to 4
+  Shading shading = Shading::Lit;     // what each pixel shows
+  Filter filter = Filter::Trilinear;  // texture filter
+  bool cull_backfaces = false;        // drop every back face; off by default: scans have holes
+                                      //   and mixed winding
+  bool two_sided = false;             // draw back faces even where they cannot show: a closed
+                                      //   surface seen from outside otherwise skips them
+                                      //   (make_frame_params)
+  bool wireframe = false;             // overlay triangle edges
+  bool clamp_uv = false;              // clamp instead of repeat
+  Rgba8 background{40, 42, 48, 255};  // where no triangle is
+  bool ground_grid = false;           // a grid on the plane under the model, depth-tested
+                                      //   (engine/render/ground_grid.h)
+  uint8_t samples = 1;                // anti-aliasing samples a pixel: 1, 4 or 8
+                                      //   (kernels/frame/raster/samples.h); the CLI and viewer default to 4
 };
 
 // Where a frame is written: the renderer's own image, or, on a backend whose frames are on the
@@ -74,14 +74,14 @@ inline void add_counters(TriCounters& total, const TriCounters& c) {
 }
 
 struct FrameStats {
-  uint32_t triangles_in = 0;     // triangles in the scene
-  TriCounters tris{};            // culled / clipped / NaN / drawn / occluded
-  StageTimes times{};            // one frame late on CUDA (never stalls a frame)
-  size_t scene_bytes = 0;        // memory the uploaded scene holds
-  size_t frame_bytes = 0;        // per-frame buffers (visibility buffer, queues, image)
-  size_t peak_bytes = 0;         // the most device memory the process's buffers held at once, an
-                                 //   upload's moments included (0 for the CPU backend)
-  uint64_t overflow_events = 0;  // frames re-rendered because a fixed-size buffer overflowed
+  uint32_t triangles_in = 0;       // triangles in the scene
+  TriCounters tris{};              // culled / clipped / NaN / drawn / occluded
+  StageTimes times{};              // one frame late on CUDA (never stalls a frame)
+  size_t scene_bytes = 0;          // memory the uploaded scene holds
+  size_t frame_bytes = 0;          // per-frame buffers (visibility buffer, queues, image)
+  size_t peak_bytes = 0;           // the most device memory the process's buffers held at once, an
+                                   //   upload's moments included (0 for the CPU backend)
+  uint64_t overflow_events = 0;    // frames re-rendered because a fixed-size buffer overflowed
   bool back_faces_culled = false;  // the last frame dropped back faces: asked, or hidden
                                    //   (a closed model seen from outside, make_frame_params)
 };
@@ -108,12 +108,12 @@ struct BackendCapabilities {
 // How a backend computes a frame, never what it shows: `facet bench` and the tests compare the
 // choices. A backend ignores what it does not have (capabilities() says what it has).
 struct BackendOptions {
-  bool graph_launch = true;         // a frame as one graph launch (false: call by call, to
-                                    //   measure what the graph saves)
+  bool graph_launch = true;                       // a frame as one graph launch (false: call by call, to
+                                                  //   measure what the graph saves)
   OcclusionMode occlusion = OcclusionMode::Auto;  // occlusion culling of whole meshlets
-  bool claiming_geometry = false;   // geometry blocks that claim meshlets whatever the scene's
-                                    //   size, on a backend that has them (tests run both shapes
-                                    //   of the stage on small scenes)
+  bool claiming_geometry = false;                 // geometry blocks that claim meshlets whatever the scene's
+                                                  //   size, on a backend that has them (tests run both shapes
+                                                  //   of the stage on small scenes)
 };
 
 // What one pixel of the last frame shows, decoded from its visibility key (no extra pass).
@@ -223,8 +223,8 @@ Backend backend_known_early(Backend asked);
 // the eye is outside it and nothing is cut open. Every back face is then behind a front face
 // (closed_surface.h); the pixels change only where the two lie within float rounding of each
 // other, and that choice goes to the front face.
-FrameParams make_frame_params(const Camera& camera, const RenderOptions& settings,
-                              const Bounds& bounds, int width, int height);
+FrameParams make_frame_params(const Camera& camera, const RenderOptions& settings, const Bounds& bounds, int width,
+                              int height);
 // Whether a frame of the scene with these bounds may skip its back faces as above.
 bool back_faces_hidden(const FrameParams& fp, const Bounds& bounds);
 // The bounds to make a scene's frames with: its own, but never `closed` when some material cuts

@@ -13,9 +13,9 @@
 
 #include "engine/base/big_array.h"
 #include "engine/base/parallel.h"
+#include "engine/base/step_timing.h"
 #include "engine/scene/position_weld.h"
 #include "engine/scene/scene.h"
-#include "engine/base/step_timing.h"
 #include "kernels/prepare/closed_math.h"
 
 namespace facet {
@@ -53,9 +53,7 @@ std::vector<uint64_t> repeated_bits(const Links& id, size_t n) {
   return bits;
 }
 
-bool is_repeated(const std::vector<uint64_t>& bits, uint32_t v) {
-  return bits[v >> 6] >> (v & 63) & 1;
-}
+bool is_repeated(const std::vector<uint64_t>& bits, uint32_t v) { return bits[v >> 6] >> (v & 63) & 1; }
 
 // The root of v's piece, halving the path on the way (every parent stays at most its child),
 // except at the vertices `keep` marks (may be null), whose entries stay their weld ids.
@@ -127,8 +125,8 @@ bool link_pieces(const Links& parent, size_t n, const BigVector<uint32_t>& indic
 // (smaller coordinates round less). Each fixed block of triangles sums its runs of one piece in
 // order; the runs are then added up piece by piece in block order, into a sum kept at the piece's
 // root: the same float sums for any number of threads.
-bool pieces_face_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
-                         const Links& parent, const Vec3& centre) {
+bool pieces_face_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices, const Links& parent,
+                         const Vec3& centre) {
   const double o[3] = {centre.x, centre.y, centre.z};
   const uint64_t triangles = indices.size() / 3, blocks = (triangles + kClosedVolumeBlock - 1) / kClosedVolumeBlock;
   std::vector<std::vector<PieceRun>> block_runs(blocks);
@@ -162,8 +160,7 @@ bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>&
   return closed_outward(positions, indices, compute_bounds(positions).center);
 }
 
-bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
-                    const Vec3& centre) {
+bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices, const Vec3& centre) {
   const size_t triangles = indices.size() / 3;
   if (triangles == 0) return false;
   const size_t n = positions.size();

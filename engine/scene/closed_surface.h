@@ -24,8 +24,7 @@ namespace facet {
 bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices);
 // The same, the volumes taken about `centre`, which must be compute_bounds(positions).center
 // (a caller that has the bounds saves a pass over the positions).
-bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
-                    const Vec3& centre);
+bool closed_outward(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices, const Vec3& centre);
 
 // The volume step's parts, which the GPU's check (engine/cuda/device_closed_check.h) shares: each
 // fixed block of kClosedVolumeBlock triangles (kernels/prepare/closed_math.h) sums its runs of one piece

@@ -38,8 +38,12 @@ Scene make_sphere(uint64_t triangles, float radius, Vec3 center) {
     for (uint32_t j = 0; j < segs; ++j) {
       uint32_t a = vid(i, j), b = vid(i + 1, j), c = vid(i + 1, j + 1), d = vid(i, j + 1);
       // Counter-clockwise seen from outside. The pole rows keep one triangle per quad.
-      if (i != 0) { s.indices.insert(s.indices.end(), {a, b, d}); }
-      if (i != rings - 1) { s.indices.insert(s.indices.end(), {b, c, d}); }
+      if (i != 0) {
+        s.indices.insert(s.indices.end(), {a, b, d});
+      }
+      if (i != rings - 1) {
+        s.indices.insert(s.indices.end(), {b, c, d});
+      }
     }
   }
   s.tri_material.assign(s.triangle_count(), 0);

@@ -110,8 +110,7 @@ void scatter_buckets(const BigVector<Vec3>& positions, Layout& l, uint64_t* orde
 }
 
 // Pass 3: each bucket welded with its own table (one reused per worker).
-void weld_buckets(const BigVector<Vec3>& positions, const Layout& l, const uint64_t* order,
-                  std::atomic<uint32_t>* id) {
+void weld_buckets(const BigVector<Vec3>& positions, const Layout& l, const uint64_t* order, std::atomic<uint32_t>* id) {
   std::vector<std::vector<Slot>> tables(worker_count());
   parallel_for(l.buckets, 1, [&](uint64_t k_begin, uint64_t k_end, unsigned worker) {
     std::vector<Slot>& table = tables[worker];

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "engine/base/big_vector.h"
-#include "kernels/prepare/closed_math.h"
 #include "kernels/frame/params.h"
+#include "kernels/prepare/closed_math.h"
 
 namespace facet {
 

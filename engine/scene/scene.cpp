@@ -157,8 +157,7 @@ Bounds compute_bounds(const BigVector<Vec3>& positions) {
   b.min = lo;
   b.max = hi;
   // Box centre computed in double: (lo + hi) / 2 overflows float for coordinates near 3e38.
-  double cx = 0.5 * ((double)lo.x + hi.x), cy = 0.5 * ((double)lo.y + hi.y),
-         cz = 0.5 * ((double)lo.z + hi.z);
+  double cx = 0.5 * ((double)lo.x + hi.x), cy = 0.5 * ((double)lo.y + hi.y), cz = 0.5 * ((double)lo.z + hi.z);
   b.center = {(float)cx, (float)cy, (float)cz};
   // The sphere around the box centre through the farthest point: tighter than the half diagonal.
   // Maxima are exact in any order.
@@ -169,8 +168,7 @@ Bounds compute_bounds(const BigVector<Vec3>& positions) {
       for (size_t i = c * kVertexChunk; i < std::min(positions.size(), (c + 1) * kVertexChunk); ++i) {
         const Vec3& p = positions[i];
         if (!finite3(p)) continue;
-        double dx = p.x - (double)b.center.x, dy = p.y - (double)b.center.y,
-               dz = p.z - (double)b.center.z;
+        double dx = p.x - (double)b.center.x, dy = p.y - (double)b.center.y, dz = p.z - (double)b.center.z;
         r2 = std::max(r2, dx * dx + dy * dy + dz * dz);
         scale = std::max({scale, std::fabs((double)p.x), std::fabs((double)p.y), std::fabs((double)p.z)});
       }
@@ -195,8 +193,7 @@ Bounds compute_bounds(const BigVector<Vec3>& positions) {
 // a level is as bright as the one above it. Our own box filter rather than stb_image_resize's
 // sRGB resampling: that resizes a whole image in one call (one core; the rows here go to all of
 // them) with a wider default kernel, and our decode and encode are the shaders' own tables.
-static void downsample_rows(const Rgba8* src, int w, int h, Rgba8* dst, int nw, int nh, int y_begin,
-                            int y_end) {
+static void downsample_rows(const Rgba8* src, int w, int h, Rgba8* dst, int nw, int nh, int y_begin, int y_end) {
   const double sx = (double)w / nw, sy = (double)h / nh;
   for (int y = y_begin; y < y_end; ++y) {
     double y0 = y * sy, y1 = (y + 1) * sy;
@@ -233,12 +230,10 @@ static void downsample_box(const Rgba8* src, int w, int h, Rgba8* dst, int nw, i
   });
 }
 
-int32_t add_texture(Scene& scene, const std::string& path, int width, int height,
-                    const std::vector<Rgba8>& level0) {
+int32_t add_texture(Scene& scene, const std::string& path, int width, int height, const std::vector<Rgba8>& level0) {
   if (width <= 0 || height <= 0 || level0.size() != (size_t)width * (size_t)height)
-    throw std::invalid_argument(path + ": texture size " + std::to_string(width) + "x" +
-                                std::to_string(height) + " does not match its " +
-                                std::to_string(level0.size()) + " texels");
+    throw std::invalid_argument(path + ": texture size " + std::to_string(width) + "x" + std::to_string(height) +
+                                " does not match its " + std::to_string(level0.size()) + " texels");
   // Levels: halve (floor, at least 1) until both sides are 1, as kernels/frame/resolve/texture.h expects.
   int levels = 1;
   size_t total = (size_t)width * height;

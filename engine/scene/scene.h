@@ -38,7 +38,7 @@ struct Bounds {
 };
 
 struct Scene {
-  std::string source;                 // file it was loaded from, or a generator's name
+  std::string source;  // file it was loaded from, or a generator's name
   // The big arrays are BigVectors (big_vector.h): growing one leaves the new elements unwritten.
   BigVector<Vec3> positions;          // one per vertex, world space
   BigVector<Vec3> normals;            // one per vertex, unit length (computed when the file has none)
@@ -51,11 +51,11 @@ struct Scene {
                                       //   (triangle_renumber.h); empty: the file's order
   std::vector<Material> materials;    // at least one (a default grey when the file has none)
   std::vector<std::string> material_names;  // parallel to materials
-  std::vector<TextureDesc> textures;  // map_Kd images with their mip chains
+  std::vector<TextureDesc> textures;        // map_Kd images with their mip chains
   std::vector<std::string> texture_paths;   // parallel to textures: resolved file, or "<checker>"
-  std::vector<Rgba8> texels;          // all levels of all textures
+  std::vector<Rgba8> texels;                // all levels of all textures
   Bounds bounds;
-  std::vector<std::string> warnings;  // what was dropped or replaced while loading
+  std::vector<std::string> warnings;         // what was dropped or replaced while loading
   std::shared_ptr<const Meshlets> meshlets;  // prepared by load_model (meshlets.h); null: the
                                              //   backends build them. Whoever edits the arrays resets it
 
@@ -97,8 +97,7 @@ Bounds compute_bounds(const BigVector<Vec3>& positions);
 BigVector<Vec3> compute_vertex_normals(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices);
 
 // Appends an RGBA8 image and its full mip chain (box filter) to the scene; returns its index.
-int32_t add_texture(Scene& scene, const std::string& path, int width, int height,
-                    const std::vector<Rgba8>& level0);
+int32_t add_texture(Scene& scene, const std::string& path, int width, int height, const std::vector<Rgba8>& level0);
 
 // A 8x8-square checker, the visible stand-in for a texture that could not be loaded.
 int32_t add_checker_texture(Scene& scene);

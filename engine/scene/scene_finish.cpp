@@ -9,10 +9,10 @@
 #include <set>
 
 #include "engine/base/big_array.h"
-#include "engine/scene/colour_space.h"
-#include "engine/load/load_model.h"
 #include "engine/base/parallel.h"
 #include "engine/base/step_timing.h"
+#include "engine/load/load_model.h"
+#include "engine/scene/colour_space.h"
 
 namespace facet {
 
@@ -85,8 +85,10 @@ std::vector<size_t> normalise_file_normals(BigVector<Vec3>& normals) {
       for (size_t i = c * kVertexChunk; i < std::min(normals.size(), (c + 1) * kVertexChunk); ++i) {
         const Vec3 n = normals[i];
         double l;
-        if (normalisable(n, &l)) normals[i] = {(float)(n.x / l), (float)(n.y / l), (float)(n.z / l)};
-        else has_bad[c] = 1;
+        if (normalisable(n, &l))
+          normals[i] = {(float)(n.x / l), (float)(n.y / l), (float)(n.z / l)};
+        else
+          has_bad[c] = 1;
       }
   });
   std::vector<size_t> bad;
@@ -115,8 +117,8 @@ void finish_scene(Scene& scene, const std::string& path) {
     BigVector<Vec3> computed = compute_vertex_normals(scene.positions, scene.indices);
     for (size_t i : bad) scene.normals[i] = computed[i];
     scene.warnings.push_back(path + ": " + std::to_string(bad.size()) +
-                               " vertex normals were zero or not finite; computed from the "
-                               "geometry instead");
+                             " vertex normals were zero or not finite; computed from the "
+                             "geometry instead");
   }
   timer.step("drop, normals");
   if (scene.materials.empty()) {

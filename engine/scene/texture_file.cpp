@@ -31,9 +31,8 @@ bool truncated_uncompressed(const unsigned char* hd, size_t n, int w, int h, lon
     need = 18 + hd[0] + colormap + (long long)w * h * ((hd[16] + 7) / 8);
   }
   if (need < 0 || file_size >= need) return false;
-  *why = "truncated: its header declares " + std::to_string(w) + "x" + std::to_string(h) +
-         " uncompressed pixels (" + std::to_string(need) + " bytes) but the file has " +
-         std::to_string(file_size) + " bytes";
+  *why = "truncated: its header declares " + std::to_string(w) + "x" + std::to_string(h) + " uncompressed pixels (" +
+         std::to_string(need) + " bytes) but the file has " + std::to_string(file_size) + " bytes";
   return true;
 }
 

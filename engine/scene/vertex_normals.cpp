@@ -79,8 +79,8 @@ uint64_t scan_cost(const std::vector<Span>& spans, size_t n, size_t parts) {
 // Adds the faces of triangles [t0, t1) around vertices [lo, hi) into acc, in triangle order.
 // all_mine: every valid index of these triangles is in [lo, hi), so nothing is tested per corner.
 template <bool all_mine>
-void sum_block(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices, size_t t0,
-               size_t t1, size_t lo, size_t hi, BigVector<Vec3>& acc) {
+void sum_block(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices, size_t t0, size_t t1, size_t lo,
+               size_t hi, BigVector<Vec3>& acc) {
   const size_t n = positions.size();
   auto mine = [&](uint32_t i) { return all_mine || (i >= lo && i < hi); };
   for (size_t t = t0; t < t1; ++t) {
@@ -99,16 +99,18 @@ void sum_block(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indi
 }
 
 // Adds the faces around vertices [lo, hi) into acc, in triangle order.
-void sum_part(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices,
-              const std::vector<Span>& spans, size_t lo, size_t hi, BigVector<Vec3>& acc) {
+void sum_part(const BigVector<Vec3>& positions, const BigVector<uint32_t>& indices, const std::vector<Span>& spans,
+              size_t lo, size_t hi, BigVector<Vec3>& acc) {
   const size_t n = positions.size(), triangles = indices.size() / 3;
   for (size_t b = 0; b < spans.size(); ++b) {
     const Span s = spans[b];
     if (s.lo > s.hi || s.lo >= hi || s.hi < lo) continue;
     const size_t t0 = b * kBlockTriangles, t1 = std::min(triangles, (b + 1) * kBlockTriangles);
     // Most blocks lie inside one part (a span is a few thousand vertices, a part far more).
-    if (s.lo >= lo && (s.hi < hi || hi == n)) sum_block<true>(positions, indices, t0, t1, lo, hi, acc);
-    else sum_block<false>(positions, indices, t0, t1, lo, hi, acc);
+    if (s.lo >= lo && (s.hi < hi || hi == n))
+      sum_block<true>(positions, indices, t0, t1, lo, hi, acc);
+    else
+      sum_block<false>(positions, indices, t0, t1, lo, hi, acc);
   }
 }
 
@@ -138,12 +140,12 @@ BigVector<Vec3> compute_vertex_normals(const BigVector<Vec3>& positions, const B
   const size_t most = std::max<size_t>(1, n / kMinPartVertices);
   const size_t coarse = std::min<size_t>(most, worker_count());
   const size_t blocks = (indices.size() / 3 + kBlockTriangles - 1) / kBlockTriangles;
-  const std::vector<Span> spans =
-      coarse > 1 ? block_spans(indices, n) : std::vector<Span>(blocks, Span{0, UINT32_MAX});
+  const std::vector<Span> spans = coarse > 1 ? block_spans(indices, n) : std::vector<Span>(blocks, Span{0, UINT32_MAX});
   const size_t fine = std::min<size_t>(most, coarse * kPartsPerWorker);
-  const size_t parts = fine > coarse && (double)scan_cost(spans, n, fine) <=
-                                            kFinePartsSlack * (double)scan_cost(spans, n, coarse)
-                           ? fine : coarse;
+  const size_t parts =
+      fine > coarse && (double)scan_cost(spans, n, fine) <= kFinePartsSlack * (double)scan_cost(spans, n, coarse)
+          ? fine
+          : coarse;
   // Each part normalised as soon as its sums are complete, by the worker that summed them: no
   // second pass over the whole array, and the part's last entries are still in cache.
   parallel_for(parts, 1, [&](uint64_t begin, uint64_t end, unsigned) {

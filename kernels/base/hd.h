@@ -1,8 +1,8 @@
 // The one macro that marks per-element math shared by the CUDA kernels and the CPU backend,
 // and the plain vector types that math uses. Nothing here allocates or launches.
 #pragma once
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 
 #if defined(__CUDACC__)
 #define FACET_HD __host__ __device__ __forceinline__
@@ -20,15 +20,25 @@
 
 namespace facet {
 
-struct Vec2 { float x, y; };
-struct Vec3 { float x, y, z; };
-struct Vec4 { float x, y, z, w; };
+struct Vec2 {
+  float x, y;
+};
+struct Vec3 {
+  float x, y, z;
+};
+struct Vec4 {
+  float x, y, z, w;
+};
 // Aligned as a word so that a pixel or texel moves in one 32-bit access, not four byte accesses
 // (four STG.U8 a pixel in the resolve's stores).
-struct alignas(4) Rgba8 { uint8_t r, g, b, a; };
+struct alignas(4) Rgba8 {
+  uint8_t r, g, b, a;
+};
 
 // Column-major 4x4 matrix, as GLM and OpenGL store it: m[col * 4 + row].
-struct Mat4 { float m[16]; };
+struct Mat4 {
+  float m[16];
+};
 
 FACET_HD Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
 FACET_HD Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
@@ -42,9 +52,7 @@ FACET_HD Vec4 operator-(Vec4 a, Vec4 b) { return {a.x - b.x, a.y - b.y, a.z - b.
 FACET_HD Vec4 operator*(Vec4 a, float s) { return {a.x * s, a.y * s, a.z * s, a.w * s}; }
 
 FACET_HD float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-FACET_HD Vec3 cross(Vec3 a, Vec3 b) {
-  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
+FACET_HD Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 FACET_HD float length(Vec3 a) { return sqrtf(dot(a, a)); }
 // A zero vector stays zero rather than becoming NaN: degenerate normals shade as unlit.
 FACET_HD Vec3 normalize(Vec3 a) {

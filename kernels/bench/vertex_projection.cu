@@ -2,9 +2,9 @@
 // snapped window position, one thread per vertex. Not a stage of the frame, whose vertices are
 // projected per meshlet inside the geometry kernel. Bandwidth-bound: 12 bytes in, 16 out a vertex.
 #include "kernels/base/launch.h"
+#include "kernels/frame/geometry/vertex.h"
 #include "kernels/frame/stages.h"
 #include "kernels/frame/tuning.h"
-#include "kernels/frame/geometry/vertex.h"
 
 namespace facet {
 

@@ -24,20 +24,20 @@ constexpr uint64_t kEmptyKey = ~0ull;
 // four 16-byte groups (each vec3 with the int or float after it): the std430 layout that
 // shaders/reference.frag reads. The defaults are a plain Kd material.
 struct Material {
-  Vec3 kd{0, 0, 0};              // diffuse albedo, 0..1 (MTL Kd, glTF baseColorFactor)
-  int32_t texture = -1;          // index into SceneView::textures for map_Kd, or -1
-  Vec3 ks{0, 0, 0};              // Blinn-Phong specular colour (MTL Ks); zero: no highlight
-  float ns = 1;                  // specular exponent (MTL Ns), a whole number 1..kMaxShininess
-  Vec3 ka{1, 1, 1};              // ambient colour (MTL Ka): the kAmbient share of light is
-                                 //   kAmbient * ka * albedo; white when the file gives none
-  int32_t specular_texture = -1; // map_Ks (multiplies ks), or -1
-  Vec3 ke{0, 0, 0};              // emitted colour, added unlit (MTL Ke, glTF emissiveFactor)
-  int32_t emission_texture = -1; // map_Ke / glTF emissiveTexture (multiplies ke), or -1
-  float alpha = 1;               // opacity (MTL d, 1 - Tr; glTF baseColor alpha scaled so its
-                                 //   alphaCutoff falls at 0.5): a sample is cut below 0.5
-  int32_t alpha_texture = -1;    // map_d / glTF baseColorTexture: its alpha channel multiplies
-                                 //   `alpha` (a map_d without alpha channel has its grey there)
-  int32_t pad[2] = {0, 0};       // to 16-byte groups
+  Vec3 kd{0, 0, 0};               // diffuse albedo, 0..1 (MTL Kd, glTF baseColorFactor)
+  int32_t texture = -1;           // index into SceneView::textures for map_Kd, or -1
+  Vec3 ks{0, 0, 0};               // Blinn-Phong specular colour (MTL Ks); zero: no highlight
+  float ns = 1;                   // specular exponent (MTL Ns), a whole number 1..kMaxShininess
+  Vec3 ka{1, 1, 1};               // ambient colour (MTL Ka): the kAmbient share of light is
+                                  //   kAmbient * ka * albedo; white when the file gives none
+  int32_t specular_texture = -1;  // map_Ks (multiplies ks), or -1
+  Vec3 ke{0, 0, 0};               // emitted colour, added unlit (MTL Ke, glTF emissiveFactor)
+  int32_t emission_texture = -1;  // map_Ke / glTF emissiveTexture (multiplies ke), or -1
+  float alpha = 1;                // opacity (MTL d, 1 - Tr; glTF baseColor alpha scaled so its
+                                  //   alphaCutoff falls at 0.5): a sample is cut below 0.5
+  int32_t alpha_texture = -1;     // map_d / glTF baseColorTexture: its alpha channel multiplies
+                                  //   `alpha` (a map_d without alpha channel has its grey there)
+  int32_t pad[2] = {0, 0};        // to 16-byte groups
 };
 static_assert(sizeof(Material) == 80, "shaders/reference.frag reads Material as 80 bytes");
 // Largest specular exponent: raised by repeated squaring (the same floats on both backends,
@@ -141,26 +141,26 @@ struct MeshletShading {
 // kernels/frame/resolve/scene_vertices.h): per scene vertex (`shade`, `indices`; the CPU backend), or per
 // meshlet vertex (`meshlet`, when meshlet.corners is set; the CUDA backend).
 struct SceneView {
-  const Vec3* positions;        // [vertex_count] world space (models are not transformed), or null
-  const ShadeVertex* shade;     // [vertex_count] positions, normals, uvs interleaved (resolve), or
-                                //   null in the meshlet layout
-  bool has_uvs;                 // the model has texture coordinates (else shade[].uv are zero)
-  const uint32_t* indices;      // [3 * triangle_count] vertex indices, 3 per triangle, or null in
-                                //   the meshlet layout
-  const uint32_t* tri_material; // [triangle_count] index into materials, or null when every
-                                //   triangle uses single_material (no read a covered pixel)
-  const Material* materials;    // [material_count], at least one
-  const TextureDesc* textures;  // [texture_count]
-  const Rgba8* texels;          // all mip levels of all textures, row 0 = top of the image
+  const Vec3* positions;         // [vertex_count] world space (models are not transformed), or null
+  const ShadeVertex* shade;      // [vertex_count] positions, normals, uvs interleaved (resolve), or
+                                 //   null in the meshlet layout
+  bool has_uvs;                  // the model has texture coordinates (else shade[].uv are zero)
+  const uint32_t* indices;       // [3 * triangle_count] vertex indices, 3 per triangle, or null in
+                                 //   the meshlet layout
+  const uint32_t* tri_material;  // [triangle_count] index into materials, or null when every
+                                 //   triangle uses single_material (no read a covered pixel)
+  const Material* materials;     // [material_count], at least one
+  const TextureDesc* textures;   // [texture_count]
+  const Rgba8* texels;           // all mip levels of all textures, row 0 = top of the image
   uint32_t vertex_count;
   uint32_t triangle_count;
-  uint32_t single_material;     // the material of every triangle, when tri_material is null
-  const Rgba8* colors;          // [vertex_count] sRGB vertex colours multiplying Kd (alpha unused),
-                                //   or null when the model has none; per meshlet vertex in the
-                                //   meshlet layout
-  bool has_cutouts;             // some material can cut samples away (kernels/frame/raster/cutout.h): alpha
-                                //   below 0.5, or an alpha texture and uvs to sample it with
-  MeshletShading meshlet;       // the meshlet layout, or all null
+  uint32_t single_material;  // the material of every triangle, when tri_material is null
+  const Rgba8* colors;       // [vertex_count] sRGB vertex colours multiplying Kd (alpha unused),
+                             //   or null when the model has none; per meshlet vertex in the
+                             //   meshlet layout
+  bool has_cutouts;          // some material can cut samples away (kernels/frame/raster/cutout.h): alpha
+                             //   below 0.5, or an alpha texture and uvs to sample it with
+  MeshletShading meshlet;    // the meshlet layout, or all null
 };
 
 // What one frame needs to know besides the scene.
@@ -191,23 +191,23 @@ struct FrameParams {
 // Coordinates are 24.8 fixed point in pixels with y pointing down (row 0 = top of the image),
 // oriented so that the edge functions are positive inside.
 struct RasterTri {
-  int32_t x[3], y[3];       // snapped vertex positions, 1/256 pixel
-  int32_t px0, py0;         // first pixel (inclusive) whose centre can be covered, inside the frame
-  int32_t px1, py1;         // last pixel (inclusive), inside the frame
-  float z0;                 // window depth (0 near .. 1 far) at vertex 0
-  float dz1, dz2;           // window depth at vertex 1 and 2 minus z0
-  float inv_area;           // 1 / (twice the signed area), in 1/(1/256 px)^2
-  uint32_t tri;             // index of the original triangle in the scene
+  int32_t x[3], y[3];  // snapped vertex positions, 1/256 pixel
+  int32_t px0, py0;    // first pixel (inclusive) whose centre can be covered, inside the frame
+  int32_t px1, py1;    // last pixel (inclusive), inside the frame
+  float z0;            // window depth (0 near .. 1 far) at vertex 0
+  float dz1, dz2;      // window depth at vertex 1 and 2 minus z0
+  float inv_area;      // 1 / (twice the signed area), in 1/(1/256 px)^2
+  uint32_t tri;        // index of the original triangle in the scene
 };
 
 // Per-frame counters, summed over all triangles (both backends fill them).
 struct TriCounters {
-  uint32_t culled;     // back-facing, zero area, off-screen, or covering no pixel centre
-  uint32_t clipped;    // crossed a clip plane (near, far or guard band) and were cut
-  uint32_t nan;        // had a NaN or infinite vertex and were dropped
-  uint32_t drawn;      // reached rasterization (clipped pieces count once per piece)
-  uint32_t occluded;   // in meshlets skipped as hidden behind what the frame drew first
-                       //   (CUDA occlusion culling, occlusion.h; the CPU backend draws them)
+  uint32_t culled;    // back-facing, zero area, off-screen, or covering no pixel centre
+  uint32_t clipped;   // crossed a clip plane (near, far or guard band) and were cut
+  uint32_t nan;       // had a NaN or infinite vertex and were dropped
+  uint32_t drawn;     // reached rasterization (clipped pieces count once per piece)
+  uint32_t occluded;  // in meshlets skipped as hidden behind what the frame drew first
+                      //   (CUDA occlusion culling, occlusion.h; the CPU backend draws them)
 };
 
 }  // namespace facet

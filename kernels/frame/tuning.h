@@ -107,11 +107,11 @@ constexpr int kResolveTwoPixelThreadsPerSm = 768;
 
 // ---- Frame buffers (engine/cuda/cuda_renderer.cpp) ----
 // Starting sizes of the queues; a frame that needed more grows them for the frames after it.
-constexpr uint32_t kWarpQueueStart = 1u << 16;        // triangles (medium and large)
-constexpr uint32_t kTileItemQueueStart = 1u << 20;    // tile items
+constexpr uint32_t kWarpQueueStart = 1u << 16;      // triangles (medium and large)
+constexpr uint32_t kTileItemQueueStart = 1u << 20;  // tile items
 // A queue that overflowed grows to what the frame needed plus this fraction, so that a camera
 // moving closer does not overflow again on the next frame.
-constexpr uint32_t kQueueGrowthDivisor = 4;           // + 1/4
+constexpr uint32_t kQueueGrowthDivisor = 4;  // + 1/4
 // Copies of the triangle counters the geometry blocks add into (block b into b % copies): one
 // word for tens of thousands of blocks serialized on it. The host sums the copies.
 constexpr int kTriCounterCopies = 64;
@@ -125,8 +125,8 @@ constexpr int kPointProjectionThreads = 256;  // streaming: enough warps in flig
 // ---- Per-pixel passes after resolve (ground_grid.cu: the ground grid; frame_outputs.cu) ----
 // A warp along a row segment: coalesced key loads and pixel stores.
 constexpr int kPixelPassBlockX = 32;
-constexpr int kPixelPassBlockY = 4;      // the grid: 128 threads a block
-constexpr int kFrameOutputsBlockY = 8;   // depth, ids and barycentrics: 256 threads a block
+constexpr int kPixelPassBlockY = 4;     // the grid: 128 threads a block
+constexpr int kFrameOutputsBlockY = 8;  // depth, ids and barycentrics: 256 threads a block
 
 // ---- Meshlet building (engine/meshlets/meshlets.cpp) ----
 // Keep the file's order when its runs need at most this many vertices a triangle (strip-ordered
@@ -175,11 +175,11 @@ constexpr uint64_t kCentroidCodeMaxBlocks = 1u << 15;
 constexpr uint64_t kDeviceOrderMinTriangles = uint64_t(1) << 24;
 
 // ---- CPU backend (engine/render/cpu_renderer.cpp) ----
-constexpr int64_t kCpuLargeTriPixels = 4096;  // boxes past this are split over row bands
-constexpr int kCpuRowBand = 16;               // rows a band: a worker's share of a large triangle
-constexpr uint64_t kCpuVertexChunk = 1 << 16; // vertices a task: enough to amortize a hand-out
-constexpr uint64_t kCpuMeshletChunk = 32;     // meshlets a task
-constexpr uint64_t kCpuResolveRows = 8;       // rows a task of resolve
-constexpr uint64_t kCpuClearChunk = 1 << 18;  // visibility keys a task of the clear (2 MB)
+constexpr int64_t kCpuLargeTriPixels = 4096;   // boxes past this are split over row bands
+constexpr int kCpuRowBand = 16;                // rows a band: a worker's share of a large triangle
+constexpr uint64_t kCpuVertexChunk = 1 << 16;  // vertices a task: enough to amortize a hand-out
+constexpr uint64_t kCpuMeshletChunk = 32;      // meshlets a task
+constexpr uint64_t kCpuResolveRows = 8;        // rows a task of resolve
+constexpr uint64_t kCpuClearChunk = 1 << 18;   // visibility keys a task of the clear (2 MB)
 
 }  // namespace facet

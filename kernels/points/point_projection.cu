@@ -5,9 +5,9 @@
 #include <cuda_runtime.h>
 
 #include "kernels/base/launch.h"
+#include "kernels/frame/tuning.h"
 #include "kernels/points/point_projection.h"
 #include "kernels/points/point_projection_launch.h"
-#include "kernels/frame/tuning.h"
 
 namespace facet {
 
@@ -49,8 +49,8 @@ unsigned blocks_for(uint64_t n) { return (unsigned)((n + kBlock - 1) / kBlock); 
 
 void launch_point_projection(const PointProjectionParams& p, cudaStream_t stream) {
   if (p.count == 0) return;
-  const bool vec = aligned16(p.points) && aligned16(p.xy) && aligned16(p.depth) &&
-                   (reinterpret_cast<uintptr_t>(p.valid) & 3u) == 0;
+  const bool vec =
+      aligned16(p.points) && aligned16(p.xy) && aligned16(p.depth) && (reinterpret_cast<uintptr_t>(p.valid) & 3u) == 0;
   const uint64_t quads = vec ? p.count / kPointsPerThread : 0;
   if (quads) launch_kernel(project_points_vec4, blocks_for(quads), kBlock, stream, false, p, quads);
   const uint64_t first = quads * kPointsPerThread;

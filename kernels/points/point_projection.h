@@ -11,16 +11,16 @@
 namespace facet {
 
 struct PointProjectionParams {
-  const float* points;   // [count][3] world positions, contiguous float32
-  float* xy;             // [count][2] pixel coordinates (x right, y down), NaN where invalid
-  float* depth;          // [count] view-space depth = -view.z, world units (written for every point)
-  uint8_t* valid;        // [count] 1 where depth > near, else 0
-  uint64_t count;        // number of points
-  float r[9];            // rotation, row-major: view = R (p - shift)
-  Vec3 shift;            // camera position, world units
-  float focus;           // focal length in pixels
-  Vec2 center;           // pixel coordinates of the optical axis (cx, cy)
-  float near_plane;      // points at depth <= near_plane are invalid, world units (>= 0)
+  const float* points;  // [count][3] world positions, contiguous float32
+  float* xy;            // [count][2] pixel coordinates (x right, y down), NaN where invalid
+  float* depth;         // [count] view-space depth = -view.z, world units (written for every point)
+  uint8_t* valid;       // [count] 1 where depth > near, else 0
+  uint64_t count;       // number of points
+  float r[9];           // rotation, row-major: view = R (p - shift)
+  Vec3 shift;           // camera position, world units
+  float focus;          // focal length in pixels
+  Vec2 center;          // pixel coordinates of the optical axis (cx, cy)
+  float near_plane;     // points at depth <= near_plane are invalid, world units (>= 0)
 };
 
 struct ProjectedPoint {

@@ -3,10 +3,10 @@
 // that equal codes keep the order of their indices, as in the CPU's sort.
 #include <cub/device/device_radix_sort.cuh>
 
-#include "kernels/prepare/centroid_order_launch.h"
 #include "kernels/base/cuda_check.h"
 #include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
+#include "kernels/prepare/centroid_order_launch.h"
 
 namespace facet {
 
@@ -60,8 +60,8 @@ void launch_finite_box(const ShadeVertex* vertices, uint32_t vertex_count, uint3
 size_t centroid_order_scratch_bytes(uint32_t triangle_count) {
   size_t bytes = 0;
   cub::DoubleBuffer<uint32_t> keys(nullptr, nullptr), values(nullptr, nullptr);
-  FACET_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, values, (int)triangle_count, 0,
-                                                   3 * kCodeAxisBits));
+  FACET_CUDA_CHECK(
+      cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, values, (int)triangle_count, 0, 3 * kCodeAxisBits));
   return bytes;
 }
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "kernels/prepare/centroid_code.h"
 #include "kernels/frame/params.h"
+#include "kernels/prepare/centroid_code.h"
 
 namespace facet {
 

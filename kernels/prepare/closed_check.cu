@@ -6,11 +6,11 @@
 // the volume runs summed one block of triangles a thread, in triangle order as the CPU does.
 #include <cuda_runtime.h>
 
-#include "kernels/prepare/closed_check_launch.h"
-#include "kernels/prepare/closed_math.h"
 #include "kernels/base/cuda_check.h"
 #include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
+#include "kernels/prepare/closed_check_launch.h"
+#include "kernels/prepare/closed_math.h"
 
 namespace facet {
 
@@ -177,8 +177,8 @@ __global__ void __launch_bounds__(kThreads) count_runs(ClosedCheckArrays a, uint
   counts[b] = runs;
 }
 
-__global__ void __launch_bounds__(kThreads) sum_runs(ClosedCheckArrays a, const uint64_t* first_run,
-                                                     uint32_t* run_piece, double* run_volume, uint64_t blocks) {
+__global__ void __launch_bounds__(kThreads)
+    sum_runs(ClosedCheckArrays a, const uint64_t* first_run, uint32_t* run_piece, double* run_volume, uint64_t blocks) {
   const uint64_t b = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (b >= blocks) return;
   const uint64_t first = b * kClosedVolumeBlock;
@@ -237,8 +237,8 @@ void launch_count_runs(const ClosedCheckArrays& a, uint32_t* counts, cudaStream_
   launch_kernel(count_runs, blocks_for(blocks), kThreads, stream, false, a, counts, blocks);
 }
 
-void launch_sum_runs(const ClosedCheckArrays& a, const uint64_t* first, uint32_t* run_piece,
-                     double* run_volume, cudaStream_t stream) {
+void launch_sum_runs(const ClosedCheckArrays& a, const uint64_t* first, uint32_t* run_piece, double* run_volume,
+                     cudaStream_t stream) {
   const uint64_t blocks = volume_blocks(a);
   if (blocks == 0) return;
   launch_kernel(sum_runs, blocks_for(blocks), kThreads, stream, false, a, first, run_piece, run_volume, blocks);

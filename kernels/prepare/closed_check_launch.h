@@ -15,8 +15,8 @@ struct ClosedCheckArrays {
   uint32_t vertex_count = 0;
   const uint32_t* indices = nullptr;  // [3 * triangle_count]
   uint64_t triangle_count = 0;
-  uint32_t* table = nullptr;  // [table_mask + 1]: the weld's open-addressing table of vertices
-  uint32_t table_mask = 0;    // its size less one, a power of two less one
+  uint32_t* table = nullptr;   // [table_mask + 1]: the weld's open-addressing table of vertices
+  uint32_t table_mask = 0;     // its size less one, a power of two less one
   uint32_t* parent = nullptr;  // [vertex_count]: weld ids, then the pieces' union-find forest
   // [3]: the two edge-balance sums (modulo 2^64), and non-zero when a triangle names a vertex
   // that does not exist or has a non-finite position. Zeroed by the caller.
@@ -41,7 +41,7 @@ void launch_triangle_volumes(const ClosedCheckArrays& a, double cx, double cy, d
 // counts[block]; then (once the caller has turned the counts into first places) each run's piece
 // and its volume, summed in triangle order, at run_piece / run_volume[first[block] + k].
 void launch_count_runs(const ClosedCheckArrays& a, uint32_t* counts, cudaStream_t stream);
-void launch_sum_runs(const ClosedCheckArrays& a, const uint64_t* first, uint32_t* run_piece,
-                     double* run_volume, cudaStream_t stream);
+void launch_sum_runs(const ClosedCheckArrays& a, const uint64_t* first, uint32_t* run_piece, double* run_volume,
+                     cudaStream_t stream);
 
 }  // namespace facet

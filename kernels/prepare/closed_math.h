@@ -31,8 +31,7 @@ FACET_HD uint32_t weld_bits(float f) {
 FACET_HD bool weld_key(const Vec3& p, uint32_t bits[3]) {
   bits[0] = weld_bits(p.x), bits[1] = weld_bits(p.y), bits[2] = weld_bits(p.z);
   const uint32_t kExponent = 0x7f800000u;
-  return (bits[0] & kExponent) != kExponent && (bits[1] & kExponent) != kExponent &&
-         (bits[2] & kExponent) != kExponent;
+  return (bits[0] & kExponent) != kExponent && (bits[1] & kExponent) != kExponent && (bits[2] & kExponent) != kExponent;
 }
 
 // Whether two positions weld (the same weld bits; either may be non-finite).

@@ -2,9 +2,9 @@
 // thread a slot.
 #include <cuda_runtime.h>
 
-#include "kernels/prepare/meshlet_shading_launch.h"
 #include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
+#include "kernels/prepare/meshlet_shading_launch.h"
 
 namespace facet {
 

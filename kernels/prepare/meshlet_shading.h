@@ -15,22 +15,22 @@ struct MeshletShadingArrays {
   // What it reads: the meshlets (meshlets.h) and the scene's per-vertex arrays.
   const Meshlet* meshlets = nullptr;
   uint32_t meshlet_count = 0;
-  const uint32_t* triangles = nullptr;     // per slot: packed local indices
-  const uint32_t* triangle_ids = nullptr;  // per slot: its scene triangle, or null: slot i holds triangle i
-  const uint32_t* indices = nullptr;       // [3 * triangle_count] scene vertex indices
+  const uint32_t* triangles = nullptr;         // per slot: packed local indices
+  const uint32_t* triangle_ids = nullptr;      // per slot: its scene triangle, or null: slot i holds triangle i
+  const uint32_t* indices = nullptr;           // [3 * triangle_count] scene vertex indices
   const uint32_t* source_triangles = nullptr;  // per scene triangle: where `indices` holds it, when
                                                //   they were sent before the scene was renumbered
                                                //   (triangle_renumber.h); null: at its own index
-  const ShadeVertex* shade = nullptr;      // [vertex_count] the scene's vertex records
-  const Rgba8* colors = nullptr;           // [vertex_count] vertex colours, or null
-  const uint32_t* vertex_bases = nullptr;  // MeshletShading::vertex_bases, made on the host
-  uint32_t base_shift = 0;                 //   (engine/meshlets/corner_bases.h)
+  const ShadeVertex* shade = nullptr;          // [vertex_count] the scene's vertex records
+  const Rgba8* colors = nullptr;               // [vertex_count] vertex colours, or null
+  const uint32_t* vertex_bases = nullptr;      // MeshletShading::vertex_bases, made on the host
+  uint32_t base_shift = 0;                     //   (engine/meshlets/corner_bases.h)
   // What it writes: every entry (each triangle has one slot, each meshlet vertex at least one
   // corner).
-  uint32_t* corners = nullptr;        // [triangle_count] corner words
-  MeshletPoint* points = nullptr;     // [meshlet vertices]
-  Vec2* uvs = nullptr;                // [meshlet vertices], or null (a model without uvs)
-  Rgba8* vertex_colors = nullptr;     // [meshlet vertices], or null (colors null too)
+  uint32_t* corners = nullptr;     // [triangle_count] corner words
+  MeshletPoint* points = nullptr;  // [meshlet vertices]
+  Vec2* uvs = nullptr;             // [meshlet vertices], or null (a model without uvs)
+  Rgba8* vertex_colors = nullptr;  // [meshlet vertices], or null (colors null too)
 };
 
 // Slot `k` of a meshlet `m`. A meshlet vertex holds one scene vertex (the builders number a

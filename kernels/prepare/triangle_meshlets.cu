@@ -1,9 +1,9 @@
 // Each scene triangle's meshlet (triangle_meshlets_launch.h): a block a meshlet, a thread a slot.
 #include <cuda_runtime.h>
 
-#include "kernels/prepare/triangle_meshlets_launch.h"
 #include "kernels/base/launch.h"
 #include "kernels/frame/tuning.h"
+#include "kernels/prepare/triangle_meshlets_launch.h"
 
 namespace facet {
 

@@ -77,7 +77,8 @@ ArrayRef from_dlpack(py::handle obj, const char* name) {
   }
   const DLTensor& t = m->dl_tensor;
   ArrayRef r;
-  if (t.device.device_type == kDLCUDA) r.device = true;
+  if (t.device.device_type == kDLCUDA)
+    r.device = true;
   else if (t.device.device_type != kDLCPU && t.device.device_type != kDLCUDAHost)
     throw py::type_error(std::string(name) + ": DLPack device type " + std::to_string(t.device.device_type) +
                          " is neither the CPU nor CUDA");
@@ -112,8 +113,10 @@ ArrayRef array_ref(py::handle obj, const char* name) {
   if (py::isinstance<py::array>(obj)) return from_numpy(py::reinterpret_borrow<py::array>(obj));
   if (py::hasattr(obj, "__cuda_array_interface__")) return from_cuda_array_interface(obj, name);
   if (py::hasattr(obj, "__dlpack__")) return from_dlpack(obj, name);
-  throw py::type_error(std::string(name) + ": expected a NumPy array or an array offering __dlpack__ or "
-                       "__cuda_array_interface__, got " + std::string(py::str(py::type::of(obj).attr("__name__"))));
+  throw py::type_error(std::string(name) +
+                       ": expected a NumPy array or an array offering __dlpack__ or "
+                       "__cuda_array_interface__, got " +
+                       std::string(py::str(py::type::of(obj).attr("__name__"))));
 }
 
 void require(const ArrayRef& a, const char* name, char kind, int bits, const char* dtype,
@@ -124,7 +127,8 @@ void require(const ArrayRef& a, const char* name, char kind, int bits, const cha
   for (size_t d = 0; ok && d < shape.size(); ++d) ok = shape[d] < 0 || shape[d] == a.shape[d];
   if (!ok) throw py::value_error(std::string(name) + ": expected shape " + shape_text(shape) + ", got " + a.describe());
   if (!a.contiguous)
-    throw py::value_error(std::string(name) + ": the array is not C-contiguous (use numpy.ascontiguousarray, or .contiguous() in PyTorch)");
+    throw py::value_error(std::string(name) +
+                          ": the array is not C-contiguous (use numpy.ascontiguousarray, or .contiguous() in PyTorch)");
 }
 
 }  // namespace facet_py

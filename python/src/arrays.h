@@ -15,18 +15,18 @@ namespace facet_py {
 namespace py = pybind11;
 
 struct ArrayRef {
-  void* data = nullptr;         // first element
-  std::vector<int64_t> shape;   // elements per dimension
-  char kind = 'f';              // 'f' float, 'i' signed int, 'u' unsigned int, 'b' bool
-  int bits = 32;                // bits per element
-  bool contiguous = true;       // C order
-  bool device = false;          // CUDA device memory (else host)
-  int device_id = 0;            // the CUDA device, when device
+  void* data = nullptr;        // first element
+  std::vector<int64_t> shape;  // elements per dimension
+  char kind = 'f';             // 'f' float, 'i' signed int, 'u' unsigned int, 'b' bool
+  int bits = 32;               // bits per element
+  bool contiguous = true;      // C order
+  bool device = false;         // CUDA device memory (else host)
+  int device_id = 0;           // the CUDA device, when device
   bool writable = true;
-  py::object keepalive;         // what keeps `data` alive (the array, or a DLPack capsule)
+  py::object keepalive;  // what keeps `data` alive (the array, or a DLPack capsule)
 
-  int64_t count() const;        // elements in all
-  std::string describe() const; // e.g. "float64 array of shape (10, 3)"
+  int64_t count() const;         // elements in all
+  std::string describe() const;  // e.g. "float64 array of shape (10, 3)"
 };
 
 // The view of `obj`; `name` is the argument's name for messages. Throws TypeError when `obj`

@@ -34,16 +34,14 @@ void check(const CameraSpec& c) {
     throw py::value_error("up is parallel to the viewing direction (or zero)");
   if (c.fov_y_deg && !(*c.fov_y_deg >= kMinFovDeg && *c.fov_y_deg <= kMaxFovDeg))
     throw py::value_error("fov_y: must be 0.01..179 degrees");
-  if (c.focal_px && !(*c.focal_px > 0.0f && std::isfinite(*c.focal_px)))
-    throw py::value_error("focal_px: must be > 0");
+  if (c.focal_px && !(*c.focal_px > 0.0f && std::isfinite(*c.focal_px))) throw py::value_error("focal_px: must be > 0");
   if (c.fov_y_deg && c.focal_px) throw py::value_error("give fov_y or focal_px, not both");
   if (c.ortho_height && !(*c.ortho_height > 0.0f && std::isfinite(*c.ortho_height)))
     throw py::value_error("ortho_height: must be > 0");
   // An orthographic near plane may lie behind the eye (nothing is divided by the distance).
   if (c.near_plane && !(std::isfinite(*c.near_plane) && (c.ortho_height || *c.near_plane > 0.0f)))
     throw py::value_error("near: must be > 0 (finite when orthographic)");
-  if (c.near_plane && c.far_plane && !(*c.far_plane > *c.near_plane))
-    throw py::value_error("far: must be beyond near");
+  if (c.near_plane && c.far_plane && !(*c.far_plane > *c.near_plane)) throw py::value_error("far: must be beyond near");
 }
 
 CameraSpec from_seed(py::handle R, py::handle shift, float focus, std::optional<float> near_plane,
@@ -86,7 +84,8 @@ facet::Camera CameraSpec::resolve(const facet::Bounds& bounds, int height) const
 }
 
 void bind_camera(py::module_& m) {
-  py::class_<CameraSpec>(m, "Camera", R"(A perspective or orthographic camera (OpenGL conventions: right-handed, +Y up, looking down -Z).
+  py::class_<CameraSpec>(
+      m, "Camera", R"(A perspective or orthographic camera (OpenGL conventions: right-handed, +Y up, looking down -Z).
 
 Camera(eye, target, up=(0, 1, 0), fov_y=None, focal_px=None, near=None, far=None, ortho_height=None)
   fov_y     vertical field of view in degrees (default 45), or
@@ -114,30 +113,33 @@ Camera.framing(mesh, width, height): the camera `facet render` uses when given n
            py::arg("eye"), py::arg("target"), py::arg("up") = py::make_tuple(0, 1, 0), py::arg("fov_y") = py::none(),
            py::arg("focal_px") = py::none(), py::arg("near") = py::none(), py::arg("far") = py::none(),
            py::arg("ortho_height") = py::none())
-      .def_static("from_seed", &from_seed, py::arg("R"), py::arg("shift"), py::arg("focus"), py::arg("near") = py::none(),
-                  py::arg("far") = py::none())
-      .def_static("framing", [](const Mesh& mesh, int width, int height, float fov_y) {
-                    if (width <= 0 || height <= 0) throw py::value_error("width, height: must be > 0");
-                    facet::Camera f = facet::Camera::framing(mesh.scene->bounds, (float)width / (float)height,
-                                                             glm::radians(fov_y));
-                    CameraSpec c;
-                    c.eye = f.eye;
-                    c.target = f.target;
-                    c.up = f.up;
-                    c.fov_y_deg = fov_y;
-                    return c;
-                  },
-                  py::arg("mesh"), py::arg("width"), py::arg("height"), py::arg("fov_y") = 45.0f)
+      .def_static("from_seed", &from_seed, py::arg("R"), py::arg("shift"), py::arg("focus"),
+                  py::arg("near") = py::none(), py::arg("far") = py::none())
+      .def_static(
+          "framing",
+          [](const Mesh& mesh, int width, int height, float fov_y) {
+            if (width <= 0 || height <= 0) throw py::value_error("width, height: must be > 0");
+            facet::Camera f =
+                facet::Camera::framing(mesh.scene->bounds, (float)width / (float)height, glm::radians(fov_y));
+            CameraSpec c;
+            c.eye = f.eye;
+            c.target = f.target;
+            c.up = f.up;
+            c.fov_y_deg = fov_y;
+            return c;
+          },
+          py::arg("mesh"), py::arg("width"), py::arg("height"), py::arg("fov_y") = 45.0f)
       .def_property_readonly("eye", [](const CameraSpec& c) { return py::make_tuple(c.eye.x, c.eye.y, c.eye.z); })
-      .def_property_readonly("target", [](const CameraSpec& c) { return py::make_tuple(c.target.x, c.target.y, c.target.z); })
+      .def_property_readonly("target",
+                             [](const CameraSpec& c) { return py::make_tuple(c.target.x, c.target.y, c.target.z); })
       .def_property_readonly("up", [](const CameraSpec& c) { return py::make_tuple(c.up.x, c.up.y, c.up.z); })
       .def_property_readonly("fov_y", [](const CameraSpec& c) { return c.fov_y_deg; })
       .def_property_readonly("focal_px", [](const CameraSpec& c) { return c.focal_px; })
       .def_property_readonly("ortho_height", [](const CameraSpec& c) { return c.ortho_height; })
       .def("__repr__", [](const CameraSpec& c) {
         return "facet.Camera(eye=(" + std::to_string(c.eye.x) + ", " + std::to_string(c.eye.y) + ", " +
-               std::to_string(c.eye.z) + "), target=(" + std::to_string(c.target.x) + ", " + std::to_string(c.target.y) +
-               ", " + std::to_string(c.target.z) + "))";
+               std::to_string(c.eye.z) + "), target=(" + std::to_string(c.target.x) + ", " +
+               std::to_string(c.target.y) + ", " + std::to_string(c.target.z) + "))";
       });
 }
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #ifdef FACET_HAVE_CUDA
-#include "kernels/base/cuda_check.h"
 #include "engine/cuda/device_buffer.h"
+#include "kernels/base/cuda_check.h"
 #endif
 
 namespace facet_py {
@@ -118,24 +118,31 @@ void bind_device_array(py::module_& m) {
 Hand it to PyTorch or CuPy without a copy: ``torch.from_dlpack(a)``, ``cupy.from_dlpack(a)``
 (or ``cupy.asarray(a)`` through ``__cuda_array_interface__``). The memory is freed when this
 object and every tensor made from it are gone. facet writes it on the legacy default stream.)")
-      .def("__dlpack__", [](const DeviceArray& a, py::object stream, py::kwargs) { return a.dlpack(stream); },
-           py::arg("stream") = py::none())
+      .def(
+          "__dlpack__", [](const DeviceArray& a, py::object stream, py::kwargs) { return a.dlpack(stream); },
+          py::arg("stream") = py::none())
       .def("__dlpack_device__", [](const DeviceArray& a) { return py::make_tuple((int)kDLCUDA, a.device()); })
       .def_property_readonly("__cuda_array_interface__", &DeviceArray::cuda_array_interface)
-      .def_property_readonly("shape", [](const DeviceArray& a) {
-        py::tuple t(a.shape().size());
-        for (size_t d = 0; d < a.shape().size(); ++d) t[d] = a.shape()[d];
-        return t;
-      })
-      .def_property_readonly("dtype", [](const DeviceArray& a) {
-        return std::string(a.kind() == 'f' ? "float" : a.kind() == 'i' ? "int" : "uint") + std::to_string(a.bits());
-      })
+      .def_property_readonly("shape",
+                             [](const DeviceArray& a) {
+                               py::tuple t(a.shape().size());
+                               for (size_t d = 0; d < a.shape().size(); ++d) t[d] = a.shape()[d];
+                               return t;
+                             })
+      .def_property_readonly(
+          "dtype",
+          [](const DeviceArray& a) {
+            return std::string(a.kind() == 'f' ? "float" : a.kind() == 'i' ? "int" : "uint") + std::to_string(a.bits());
+          })
       .def_property_readonly("device", &DeviceArray::device)
       .def_property_readonly("data_ptr", [](const DeviceArray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
       .def("__repr__", [](const DeviceArray& a) {
         std::string s = "facet.DeviceArray(shape=(";
         for (size_t d = 0; d < a.shape().size(); ++d) s += (d ? ", " : "") + std::to_string(a.shape()[d]);
-        return s + (a.shape().size() == 1 ? ",)" : ")") + ", dtype=" + (a.kind() == 'f' ? "float" : a.kind() == 'i' ? "int" : "uint") +
+        return s + (a.shape().size() == 1 ? ",)" : ")") + ", dtype=" +
+               (a.kind() == 'f'   ? "float"
+                : a.kind() == 'i' ? "int"
+                                  : "uint") +
                std::to_string(a.bits()) + ", device=cuda:" + std::to_string(a.device()) + ")";
       });
 }

@@ -8,11 +8,11 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "engine/scene/closed_surface.h"
-#include "engine/scene/colour_space.h"
-#include "engine/render/image_io.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/triangle_renumber.h"
+#include "engine/render/image_io.h"
+#include "engine/scene/closed_surface.h"
+#include "engine/scene/colour_space.h"
 #include "mesh_binding.h"
 
 namespace facet_py {
@@ -89,8 +89,10 @@ std::shared_ptr<facet::Scene> mesh_from_arrays(py::handle positions, py::handle 
                             ") is out of range for " + std::to_string(v) + " vertices");
   }
   if (!uvs.is_none()) s->uvs = copy_rows<facet::Vec2>(host_array(uvs, "uvs", 'f', "float32", {v, 2}));
-  if (!normals.is_none()) s->normals = copy_rows<facet::Vec3>(host_array(normals, "normals", 'f', "float32", {v, 3}));
-  else s->normals = facet::compute_vertex_normals(s->positions, s->indices);
+  if (!normals.is_none())
+    s->normals = copy_rows<facet::Vec3>(host_array(normals, "normals", 'f', "float32", {v, 3}));
+  else
+    s->normals = facet::compute_vertex_normals(s->positions, s->indices);
   set_colors(*s, colors, set_texture(*s, texture));
   for (size_t i = 0; i < s->materials.size(); ++i) s->material_names.push_back("material" + std::to_string(i));
   s->bounds = facet::compute_bounds(s->positions);
@@ -153,41 +155,50 @@ non-contiguous array or an index out of range ValueError.)")
       .def_property_readonly("triangle_count", [](const Mesh& s) { return s.scene->triangle_count(); })
       .def_property_readonly("source", [](const Mesh& s) { return s.scene->source; })
       .def_property_readonly("warnings", [](const Mesh& s) { return s.scene->warnings; })
-      .def_property_readonly("positions", [](const Mesh& s) { return copy_out(s.scene->positions, 3); },
-                             "float32 (V, 3), a copy")
-      .def_property_readonly("triangles", [](const Mesh& s) {
-        const facet::Scene& scene = *s.scene;
-        py::array_t<uint32_t> a({(int64_t)scene.triangle_count(), (int64_t)3});
-        uint32_t* out = a.mutable_data();
-        if (scene.file_triangle.empty()) {
-          if (!scene.indices.empty()) std::memcpy(out, scene.indices.data(), scene.indices.size() * 4);
-        } else {  // in the file's order, the numbers the triangle_id output gives
-          for (uint32_t t = 0; t < scene.triangle_count(); ++t)
-            std::memcpy(out + 3 * (size_t)scene.file_triangle[t], &scene.indices[3 * (size_t)t], 12);
-        }
-        return a;
-      }, "uint32 (T, 3), a copy, in the file's order (what the triangle_id output numbers)")
-      .def_property_readonly("bounds", [](const Mesh& s) {
-        const facet::Bounds& b = s.scene->bounds;
-        return py::dict(py::arg("min") = py::make_tuple(b.min.x, b.min.y, b.min.z),
-                        py::arg("max") = py::make_tuple(b.max.x, b.max.y, b.max.z),
-                        py::arg("center") = py::make_tuple(b.center.x, b.center.y, b.center.z),
-                        py::arg("radius") = b.radius, py::arg("closed") = b.closed);
-      }, "dict: min, max, center (bounding-sphere centre), radius, closed (a closed surface facing outward)")
+      .def_property_readonly(
+          "positions", [](const Mesh& s) { return copy_out(s.scene->positions, 3); }, "float32 (V, 3), a copy")
+      .def_property_readonly(
+          "triangles",
+          [](const Mesh& s) {
+            const facet::Scene& scene = *s.scene;
+            py::array_t<uint32_t> a({(int64_t)scene.triangle_count(), (int64_t)3});
+            uint32_t* out = a.mutable_data();
+            if (scene.file_triangle.empty()) {
+              if (!scene.indices.empty()) std::memcpy(out, scene.indices.data(), scene.indices.size() * 4);
+            } else {  // in the file's order, the numbers the triangle_id output gives
+              for (uint32_t t = 0; t < scene.triangle_count(); ++t)
+                std::memcpy(out + 3 * (size_t)scene.file_triangle[t], &scene.indices[3 * (size_t)t], 12);
+            }
+            return a;
+          },
+          "uint32 (T, 3), a copy, in the file's order (what the triangle_id output numbers)")
+      .def_property_readonly(
+          "bounds",
+          [](const Mesh& s) {
+            const facet::Bounds& b = s.scene->bounds;
+            return py::dict(py::arg("min") = py::make_tuple(b.min.x, b.min.y, b.min.z),
+                            py::arg("max") = py::make_tuple(b.max.x, b.max.y, b.max.z),
+                            py::arg("center") = py::make_tuple(b.center.x, b.center.y, b.center.z),
+                            py::arg("radius") = b.radius, py::arg("closed") = b.closed);
+          },
+          "dict: min, max, center (bounding-sphere centre), radius, closed (a closed surface facing outward)")
       .def("__repr__", [](const Mesh& s) {
         return "facet.Mesh(" + std::to_string(s.scene->triangle_count()) + " triangles, " +
                std::to_string(s.scene->vertex_count()) + " vertices, from " + s.scene->source + ")";
       });
-  m.def("load", [](const std::string& path) {
-          std::shared_ptr<facet::Scene> s;
-          {
-            py::gil_scoped_release release;
-            s = std::make_shared<facet::Scene>(facet::load_model(path));
-          }
-          return Mesh{s};
-        }, py::arg("path"),
-        "Loads a model file (every format facet's loader reads) into a Mesh. Raises facet.LoadError "
-        "with 'PATH: problem' when the file cannot be shown.");
+  m.def(
+      "load",
+      [](const std::string& path) {
+        std::shared_ptr<facet::Scene> s;
+        {
+          py::gil_scoped_release release;
+          s = std::make_shared<facet::Scene>(facet::load_model(path));
+        }
+        return Mesh{s};
+      },
+      py::arg("path"),
+      "Loads a model file (every format facet's loader reads) into a Mesh. Raises facet.LoadError "
+      "with 'PATH: problem' when the file cannot be shown.");
   m.def("write_png", &write_png, py::arg("path"), py::arg("image"),
         "Writes a uint8 (H, W, 3) or (H, W, 4) NumPy image as a PNG, row 0 at the top.");
 }

@@ -17,11 +17,14 @@ PYBIND11_MODULE(_facet, m) {
   facet_py::bind_project(m);
   facet_py::bind_mesh(m);
   facet_py::bind_render(m);
-  m.def("cuda_available", [] {
-    std::string why;
-    bool ok = facet::cuda_available(&why);
-    return py::make_tuple(ok, why);
-  }, "(usable, why not): whether a CUDA device is usable by facet here");
+  m.def(
+      "cuda_available",
+      [] {
+        std::string why;
+        bool ok = facet::cuda_available(&why);
+        return py::make_tuple(ok, why);
+      },
+      "(usable, why not): whether a CUDA device is usable by facet here");
 #ifdef FACET_HAVE_CUDA
   m.attr("built_with_cuda") = true;
 #else

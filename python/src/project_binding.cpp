@@ -45,7 +45,9 @@ Outputs make_outputs(const ArrayRef& points, int64_t n, py::object out) {
   if (!out.is_none()) {
     py::tuple t = out.cast<py::tuple>();
     if (t.size() != 3) throw py::value_error("out: expected a tuple (xy, depth, valid)");
-    o.xy = t[0]; o.depth = t[1]; o.valid = t[2];
+    o.xy = t[0];
+    o.depth = t[1];
+    o.valid = t[2];
   } else if (points.device) {
     o.xy = py::cast(DeviceArray({n, 2}, 'f', 32));
     o.depth = py::cast(DeviceArray({n}, 'f', 32));
@@ -71,8 +73,8 @@ Outputs make_outputs(const ArrayRef& points, int64_t n, py::object out) {
   return o;
 }
 
-py::tuple project(py::object points, py::object R, py::object shift, double focus, py::object center,
-                  double near_plane, py::object out) {
+py::tuple project(py::object points, py::object R, py::object shift, double focus, py::object center, double near_plane,
+                  py::object out) {
   facet::PointProjectionParams p = camera_params(R, shift, focus, center, near_plane);
   ArrayRef in = array_ref(points, "points");
   require(in, "points", 'f', 32, "float32", {-1, 3});
@@ -85,8 +87,10 @@ py::tuple project(py::object points, py::object R, py::object shift, double focu
   p.count = (uint64_t)n;
   {
     py::gil_scoped_release release;
-    if (in.device) facet::project_points_device(p);
-    else facet::project_points_host(p);
+    if (in.device)
+      facet::project_points_device(p);
+    else
+      facet::project_points_host(p);
   }
   return py::make_tuple(o.xy, o.depth, o.valid);
 }
@@ -94,8 +98,8 @@ py::tuple project(py::object points, py::object R, py::object shift, double focu
 }  // namespace
 
 void bind_project(py::module_& m) {
-  m.def("_project", &project, py::arg("points"), py::arg("R"), py::arg("shift"), py::arg("focus"),
-        py::arg("center"), py::arg("near"), py::arg("out"));
+  m.def("_project", &project, py::arg("points"), py::arg("R"), py::arg("shift"), py::arg("focus"), py::arg("center"),
+        py::arg("near"), py::arg("out"));
 }
 
 }  // namespace facet_py

@@ -106,7 +106,8 @@ py::dict PyRenderer::render(py::object cameras, const std::string& shading, cons
   std::vector<facet::Camera> cams;
   if (batch)
     for (py::handle c : cameras) cams.push_back(c.cast<const CameraSpec&>().resolve(m_scene->bounds, m_height));
-  else cams.push_back(cameras.cast<const CameraSpec&>().resolve(m_scene->bounds, m_height));
+  else
+    cams.push_back(cameras.cast<const CameraSpec&>().resolve(m_scene->bounds, m_height));
   if (cams.empty()) throw py::value_error("cameras: an empty list");
   const int64_t n = (int64_t)cams.size();
   facet::RenderOptions settings = base;
@@ -165,29 +166,32 @@ void bind_render(py::module_& m) {
 Renderer(width, height, backend="auto")
   backend  "auto" (CUDA when a device is usable, else the CPU), "cpu" or "cuda" (raises
            RuntimeError where no CUDA device is usable). Both give the same pixels.)")
-      .def(py::init<int, int, const std::string&>(), py::arg("width"), py::arg("height"), py::arg("backend") = facet::name_of(facet::Backend::Auto))
+      .def(py::init<int, int, const std::string&>(), py::arg("width"), py::arg("height"),
+           py::arg("backend") = facet::name_of(facet::Backend::Auto))
       .def_property_readonly("backend", &PyRenderer::backend, "'cpu' or 'cuda': the backend in use")
       .def("set_mesh", &PyRenderer::set_mesh, py::arg("mesh"), "Makes `mesh` the one drawn; uploads it once.")
-      .def("render",
-           [](PyRenderer& r, py::object camera, const std::string& shading, const std::vector<std::string>& outputs,
-              const std::string& device, py::object out, std::array<int, 3> background, bool cull_backfaces,
-              bool two_sided, bool wireframe, int aa) {
-             facet::RenderOptions s;
-             if (aa != 1 && aa != 4 && aa != 8) throw py::value_error("aa: " + std::to_string(aa) + " is not 1, 4 or 8");
-             s.samples = (uint8_t)aa;
-             s.cull_backfaces = cull_backfaces;
-             s.two_sided = two_sided;
-             s.wireframe = wireframe;
-             for (int c : background)
-               if (c < 0 || c > 255) throw py::value_error("background: each channel must be 0..255");
-             s.background = {(uint8_t)background[0], (uint8_t)background[1], (uint8_t)background[2], 255};
-             return r.render(camera, shading, outputs, device, out, s);
-           },
-           py::arg("camera"), py::arg("shading") = facet::name_of(facet::RenderOptions{}.shading), py::arg("outputs") = std::vector<std::string>{"color"},
-           py::arg("device") = facet::name_of(kDeviceNames, false), py::arg("out") = py::none(), py::arg("background") = std::array<int, 3>{40, 42, 48},
-           py::arg("cull_backfaces") = false, py::arg("two_sided") = false, py::arg("wireframe") = false,
-           py::arg("aa") = 4,
-           R"(Renders one frame per camera; returns a dict {output name: array}.
+      .def(
+          "render",
+          [](PyRenderer& r, py::object camera, const std::string& shading, const std::vector<std::string>& outputs,
+             const std::string& device, py::object out, std::array<int, 3> background, bool cull_backfaces,
+             bool two_sided, bool wireframe, int aa) {
+            facet::RenderOptions s;
+            if (aa != 1 && aa != 4 && aa != 8) throw py::value_error("aa: " + std::to_string(aa) + " is not 1, 4 or 8");
+            s.samples = (uint8_t)aa;
+            s.cull_backfaces = cull_backfaces;
+            s.two_sided = two_sided;
+            s.wireframe = wireframe;
+            for (int c : background)
+              if (c < 0 || c > 255) throw py::value_error("background: each channel must be 0..255");
+            s.background = {(uint8_t)background[0], (uint8_t)background[1], (uint8_t)background[2], 255};
+            return r.render(camera, shading, outputs, device, out, s);
+          },
+          py::arg("camera"), py::arg("shading") = facet::name_of(facet::RenderOptions{}.shading),
+          py::arg("outputs") = std::vector<std::string>{"color"},
+          py::arg("device") = facet::name_of(kDeviceNames, false), py::arg("out") = py::none(),
+          py::arg("background") = std::array<int, 3>{40, 42, 48}, py::arg("cull_backfaces") = false,
+          py::arg("two_sided") = false, py::arg("wireframe") = false, py::arg("aa") = 4,
+          R"(Renders one frame per camera; returns a dict {output name: array}.
 
 camera   a facet.Camera, or a list of them: a batch, every array gets a leading axis N
 shading  "lit", "texture", "normals" or "depth" (the colour output's shading)

@@ -19,8 +19,8 @@ std::string quote(const std::string& s) {
 
 CliResult run_facet(const std::string& args, const std::string& config_home) {
   const std::string home = config_home.empty() ? "/nonexistent/facet-test-home" : config_home;
-  const std::string cmd = "XDG_CONFIG_HOME=" + quote(home) + " HOME=" + quote(home) + " " + quote(FACET_EXE) +
-                          " " + args + " 2>&1";
+  const std::string cmd =
+      "XDG_CONFIG_HOME=" + quote(home) + " HOME=" + quote(home) + " " + quote(FACET_EXE) + " " + args + " 2>&1";
   CliResult r;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) {

@@ -94,8 +94,8 @@ TEST(BenchCli, JsonStaysValidWhenTheSceneNameHasAQuote) {
   ScratchDir dir;
   std::string model = dir.write("tri\"angle\\.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
   std::string json = dir.path("out\".json");
-  CliResult r = run_facet("bench --backend cpu --no-gl --frames 1 --sizes 16x16 --json " + quote(json) + " " +
-                          quote(model));
+  CliResult r =
+      run_facet("bench --backend cpu --no-gl --frames 1 --sizes 16x16 --json " + quote(json) + " " + quote(model));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream f(json);
   ASSERT_TRUE(f) << json;

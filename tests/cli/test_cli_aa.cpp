@@ -7,8 +7,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/load/load_model.h"
+#include "engine/render/cpu_renderer.h"
 #include "tests/cli/cli_run.h"
 #include "tests/support/scratch_dir.h"
 
@@ -16,7 +16,8 @@ namespace facet::test {
 namespace {
 
 std::vector<Rgba8> render_png(const std::string& options, const std::string& out) {
-  CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(out) + " --backend cpu --size 48x36 " + options);
+  CliResult r =
+      run_facet("render " + quote(spot_model()) + " -o " + quote(out) + " --backend cpu --size 48x36 " + options);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   int w = 0, h = 0;
   std::vector<Rgba8> rgba;
@@ -36,7 +37,8 @@ size_t differing(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
 
 TEST(CliAa, SamplesOtherThanOneFourOrEightAreAUsageErrorInEveryCommand) {
   ScratchDir dir;
-  CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) + " --backend cpu --aa 2");
+  CliResult r =
+      run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) + " --backend cpu --aa 2");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("--aa"), std::string::npos) << r.output;
   EXPECT_EQ(run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) + " --aa four").exit_code, 2);

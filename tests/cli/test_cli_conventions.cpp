@@ -34,7 +34,8 @@ TEST(CliExitCodes, AMissingRequiredArgumentIsAUsageError) {
 
 TEST(CliExitCodes, AMalformedSizeIsAUsageErrorInEveryCommand) {
   ScratchDir dir;
-  EXPECT_EQ(run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) + " --size 0x5").exit_code, 2);
+  EXPECT_EQ(run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) + " --size 0x5").exit_code,
+            2);
   EXPECT_EQ(run_facet("bench --no-gl --backend cpu --sizes 12by4 sphere-2K").exit_code, 2);
   EXPECT_EQ(run_facet("view --size 12by4").exit_code, 2);
 }
@@ -42,7 +43,9 @@ TEST(CliExitCodes, AMalformedSizeIsAUsageErrorInEveryCommand) {
 TEST(CliExitCodes, AMalformedColourIsAUsageErrorInRenderAndView) {
   ScratchDir dir;
   EXPECT_EQ(run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) +
-                      " --backend cpu --size 8x8 --background 300,0,0").exit_code, 2);
+                      " --backend cpu --size 8x8 --background 300,0,0")
+                .exit_code,
+            2);
   EXPECT_EQ(run_facet("view --background 300,0,0").exit_code, 2);
 }
 
@@ -71,8 +74,8 @@ TEST(CliExitCodes, AnOutputThatCannotBeWrittenIsAFailure) {
 
 TEST(CliExitCodes, ASuccessfulRenderExitsZero) {
   ScratchDir dir;
-  CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) +
-                          " --backend cpu --size 16x16");
+  CliResult r =
+      run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("a.png")) + " --backend cpu --size 16x16");
   EXPECT_EQ(r.exit_code, 0) << r.output;
 }
 

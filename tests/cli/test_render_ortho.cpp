@@ -52,8 +52,10 @@ TEST(RenderOrtho, ACamerasFileEntryWithAViewHeightEqualsRenderWithOrtho) {
   ScratchDir dir;
   const std::string a = dir.path("a.png"), b = dir.path("b.png");
   const std::string file = dir.write("cams.json", R"([
-    {"eye": [2.5, 1, 2], "target": [0, 0.3, 0], "ortho_height": 1.5, "output": ")" + a + R"("},
-    {"eye": [2.5, 1, 2], "target": [0, 0.3, 0], "output": ")" + b + R"("}])");
+    {"eye": [2.5, 1, 2], "target": [0, 0.3, 0], "ortho_height": 1.5, "output": ")" +
+                                                      a + R"("},
+    {"eye": [2.5, 1, 2], "target": [0, 0.3, 0], "output": ")" +
+                                                      b + R"("}])");
   CliResult r = run_facet("render " + quote(spot_model()) + " --cameras " + quote(file) + kCommon);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(same(png(a), single("--eye 2.5,1,2 --target 0,0.3,0 --ortho 1.5", dir.path("s.png"))));
@@ -62,14 +64,16 @@ TEST(RenderOrtho, ACamerasFileEntryWithAViewHeightEqualsRenderWithOrtho) {
 
 TEST(RenderOrtho, AnUnusableViewHeightIsRefused) {
   ScratchDir dir;
-  CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("x.png")) + kCommon + " --ortho -2");
+  CliResult r =
+      run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("x.png")) + kCommon + " --ortho -2");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("--ortho"), std::string::npos) << r.output;
   const std::string file = dir.write("bad.json", R"([{"eye": [1, 2, 3], "target": [0, 0, 0], "ortho_height": 0,
                                                      "output": "x.png"}])");
   r = run_facet("render " + quote(spot_model()) + " --cameras " + quote(file) + kCommon);
   EXPECT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_NE(r.output.find(file + ": camera 0: \"ortho_height\" must be a positive number"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(file + ": camera 0: \"ortho_height\" must be a positive number"), std::string::npos)
+      << r.output;
 }
 
 }  // namespace

@@ -25,8 +25,8 @@ std::vector<Rgba8> single(const std::string& options, const std::string& out, in
 
 TEST(RenderTurntable, EachFrameEqualsASingleRenderWithItsCamera) {
   ScratchDir dir;
-  CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("t_%02d.png")) + kCommon +
-                          " --turntable 3");
+  CliResult r =
+      run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("t_%02d.png")) + kCommon + " --turntable 3");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::regex line("frame ([0-9]+): (--eye [^ ]+ --target [^ ]+ --up [^ \n]+)");
   std::vector<std::string> cameras;
@@ -49,7 +49,8 @@ TEST(RenderTurntable, EachFrameEqualsASingleRenderWithItsCamera) {
 
 TEST(RenderTurntable, AnOutputWithoutAFrameNumberIsAUsageError) {
   ScratchDir dir;
-  CliResult r = run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("t.png")) + kCommon + " --turntable 3");
+  CliResult r =
+      run_facet("render " + quote(spot_model()) + " -o " + quote(dir.path("t.png")) + kCommon + " --turntable 3");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("%03d"), std::string::npos) << r.output;
 }
@@ -58,7 +59,8 @@ TEST(RenderCameras, EachCameraOfTheFileEqualsASingleRender) {
   ScratchDir dir;
   std::string a = dir.path("a.png"), b = dir.path("b.png");
   std::string file = dir.write("cams.json", R"({"cameras": [
-    {"eye": [2.5, 1, 2], "target": [0, 0.3, 0], "fov_y": 35, "output": ")" + a + R"("},
+    {"eye": [2.5, 1, 2], "target": [0, 0.3, 0], "fov_y": 35, "output": ")" +
+                                                a + R"("},
     {"eye": [-2, 0.5, 1.5], "target": [0, 0, 0], "up": [0, 1, 0.1], "focal_px": 30, "size": "32x20",
      "output": ")" + b + R"("}]})");
   CliResult r = run_facet("render " + quote(spot_model()) + " --cameras " + quote(file) + kCommon);

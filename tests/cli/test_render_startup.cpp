@@ -44,7 +44,8 @@ TEST(RenderStartup, AutomaticBackendWithoutADeviceDrawsTheCpuBackendsPixels) {
   CliResult c = run_facet("render " + quote(spot_model()) + common + quote(dir.path("cpu.png")) + " --backend cpu");
   ASSERT_EQ(a.exit_code, 0) << a.output;
   ASSERT_EQ(c.exit_code, 0) << c.output;
-  EXPECT_TRUE(same_pixels(read_png_of_size(dir.path("auto.png"), 40, 30), read_png_of_size(dir.path("cpu.png"), 40, 30)));
+  EXPECT_TRUE(
+      same_pixels(read_png_of_size(dir.path("auto.png"), 40, 30), read_png_of_size(dir.path("cpu.png"), 40, 30)));
 }
 
 TEST(RenderStartup, TheCudaBackendFindsTheClosedSurfacesTheCpuFinds) {
@@ -60,7 +61,8 @@ TEST(RenderStartup, TheCudaBackendFindsTheClosedSurfacesTheCpuFinds) {
     const bool closed = model == spot_model();  // Spot is closed; the bunny's scan has holes
     EXPECT_EQ(g.output.find(", closed surface") != std::string::npos, closed) << g.output;
     EXPECT_EQ(c.output.find(", closed surface") != std::string::npos, closed) << c.output;
-    EXPECT_TRUE(same_pixels(read_png_of_size(dir.path("cuda.png"), 64, 48), read_png_of_size(dir.path("cpu.png"), 64, 48)))
+    EXPECT_TRUE(
+        same_pixels(read_png_of_size(dir.path("cuda.png"), 64, 48), read_png_of_size(dir.path("cpu.png"), 64, 48)))
         << model;
   }
 }

@@ -58,8 +58,8 @@ const std::string& work_dir() {
 bool plain_name(std::string_view s) {
   if (s.empty() || s.size() > 64 || s[0] == '.') return false;
   for (char c : s)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-          c == '-' || c == '.'))
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+          c == '.'))
       return false;
   return s != "fuzz.obj";
 }
@@ -73,8 +73,7 @@ std::string_view first_argument(std::string_view text, std::string_view keyword)
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(at, end - at);
     size_t p = line.find_first_not_of(" \t");
-    if (p != std::string_view::npos && line.substr(p, keyword.size()) == keyword &&
-        line.size() > p + keyword.size() &&
+    if (p != std::string_view::npos && line.substr(p, keyword.size()) == keyword && line.size() > p + keyword.size() &&
         (line[p + keyword.size()] == ' ' || line[p + keyword.size()] == '\t')) {
       size_t last = line.find_last_not_of(" \t\r");
       size_t first = line.find_last_of(" \t", last);
@@ -120,7 +119,7 @@ void check_whole(const facet::Scene& s) {
   for (const facet::TextureDesc& t : s.textures) {
     if (t.width <= 0 || t.height <= 0 || t.levels <= 0) fail("a texture has no size");
     size_t texels = 0;
-    for (int l = 0, w = t.width, h = t.height; l < t.levels; ++l, w = w > 1 ? w / 2 : 1, h = h > 1 ? h / 2 : 1)
+    for (int l = 0, w = t.width, h = t.height; l<t.levels; ++l, w = w> 1 ? w / 2 : 1, h = h > 1 ? h / 2 : 1)
       texels += (size_t)w * h;
     if ((size_t)t.offset + texels > s.texels.size()) fail("a texture's mip chain runs past the texels");
   }

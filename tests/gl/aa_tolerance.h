@@ -11,9 +11,9 @@
 
 namespace facet::test {
 
-constexpr int kAaColorTolerance = 2;              // interior pixels, per channel (1/255)
-constexpr double kAaMaxEdgeMean = 1.0;            // edge pixels: mean channel difference (1/255)
-constexpr double kAaMaxSampleFlipFraction = 0.005;// edge pixels over kAaColorTolerance: at most this share
+constexpr int kAaColorTolerance = 2;                // interior pixels, per channel (1/255)
+constexpr double kAaMaxEdgeMean = 1.0;              // edge pixels: mean channel difference (1/255)
+constexpr double kAaMaxSampleFlipFraction = 0.005;  // edge pixels over kAaColorTolerance: at most this share
 
 // True when pixel (x, y) and its 3x3 neighbourhood (clamped to the frame) show one id.
 inline bool interior(const std::vector<uint32_t>& ids, int w, int h, int x, int y) {

@@ -19,7 +19,7 @@ namespace facet::test {
 struct GlTestEnv {
   std::unique_ptr<EglContext> context;
   std::unique_ptr<GlReference> reference;  // declared after context: destroyed first
-  std::string error;                        // why context or reference could not be made
+  std::string error;                       // why context or reference could not be made
   bool tried = false;
 
   static GlTestEnv& get() {
@@ -57,9 +57,10 @@ inline bool gl_skip_requested() {
 
 // Declares `GlReference& gl` for the test body, or ends the test: FAIL with the EGL/GL error, or
 // SKIP when FACET_SKIP_GL=1 (for machines that knowingly have no EGL at all).
-#define GL_TEST_SETUP()                                                                   \
-  if (::facet::test::gl_skip_requested()) GTEST_SKIP() << "FACET_SKIP_GL=1";              \
-  ::facet::GlReference* gl_ptr_ = ::facet::test::GlTestEnv::get().reference_or_null();    \
-  if (!gl_ptr_) FAIL() << "OpenGL through EGL unavailable (set FACET_SKIP_GL=1 to skip): " \
-                       << ::facet::test::GlTestEnv::get().error;                          \
+#define GL_TEST_SETUP()                                                                \
+  if (::facet::test::gl_skip_requested()) GTEST_SKIP() << "FACET_SKIP_GL=1";           \
+  ::facet::GlReference* gl_ptr_ = ::facet::test::GlTestEnv::get().reference_or_null(); \
+  if (!gl_ptr_)                                                                        \
+    FAIL() << "OpenGL through EGL unavailable (set FACET_SKIP_GL=1 to skip): "         \
+           << ::facet::test::GlTestEnv::get().error;                                   \
   ::facet::GlReference& gl = *gl_ptr_

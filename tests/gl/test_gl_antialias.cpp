@@ -23,8 +23,8 @@
 #include <memory>
 #include <vector>
 
-#include "engine/scene/generate.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/generate.h"
 #include "tests/gl/aa_tolerance.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/test_scenes.h"
@@ -78,9 +78,11 @@ TEST_P(GlAntiAlias, InteriorPixelsAgreeAndEdgePixelsStayWithinASampleFlip) {
   const size_t interior_px = t.interior_px, interior_over = t.interior_over, edge_px = t.edge_px,
                edge_over = t.edge_over, one_sample_over = t.one_sample_over;
   const double edge_mean = t.edge_mean();
-  std::printf("[ aa       ] %s: %zu interior px (%zu over %d/255), %zu edge px: mean %.2f/255, %zu over %d/255 "
-              "(1 sample: %zu)\n", c.name, interior_px, interior_over, kColorTolerance, edge_px, edge_mean, edge_over,
-              kColorTolerance, one_sample_over);
+  std::printf(
+      "[ aa       ] %s: %zu interior px (%zu over %d/255), %zu edge px: mean %.2f/255, %zu over %d/255 "
+      "(1 sample: %zu)\n",
+      c.name, interior_px, interior_over, kColorTolerance, edge_px, edge_mean, edge_over, kColorTolerance,
+      one_sample_over);
   EXPECT_GT(interior_px, 1000u);
   EXPECT_GT(one_sample_over, kMinOneSampleFlips * std::max<size_t>(edge_over, 10)) << "the comparison cannot tell";
   EXPECT_GT(edge_px, 200u);
@@ -89,11 +91,10 @@ TEST_P(GlAntiAlias, InteriorPixelsAgreeAndEdgePixelsStayWithinASampleFlip) {
   EXPECT_LE(edge_over, kMaxSampleFlipFraction * (double)edge_px);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Spheres, GlAntiAlias,
-    ::testing::Values(AaCase{"sphere_2k_normals", 2000, {0.3f, 0.4f, 3.2f}, Shading::Normals},
-                      AaCase{"sphere_5k_lit", 5000, {1.6f, 1.1f, 2.2f}, Shading::Lit}),
-    [](const ::testing::TestParamInfo<AaCase>& i) { return std::string(i.param.name); });
+INSTANTIATE_TEST_SUITE_P(Spheres, GlAntiAlias,
+                         ::testing::Values(AaCase{"sphere_2k_normals", 2000, {0.3f, 0.4f, 3.2f}, Shading::Normals},
+                                           AaCase{"sphere_5k_lit", 5000, {1.6f, 1.1f, 2.2f}, Shading::Lit}),
+                         [](const ::testing::TestParamInfo<AaCase>& i) { return std::string(i.param.name); });
 
 }  // namespace
 }  // namespace facet

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/scene/generate.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/generate.h"
 #include "kernels/frame/raster/cutout.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/test_scenes.h"
@@ -42,7 +42,8 @@ TEST(GlReferenceCutout, DiscardsTheFragmentsCutoutKeepsCuts) {
       // Where the quad is (either triangle), by its plane: GL's coverage is not in question here.
       bool on_quad = false, keeps = false, near_border = false;
       for (uint32_t t = 0; t < 2; ++t) {
-        const ShadeVertex v0 = shade[s.indices[3 * t]], v1 = shade[s.indices[3 * t + 1]], v2 = shade[s.indices[3 * t + 2]];
+        const ShadeVertex v0 = shade[s.indices[3 * t]], v1 = shade[s.indices[3 * t + 1]],
+                          v2 = shade[s.indices[3 * t + 2]];
         const HomogeneousEdges e = homogeneous_edges(mul_point(fp.view_proj, v0.p), mul_point(fp.view_proj, v1.p),
                                                      mul_point(fp.view_proj, v2.p));
         float wt[3];

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "engine/render/cpu_renderer.h"
-#include "engine/scene/generate.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/generate.h"
 #include "kernels/frame/raster/raster.h"
 #include "tests/gl/aa_tolerance.h"
 #include "tests/gl/gl_test_env.h"
@@ -69,15 +69,17 @@ TEST_P(GlCutoutAa, InteriorPixelsAgreeAndEdgesAndHolesStayWithinTheAntiAliasingB
   gl.read_rgba(theirs);
   ASSERT_EQ(theirs.size(), ours.size());
 
-  const test::AaComparison t = test::compare_aa_frames(
-      ours, ours_one, theirs, ours_ids, theirs_ids, w, h,
-      [&](int x, int y) { return samples_interior(cpu, w, h, samples, x, y); });
+  const test::AaComparison t =
+      test::compare_aa_frames(ours, ours_one, theirs, ours_ids, theirs_ids, w, h,
+                              [&](int x, int y) { return samples_interior(cpu, w, h, samples, x, y); });
   const size_t interior_px = t.interior_px, interior_over = t.interior_over, edge_px = t.edge_px,
                edge_over = t.edge_over, one_sample_over = t.one_sample_over;
   const double edge_mean = t.edge_mean();
-  std::printf("[ cutout   ] %d samples: %zu interior px (%zu over %d/255), %zu edge px: mean %.2f/255, %zu over "
-              "%d/255 (1 sample: %zu)\n", samples, interior_px, interior_over, test::kAaColorTolerance, edge_px,
-              edge_mean, edge_over, test::kAaColorTolerance, one_sample_over);
+  std::printf(
+      "[ cutout   ] %d samples: %zu interior px (%zu over %d/255), %zu edge px: mean %.2f/255, %zu over "
+      "%d/255 (1 sample: %zu)\n",
+      samples, interior_px, interior_over, test::kAaColorTolerance, edge_px, edge_mean, edge_over,
+      test::kAaColorTolerance, one_sample_over);
   EXPECT_GT(interior_px, 1000u);
   EXPECT_GT(edge_px, 1000u) << "holes add alpha edges to the silhouette's";
   EXPECT_EQ(interior_over, 0u) << "interior pixels differ";

@@ -23,14 +23,14 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <ostream>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/generate.h"
 #include "tests/gl/gl_test_env.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
@@ -48,8 +48,7 @@ Rgba8 id_color(uint32_t id) {
   if (id == ~0u) return {0, 0, 0, 255};
   uint32_t h = id * 2654435761u;
   h ^= h >> 15;
-  return {(uint8_t)(64 + (h & 191)), (uint8_t)(64 + ((h >> 8) & 191)),
-          (uint8_t)(64 + ((h >> 16) & 191)), 255};
+  return {(uint8_t)(64 + (h & 191)), (uint8_t)(64 + ((h >> 8) & 191)), (uint8_t)(64 + ((h >> 16) & 191)), 255};
 }
 
 bool interior(const std::vector<uint32_t>& ids, int w, int h, int x, int y) {
@@ -63,8 +62,7 @@ std::string write_diff_png(const std::string& name, const std::vector<uint32_t>&
     for (int x = 0; x < w; ++x) {
       size_t i = (size_t)y * w + x;
       Rgba8 cls = ours[i] == ~0u ? Rgba8{0, 0, 0, 255} : Rgba8{90, 90, 90, 255};
-      if (ours[i] != theirs[i])
-        cls = interior(ours, w, h, x, y) ? Rgba8{255, 0, 0, 255} : Rgba8{255, 220, 0, 255};
+      if (ours[i] != theirs[i]) cls = interior(ours, w, h, x, y) ? Rgba8{255, 0, 0, 255} : Rgba8{255, 220, 0, 255};
       Rgba8* row = &img[(size_t)y * w * 3];
       row[x] = id_color(ours[i]);
       row[w + x] = id_color(theirs[i]);
@@ -82,8 +80,8 @@ struct OracleCase {
   int width = 320, height = 240;
   Shading shading = Shading::Lit;
   bool cull_backfaces = false;
-  bool check_color = false;      // compare interior colours too (normals, lit)
-  size_t min_covered = 1000;     // guards against comparing two empty frames
+  bool check_color = false;   // compare interior colours too (normals, lit)
+  size_t min_covered = 1000;  // guards against comparing two empty frames
 };
 
 // GoogleTest prints a failing case by its name rather than as raw bytes.
@@ -100,11 +98,11 @@ std::shared_ptr<const Scene> cached(const std::string& key, std::function<Scene(
 std::shared_ptr<const Scene> sphere(uint64_t triangles) {
   return cached("sphere" + std::to_string(triangles), [=] { return make_sphere(triangles); });
 }
-std::shared_ptr<const Scene> quad() { return cached("quad", [] { return make_quad(); }); }
+std::shared_ptr<const Scene> quad() {
+  return cached("quad", [] { return make_quad(); });
+}
 std::shared_ptr<const Scene> spot() {
-  return cached("spot", [] {
-    return load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj"));
-  });
+  return cached("spot", [] { return load_model(test::shared_asset("spot/spot_triangulated_with_mtl.obj")); });
 }
 
 // Spot with every material term the colour pipeline has: its texture also as specular and
@@ -127,12 +125,10 @@ std::shared_ptr<const Scene> spot_materials() {
 }
 
 std::function<Camera(const Scene&, float)> framing(float fill = 0.9f) {
-  return [=](const Scene& s, float aspect) {
-    return Camera::framing(s.bounds, aspect, glm::radians(45.0f), fill);
-  };
+  return [=](const Scene& s, float aspect) { return Camera::framing(s.bounds, aspect, glm::radians(45.0f), fill); };
 }
-std::function<Camera(const Scene&, float)> look(glm::vec3 eye, glm::vec3 target, float fov_deg,
-                                                float near_plane, float far_plane = 100.0f) {
+std::function<Camera(const Scene&, float)> look(glm::vec3 eye, glm::vec3 target, float fov_deg, float near_plane,
+                                                float far_plane = 100.0f) {
   return [=](const Scene&, float) { return test::look_at(eye, target, fov_deg, near_plane, far_plane); };
 }
 
@@ -146,8 +142,8 @@ std::function<Camera(const Scene&, float)> ortho_framing() {
     return c;
   };
 }
-std::function<Camera(const Scene&, float)> ortho(glm::vec3 eye, glm::vec3 target, float height,
-                                                 float near_plane, float far_plane = 100.0f) {
+std::function<Camera(const Scene&, float)> ortho(glm::vec3 eye, glm::vec3 target, float height, float near_plane,
+                                                 float far_plane = 100.0f) {
   return [=](const Scene&, float) { return test::ortho_look_at(eye, target, height, near_plane, far_plane); };
 }
 
@@ -177,10 +173,11 @@ TEST_P(GlOracle, TriangleIdsAgreeExceptAlongEdges) {
 
   test::IdComparison r = test::compare_ids(ours, theirs, w, h, /*edge_radius=*/1);
   double covered = (double)std::max<size_t>(r.covered, 1);
-  std::printf("[ oracle   ] %s: %dx%d, %u triangles, %zu covered px, %zu differ (%.3f %%), "
-              "%zu interior, %zu coverage\n",
-              c.name.c_str(), w, h, scene->triangle_count(), r.covered, r.differing,
-              100.0 * r.differing / covered, r.interior_differing, r.coverage_differing);
+  std::printf(
+      "[ oracle   ] %s: %dx%d, %u triangles, %zu covered px, %zu differ (%.3f %%), "
+      "%zu interior, %zu coverage\n",
+      c.name.c_str(), w, h, scene->triangle_count(), r.covered, r.differing, 100.0 * r.differing / covered,
+      r.interior_differing, r.coverage_differing);
   EXPECT_GE(r.covered, c.min_covered) << "the camera misses the scene";
   EXPECT_EQ(r.interior_differing, 0u) << "pixels more than 1 px from any edge differ";
   EXPECT_LE(r.differing, kMaxDifferingFraction * covered) << "too many edge pixels differ";
@@ -195,8 +192,7 @@ TEST_P(GlOracle, TriangleIdsAgreeExceptAlongEdges) {
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
         size_t i = (size_t)y * w + x;
-        if (ours[i] == ~0u || ours[i] != theirs[i] || !interior(ours, w, h, x, y) ||
-            !interior(theirs, w, h, x, y))
+        if (ours[i] == ~0u || ours[i] != theirs[i] || !interior(ours, w, h, x, y) || !interior(theirs, w, h, x, y))
           continue;
         Rgba8 a = ours_rgb[i], b = theirs_rgb[i];
         int d = std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
@@ -204,13 +200,12 @@ TEST_P(GlOracle, TriangleIdsAgreeExceptAlongEdges) {
         ++compared;
         over += d > kColorTolerance;
       }
-    std::printf("[ oracle   ] %s colour: %zu interior px, %zu over %d/255, worst %d/255\n",
-                c.name.c_str(), compared, over, kColorTolerance, worst);
+    std::printf("[ oracle   ] %s colour: %zu interior px, %zu over %d/255, worst %d/255\n", c.name.c_str(), compared,
+                over, kColorTolerance, worst);
     EXPECT_GT(compared, 0u);
     EXPECT_LE(over, kMaxColorFraction * (double)compared) << "colours differ (worst " << worst << ")";
   }
-  if (HasFailure())
-    ADD_FAILURE() << "diff image: " << write_diff_png(c.name, ours, theirs, w, h);
+  if (HasFailure()) ADD_FAILURE() << "diff image: " << write_diff_png(c.name, ours, theirs, w, h);
 }
 
 const glm::vec3 kOrigin{0, 0, 0};
@@ -219,59 +214,50 @@ INSTANTIATE_TEST_SUITE_P(
     Scenes, GlOracle,
     ::testing::Values(
         // Spheres: from a few large triangles to ones smaller than a pixel.
-        OracleCase{"sphere_200_framed", [] { return sphere(200); }, framing(), 320, 240,
-                   Shading::Normals, false, true},
-        OracleCase{"sphere_5k_framed", [] { return sphere(5000); }, framing(), 400, 300,
-                   Shading::Lit, false, true},
-        OracleCase{"sphere_50k_oblique", [] { return sphere(50000); },
-                   look({1.6f, 1.1f, 2.2f}, kOrigin, 40.0f, 0.1f), 512, 384, Shading::Normals,
-                   false, true},
+        OracleCase{"sphere_200_framed", [] { return sphere(200); }, framing(), 320, 240, Shading::Normals, false, true},
+        OracleCase{"sphere_5k_framed", [] { return sphere(5000); }, framing(), 400, 300, Shading::Lit, false, true},
+        OracleCase{"sphere_50k_oblique", [] { return sphere(50000); }, look({1.6f, 1.1f, 2.2f}, kOrigin, 40.0f, 0.1f),
+                   512, 384, Shading::Normals, false, true},
         OracleCase{"sphere_200k_subpixel", [] { return sphere(200000); }, framing(0.5f), 320, 240},
-        OracleCase{"sphere_5k_culled", [] { return sphere(5000); }, framing(), 320, 240,
-                   Shading::Lit, true},
+        OracleCase{"sphere_5k_culled", [] { return sphere(5000); }, framing(), 320, 240, Shading::Lit, true},
         // Partly outside the frame: clipping to the frame edges and the guard band.
         OracleCase{"sphere_5k_off_frame", [] { return sphere(5000); },
                    look({0.9f, -0.7f, 2.2f}, {0.9f, -0.7f, 0.0f}, 50.0f, 0.1f), 300, 200},
         // A quad filling the whole frame: one long diagonal edge, all else interior.
-        OracleCase{"quad_full_screen", [] { return quad(); },
-                   look({0, 0, 0.5f}, kOrigin, 90.0f, 0.1f), 256, 200},
+        OracleCase{"quad_full_screen", [] { return quad(); }, look({0, 0, 0.5f}, kOrigin, 90.0f, 0.1f), 256, 200},
         // Triangles crossing the near plane: the camera inside the sphere's bounding box with the
         // near plane cutting the cap, and a quad seen edge-on from above its end, with vertices
         // behind the eye.
         OracleCase{"sphere_5k_near_plane_cut", [] { return sphere(5000); },
-                   look({0.2f, 0.1f, 1.3f}, kOrigin, 60.0f, 0.5f), 320, 240, Shading::Normals,
-                   false, true},
+                   look({0.2f, 0.1f, 1.3f}, kOrigin, 60.0f, 0.5f), 320, 240, Shading::Normals, false, true},
         OracleCase{"quad_behind_the_eye", [] { return quad(); },
                    look({0.1f, -0.6f, 0.25f}, {0.0f, 1.0f, 0.0f}, 70.0f, 0.05f), 320, 240},
         // The default model, framed, and close up with the near plane through it.
-        OracleCase{"spot_framed", [] { return spot(); }, framing(), 480, 360, Shading::Normals,
+        OracleCase{"spot_framed", [] { return spot(); }, framing(), 480, 360, Shading::Normals, false, true},
+        OracleCase{"spot_textured_lit", [] { return spot(); }, framing(), 480, 360, Shading::Lit, false, true},
+        OracleCase{"spot_materials_lit", [] { return spot_materials(); }, framing(), 480, 360, Shading::Lit, false,
+                   true},
+        OracleCase{"spot_materials_texture", [] { return spot_materials(); }, framing(), 480, 360, Shading::Texture,
                    false, true},
-        OracleCase{"spot_textured_lit", [] { return spot(); }, framing(), 480, 360, Shading::Lit,
-                   false, true},
-        OracleCase{"spot_materials_lit", [] { return spot_materials(); }, framing(), 480, 360, Shading::Lit,
-                   false, true},
-        OracleCase{"spot_materials_texture", [] { return spot_materials(); }, framing(), 480, 360,
-                   Shading::Texture, false, true},
         OracleCase{"spot_near_plane", [] { return spot(); },
                    [](const Scene& s, float) {
                      glm::vec3 c{s.bounds.center.x, s.bounds.center.y, s.bounds.center.z};
                      float r = s.bounds.radius;
-                     return test::look_at(c + glm::vec3(0.3f, 0.2f, 0.6f) * r, c, 60.0f,
-                                          0.35f * r, 10.0f * r);
+                     return test::look_at(c + glm::vec3(0.3f, 0.2f, 0.6f) * r, c, 60.0f, 0.35f * r, 10.0f * r);
                    },
                    400, 300},
         // Orthographic: framed (lit: the headlight along the view), oblique with back faces
         // culled, zoomed in past the frame's edges, and with the near plane cutting the sphere.
-        OracleCase{"sphere_5k_ortho_framed", [] { return sphere(5000); }, ortho_framing(), 400, 300,
-                   Shading::Lit, false, true},
+        OracleCase{"sphere_5k_ortho_framed", [] { return sphere(5000); }, ortho_framing(), 400, 300, Shading::Lit,
+                   false, true},
         OracleCase{"sphere_50k_ortho_culled", [] { return sphere(50000); },
                    ortho({1.6f, 1.1f, 2.2f}, kOrigin, 2.4f, 0.1f), 512, 384, Shading::Normals, true, true},
         OracleCase{"sphere_50k_ortho_off_frame", [] { return sphere(50000); },
                    ortho({0.2f, 0.5f, 3.0f}, {0.9f, -0.7f, 0.0f}, 0.8f, 0.1f), 300, 200},
         OracleCase{"sphere_5k_ortho_near_plane_cut", [] { return sphere(5000); },
                    ortho({0.2f, 0.1f, 1.3f}, kOrigin, 2.5f, 0.8f), 320, 240, Shading::Normals, false, true},
-        OracleCase{"spot_ortho_textured_lit", [] { return spot(); }, ortho_framing(), 480, 360, Shading::Lit,
-                   false, true}),
+        OracleCase{"spot_ortho_textured_lit", [] { return spot(); }, ortho_framing(), 480, 360, Shading::Lit, false,
+                   true}),
     [](const ::testing::TestParamInfo<OracleCase>& info) { return info.param.name; });
 
 }  // namespace

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "app/gl/gl_clock.h"
-#include "engine/scene/generate.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/generate.h"
 #include "shaders/shader_source.h"
 #include "tests/gl/gl_test_env.h"
 
@@ -109,7 +109,9 @@ TEST(GlReferenceIds, MatchAnalyticCoverageWithRowZeroAtTheTop) {
       if (id != ~0u) {
         ASSERT_LT(id, 2u);
         ++covered[id];
-        if (id == 0) { EXPECT_LT(py, h / 2); }
+        if (id == 0) {
+          EXPECT_LT(py, h / 2);
+        }
       }
       double d0 = inside_distance_px(&c[0], px, py, w, h);
       double d1 = inside_distance_px(&c[3], px, py, w, h);
@@ -128,9 +130,7 @@ TEST(GlReferenceIds, MatchAnalyticCoverageWithRowZeroAtTheTop) {
 TEST(GlReferenceIds, NearerWinsAndExactTiesGoToTheLowerIndex) {
   GL_TEST_SETUP();
   const int w = 32, h = 32;
-  auto big = [](float z) {
-    return std::vector<Vec3>{{-3.0f, -3.0f, z}, {3.0f, -3.0f, z}, {0.0f, 3.0f, z}};
-  };
+  auto big = [](float z) { return std::vector<Vec3>{{-3.0f, -3.0f, z}, {3.0f, -3.0f, z}, {0.0f, 3.0f, z}}; };
   auto center_id = [&](float z0, float z1) {
     std::vector<Vec3> c = big(z0);
     for (Vec3 v : big(z1)) c.push_back(v);
@@ -142,9 +142,9 @@ TEST(GlReferenceIds, NearerWinsAndExactTiesGoToTheLowerIndex) {
       if (id != ids[0]) return ~1u;  // the frame should be uniform
     return ids[0];
   };
-  EXPECT_EQ(center_id(0.5f, -0.2f), 1u);  // second is nearer
-  EXPECT_EQ(center_id(-0.2f, 0.5f), 0u);  // first is nearer
-  EXPECT_EQ(center_id(0.25f, 0.25f), 0u); // tie: lower index
+  EXPECT_EQ(center_id(0.5f, -0.2f), 1u);   // second is nearer
+  EXPECT_EQ(center_id(-0.2f, 0.5f), 0u);   // first is nearer
+  EXPECT_EQ(center_id(0.25f, 0.25f), 0u);  // tie: lower index
 }
 
 // Culling, when on, drops triangles that are clockwise in NDC and keeps counter-clockwise ones.
@@ -210,12 +210,18 @@ TEST(GlReferenceColor, ShadesNormalsLitAndBackgroundInTheSameOrientationAsIds) {
     gl.read_rgba(rgba);
     ASSERT_EQ(rgba.size(), (size_t)w * h);
     Rgba8 top = rgba[(size_t)2 * w + w / 2], bottom = rgba[(size_t)(h - 3) * w + w / 2];
-    EXPECT_EQ(bottom.r, 40); EXPECT_EQ(bottom.g, 42); EXPECT_EQ(bottom.b, 48);
+    EXPECT_EQ(bottom.r, 40);
+    EXPECT_EQ(bottom.g, 42);
+    EXPECT_EQ(bottom.b, 48);
     if (shading == Shading::Normals) {
-      EXPECT_NEAR(top.r, 128, 1); EXPECT_NEAR(top.g, 128, 1); EXPECT_EQ(top.b, 255);
+      EXPECT_NEAR(top.r, 128, 1);
+      EXPECT_NEAR(top.g, 128, 1);
+      EXPECT_EQ(top.b, 255);
     } else {
       // Kd (1, 0.5, 0.25) is linear light: written encoded to sRGB.
-      EXPECT_NEAR(top.r, 255, 1); EXPECT_NEAR(top.g, 188, 1); EXPECT_NEAR(top.b, 137, 1);
+      EXPECT_NEAR(top.r, 255, 1);
+      EXPECT_NEAR(top.g, 188, 1);
+      EXPECT_NEAR(top.b, 137, 1);
     }
   }
 }
@@ -239,8 +245,9 @@ TEST(GlReferenceFrame, FollowsTheFrameSizeAcrossResizes) {
 TEST(GlReferenceTiming, SoftwareRasterizersAreTimedByTheWallClock) {
   for (const char* software : {"llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Mesa X11 (swrast)"})
     EXPECT_EQ(gl_clock_for_renderer(software), GlClock::WallClock) << software;
-  for (const char* hardware : {"NVIDIA H200/PCIe/SSE2", "AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.7, DRM 3.54)",
-                               "Mesa Intel(R) UHD Graphics 620 (KBL GT2)", ""})
+  for (const char* hardware :
+       {"NVIDIA H200/PCIe/SSE2", "AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.7, DRM 3.54)",
+        "Mesa Intel(R) UHD Graphics 620 (KBL GT2)", ""})
     EXPECT_EQ(gl_clock_for_renderer(hardware), GlClock::TimerQueries) << hardware;
 }
 

@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "tests/support/image_compare.h"
 
 namespace facet::test {
@@ -15,8 +15,8 @@ namespace facet::test {
 // identical and a triangle of the scene, colours within 1/255, identical triangle counters (or,
 // where the GPU culled occluded meshlets, counters that account for them). Writes
 // LABEL-diff.png when ids differ. Returns the number of covered pixels.
-inline size_t expect_backends_agree(CudaRenderer& gpu, const std::shared_ptr<Scene>& scene,
-                                    const FrameParams& fp, const std::string& label) {
+inline size_t expect_backends_agree(CudaRenderer& gpu, const std::shared_ptr<Scene>& scene, const FrameParams& fp,
+                                    const std::string& label) {
   CpuRenderer cpu;
   cpu.set_scene(scene);
   cpu.render(fp);
@@ -53,7 +53,8 @@ inline size_t expect_backends_agree(CudaRenderer& gpu, const std::shared_ptr<Sce
     EXPECT_LE(b.culled, a.culled) << label;
     EXPECT_LE(b.clipped, a.clipped) << label;
     EXPECT_LE(b.drawn, a.drawn) << label;
-    EXPECT_GE((uint64_t)(a.culled - b.culled) + (a.clipped - b.clipped) + (a.drawn - b.drawn), (uint64_t)b.occluded) << label;
+    EXPECT_GE((uint64_t)(a.culled - b.culled) + (a.clipped - b.clipped) + (a.drawn - b.drawn), (uint64_t)b.occluded)
+        << label;
   }
   return covered;
 }

@@ -14,10 +14,10 @@
 
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_centroid_order.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlet_ranges.h"
 #include "engine/meshlets/meshlets.h"
+#include "engine/scene/generate.h"
 #include "tests/support/device_mesh.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scene_edits.h"

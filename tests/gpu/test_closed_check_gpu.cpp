@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/scene/closed_surface.h"
 #include "engine/cuda/cuda_renderer.h"
 #include "engine/cuda/device_closed_check.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
+#include "engine/scene/closed_surface.h"
+#include "engine/scene/generate.h"
 #include "kernels/prepare/closed_math.h"
 #include "tests/support/device_mesh.h"
 #include "tests/support/gpu_skip.h"
@@ -111,9 +111,8 @@ TEST_F(ClosedCheckGpu, SharedModelsEdgeCasesAndTiledDragons) {
     const Scene s = load_model(test::shared_asset(model));
     EXPECT_EQ(on_device(s), s.bounds.closed) << model;
   }
-  EXPECT_GT(test::for_each_loadable_edge_case([](const Scene& s, const std::string& path) {
-              EXPECT_EQ(on_device(s), s.bounds.closed) << path;
-            }),
+  EXPECT_GT(test::for_each_loadable_edge_case(
+                [](const Scene& s, const std::string& path) { EXPECT_EQ(on_device(s), s.bounds.closed) << path; }),
             10);
   const Scene dragon = load_model(test::shared_asset("dragon/dragon_vrip.obj"));
   const Scene four = tiled(dragon, 4);

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/generate.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
 
@@ -69,8 +69,8 @@ TEST(ColourGpu, MaterialsAndVertexColoursAreByteIdenticalInEveryModeAndFilter) {
         rs.shading = shading;
         rs.filter = filter;
         rs.wireframe = wireframe;
-        const std::string label = "spot-mode" + std::to_string((int)shading) + "-filter" +
-                                  std::to_string((int)filter) + (wireframe ? "-wire" : "");
+        const std::string label = "spot-mode" + std::to_string((int)shading) + "-filter" + std::to_string((int)filter) +
+                                  (wireframe ? "-wire" : "");
         expect_identical_bytes(gpu, scene, test::frame_params(*scene, cam, 480, 360, rs), label);
       }
 }

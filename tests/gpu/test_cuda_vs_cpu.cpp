@@ -5,11 +5,11 @@
 
 #include <cstring>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/generate.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/image_compare.h"
@@ -22,9 +22,7 @@ namespace {
 
 class CudaVsCpu : public ::testing::Test {
  protected:
-  void SetUp() override {
-    FACET_SKIP_WITHOUT_CUDA();
-  }
+  void SetUp() override { FACET_SKIP_WITHOUT_CUDA(); }
 
   // Renders `scene` with both backends for `fp`; expects identical ids and colours within 1.
   void expect_same(const std::shared_ptr<Scene>& scene, const FrameParams& fp, const std::string& label) {
@@ -190,8 +188,8 @@ TEST_F(CudaVsCpu, BothGeometryShapesWithAndWithoutMeshletCulling) {
         for (const Camera& cam : {framed, close, aside, far, far}) {
           const int index = k++;
           settings.samples = index == 4 ? 4 : 1;
-          std::string label = scene->source + (claims ? "-claims" : "-per-meshlet") + (cull ? "-cull-" : "-") +
-                              std::to_string(index);
+          std::string label =
+              scene->source + (claims ? "-claims" : "-per-meshlet") + (cull ? "-cull-" : "-") + std::to_string(index);
           FrameParams fp = test::frame_params(*scene, cam, 320, 240, settings);
           EXPECT_GT(test::expect_backends_agree(gpu, scene, fp, label), 0u) << label;
           if (cull || index == 3) {

@@ -9,12 +9,12 @@
 #include <cstring>
 #include <string>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
+#include "engine/load/load_model.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/render/frame_plan.h"
 #include "engine/render/frame_setup.h"
 #include "engine/scene/generate.h"
-#include "engine/load/load_model.h"
 #include "kernels/frame/tuning.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
@@ -151,7 +151,8 @@ TEST_F(CudaVsCpuAa, ResolveWarpsOfTilesAndOfRowsAgreeAtAnOddSize) {
     }
   }
   for (int plain : {0, 1})
-    for (int tiled : {0, 1}) EXPECT_GT(shapes[plain][tiled], 0) << "plain " << plain << " tiles " << tiled << ": not run";
+    for (int tiled : {0, 1})
+      EXPECT_GT(shapes[plain][tiled], 0) << "plain " << plain << " tiles " << tiled << ": not run";
 }
 
 TEST_F(CudaVsCpuAa, TransparentBackgroundsAndFramesBetweenClearsAgree) {
@@ -188,7 +189,8 @@ TEST_F(CudaVsCpuAa, ChangingTheSampleCountBetweenFramesLeavesNoStaleSamples) {
   for (int samples : {8, 4, 1, 4}) {
     RenderOptions s;
     s.samples = (uint8_t)samples;
-    expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, 320, 240, s), "switch-aa" + std::to_string(samples), 2);
+    expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, 320, 240, s), "switch-aa" + std::to_string(samples),
+                      2);
   }
 }
 
@@ -208,9 +210,10 @@ TEST_F(CudaVsCpuAa, CutoutsAgreeInEveryRasterPathAtEverySampleCount) {
         RenderOptions s;
         s.samples = (uint8_t)samples;
         s.filter = f;
-        expect_same_bytes(gpu, scene, test::frame_params(*scene, cam, 640, 480, s),
-                          "cutout-sphere" + std::to_string(n) + "-aa" + std::to_string(samples) + "-filter" +
-                              std::to_string((int)f), 2);
+        expect_same_bytes(
+            gpu, scene, test::frame_params(*scene, cam, 640, 480, s),
+            "cutout-sphere" + std::to_string(n) + "-aa" + std::to_string(samples) + "-filter" + std::to_string((int)f),
+            2);
       }
   }
 }

@@ -25,9 +25,7 @@ namespace {
 
 class DeviceLimits : public ::testing::Test {
  protected:
-  void SetUp() override {
-    FACET_SKIP_WITHOUT_CUDA();
-  }
+  void SetUp() override { FACET_SKIP_WITHOUT_CUDA(); }
 };
 
 // Holds all but `leave` bytes of the device's free memory until destroyed.
@@ -68,7 +66,8 @@ void expect_same(const Drawn& a, const Drawn& b) {
   for (uint32_t id : a.ids) covered += id != ~0u;
   EXPECT_GT(covered, 1000u);
   EXPECT_TRUE(a.ids == b.ids);
-  EXPECT_TRUE(a.rgba.size() == b.rgba.size() && std::memcmp(a.rgba.data(), b.rgba.data(), a.rgba.size() * sizeof(Rgba8)) == 0);
+  EXPECT_TRUE(a.rgba.size() == b.rgba.size() &&
+              std::memcmp(a.rgba.data(), b.rgba.data(), a.rgba.size() * sizeof(Rgba8)) == 0);
 }
 
 // 2 M triangles: 56 MB of vertex records and index triples beside a finished scene of about

@@ -9,8 +9,8 @@
 
 #include <random>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/hostile_scenes.h"
@@ -25,9 +25,7 @@ using test::random_dir;
 
 class HostileGpu : public ::testing::Test {
  protected:
-  void SetUp() override {
-    FACET_SKIP_WITHOUT_CUDA();
-  }
+  void SetUp() override { FACET_SKIP_WITHOUT_CUDA(); }
 
   size_t expect_same(CudaRenderer& gpu, const std::shared_ptr<Scene>& scene, const FrameParams& fp,
                      const std::string& label) {
@@ -72,11 +70,13 @@ TEST_F(HostileGpu, TwentyRandomCamerasOverADenseClosedMeshMatchTheCpu) {
     Camera c;
     std::string kind;
     if (k < 6) {  // outside, at random distances
-      c = test::look_at(random_dir(rng) * (1.6f + 3.0f * std::fabs(u(rng))), {0.3f * u(rng), 0, 0.3f * u(rng)}, 50.0f, 0.01f, 20.0f);
+      c = test::look_at(random_dir(rng) * (1.6f + 3.0f * std::fabs(u(rng))), {0.3f * u(rng), 0, 0.3f * u(rng)}, 50.0f,
+                        0.01f, 20.0f);
       kind = "far";
     } else if (k < 11) {  // a hair above the surface, looking at it or along it
       float a = 3.14159265f * u(rng);
-      glm::vec3 ring{std::cos(a), 0, std::sin(a)}, n = glm::normalize(glm::vec3(std::cos(a), 1.5f * u(rng), std::sin(a)));
+      glm::vec3 ring{std::cos(a), 0, std::sin(a)},
+          n = glm::normalize(glm::vec3(std::cos(a), 1.5f * u(rng), std::sin(a)));
       glm::vec3 eye = ring + n * (0.35f * 1.002f);
       glm::vec3 along = glm::normalize(glm::cross(n, random_dir(rng)));
       c = test::look_at(eye, eye + (k % 2 ? along : -n + along), 90.0f, 1e-4f, 20.0f);

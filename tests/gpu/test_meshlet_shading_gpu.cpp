@@ -14,8 +14,8 @@
 
 #include "engine/cuda/device_scene.h"
 #include "engine/cuda/staged_upload.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
+#include "engine/scene/generate.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/meshlet_shading.h"
 #include "tests/support/scene_edits.h"

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
+#include "engine/scene/generate.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
@@ -19,9 +19,7 @@ namespace {
 
 class OcclusionFrames : public ::testing::Test {
  protected:
-  void SetUp() override {
-    FACET_SKIP_WITHOUT_CUDA();
-  }
+  void SetUp() override { FACET_SKIP_WITHOUT_CUDA(); }
 };
 
 // Cameras around the model's bounding sphere: an orbit in steps, a cut to the opposite side,
@@ -81,7 +79,8 @@ TEST_F(OcclusionFrames, SphereDrawsWhatTheCpuDraws) {
 }
 
 TEST_F(OcclusionFrames, ScannedModelsDrawWhatTheCpuDraws) {
-  for (const char* rel : {"bunny/stanford-bunny.obj", "dragon/dragon_vrip_res2.obj", "spot/spot_triangulated_with_mtl.obj"})
+  for (const char* rel :
+       {"bunny/stanford-bunny.obj", "dragon/dragon_vrip_res2.obj", "spot/spot_triangulated_with_mtl.obj"})
     expect_path_agrees(std::make_shared<Scene>(load_model(test::shared_asset(rel))), rel, false);
 }
 

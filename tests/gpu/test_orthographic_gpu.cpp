@@ -8,8 +8,8 @@
 #include <cstring>
 
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
+#include "engine/scene/generate.h"
 #include "tests/gpu/backend_agreement.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/test_scenes.h"
@@ -93,9 +93,12 @@ TEST_F(OrthographicGpu, MeshletCullingAndOcclusionCullingMatchTheCpu) {
     int k = 0;
     for (const Camera& cam : ortho_cameras(scene->bounds)) {
       const std::string label = "sphere-2M-ortho-" + std::to_string(k++);
-      EXPECT_GT(test::expect_backends_agree(gpu, scene, test::frame_params(*scene, cam, 1280, 720, cull), label + "-culled"), 0u);
+      EXPECT_GT(
+          test::expect_backends_agree(gpu, scene, test::frame_params(*scene, cam, 1280, 720, cull), label + "-culled"),
+          0u);
       EXPECT_GT(test::expect_backends_agree(gpu, scene, test::frame_params(*scene, cam, 1280, 720, test::two_sided()),
-                                            label + "-two-sided"), 0u);
+                                            label + "-two-sided"),
+                0u);
     }
   }
 }

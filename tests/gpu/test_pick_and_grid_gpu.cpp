@@ -1,13 +1,14 @@
 // What the viewer asks of the CUDA backend beyond frames: Renderer::pick reads the same triangle
-// and depth as the CPU backend, and the ground grid (kernels/frame/effects/ground_grid.cu) against the CPU backend: the same bytes where the
+// and depth as the CPU backend, and the ground grid (kernels/frame/effects/ground_grid.cu) against the CPU
+// backend: the same bytes where the
 // grid lies over the background (both start from the same colour there), within the backends'
 // shading tolerance (1/255) over the model. Skips, saying why, where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/cuda_renderer.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/scene/generate.h"
 
 using namespace facet;
@@ -42,8 +43,10 @@ TEST(GroundGridGpu, CudaDrawsTheSameBytesAsTheCpu) {
   size_t background_differing = 0, model_over_one = 0;
   for (size_t i = 0; i < a.size(); ++i) {
     int d = std::max({diff(a[i].r, b[i].r), diff(a[i].g, b[i].g), diff(a[i].b, b[i].b), diff(a[i].a, b[i].a)});
-    if (ids[i] == ~0u) background_differing += d != 0;
-    else model_over_one += d > 1;
+    if (ids[i] == ~0u)
+      background_differing += d != 0;
+    else
+      model_over_one += d > 1;
   }
   EXPECT_EQ(background_differing, 0u);
   EXPECT_EQ(model_over_one, 0u);

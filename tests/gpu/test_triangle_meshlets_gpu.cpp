@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "engine/cuda/device_scene.h"
-#include "tests/support/triangle_meshlets.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
+#include "engine/scene/generate.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
+#include "tests/support/triangle_meshlets.h"
 
 using namespace facet;
 
@@ -29,7 +29,8 @@ void expect_same_as_host(const Scene& s, const std::string& label) {
   EXPECT_EQ(device.bytes(), bytes + 4 * (size_t)s.triangle_count()) << label;
   FACET_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
   std::vector<uint32_t> on_device(s.triangle_count());
-  FACET_CUDA_CHECK(cudaMemcpy(on_device.data(), device.triangle_meshlet(), on_device.size() * 4, cudaMemcpyDeviceToHost));
+  FACET_CUDA_CHECK(
+      cudaMemcpy(on_device.data(), device.triangle_meshlet(), on_device.size() * 4, cudaMemcpyDeviceToHost));
   const std::shared_ptr<const Meshlets> m = scene_meshlets(s);
   const std::unique_ptr<uint32_t[]> host = triangle_meshlets(*m, s.triangle_count());
   size_t differ = 0;

@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "engine/cuda/cuda_renderer.h"
-#include "engine/cuda/device_scene.h"
-#include "engine/render/cpu_renderer.h"
 #include "engine/cuda/device_buffer.h"
+#include "engine/cuda/device_scene.h"
 #include "engine/cuda/staged_upload.h"
+#include "engine/load/load_model.h"
+#include "engine/render/cpu_renderer.h"
 #include "engine/render/frame_outputs.h"
 #include "engine/scene/generate.h"
-#include "engine/load/load_model.h"
 #include "tests/support/gpu_skip.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/shuffled_obj.h"

@@ -10,8 +10,7 @@
 namespace facet::test {
 
 CulledMeshletTally check_culled_meshlets(const Scene& s, const Meshlets& m, const FrameParams& fp,
-                                         const MeshletCull& cull,
-                                         const std::function<void(uint32_t)>& on_drawn) {
+                                         const MeshletCull& cull, const std::function<void(uint32_t)>& on_drawn) {
   const ClipPlanes planes = make_clip_planes(fp.width, fp.height);
   std::vector<ProjectedVertex> pv(s.vertex_count());
   for (uint32_t v = 0; v < s.vertex_count(); ++v)

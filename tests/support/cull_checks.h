@@ -25,8 +25,7 @@ struct CulledMeshletTally {
 // meshlet that `cull` culls, failing the test where one would count as clipped or NaN (then it
 // would not count as culled), and calls `on_drawn(t)` for each triangle t it would draw.
 CulledMeshletTally check_culled_meshlets(const Scene& s, const Meshlets& m, const FrameParams& fp,
-                                         const MeshletCull& cull,
-                                         const std::function<void(uint32_t)>& on_drawn);
+                                         const MeshletCull& cull, const std::function<void(uint32_t)>& on_drawn);
 
 // Draws the frame `fp` with `r` and counts its covered pixels, and those of them outside `box`
 // (what scene_pixel_box promises never happens: a covered pixel outside it).

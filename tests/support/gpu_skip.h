@@ -8,8 +8,8 @@
 
 #include "engine/render/renderer.h"
 
-#define FACET_SKIP_WITHOUT_CUDA()                                           \
-  do {                                                                      \
-    std::string facet_cuda_why_;                                            \
+#define FACET_SKIP_WITHOUT_CUDA()                                                    \
+  do {                                                                               \
+    std::string facet_cuda_why_;                                                     \
     if (!::facet::cuda_available(&facet_cuda_why_)) GTEST_SKIP() << facet_cuda_why_; \
   } while (0)

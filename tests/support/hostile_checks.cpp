@@ -7,10 +7,10 @@
 
 #include "engine/render/cpu_renderer.h"
 #include "kernels/frame/geometry/project.h"
-#include "kernels/frame/raster/raster.h"
-#include "kernels/frame/resolve/shade.h"
 #include "kernels/frame/geometry/triangle.h"
 #include "kernels/frame/geometry/vertex.h"
+#include "kernels/frame/raster/raster.h"
+#include "kernels/frame/resolve/shade.h"
 #include "tests/support/hostile_scenes.h"
 #include "tests/support/image_compare.h"
 #include "tests/support/test_scenes.h"
@@ -37,14 +37,13 @@ size_t expect_clean(const Frame& f, const Scene& s, const FrameParams& fp, const
   for (size_t i = 0; i < f.ids.size(); ++i) {
     const Rgba8 c = f.rgba[i];
     if (f.ids[i] == kNoTriangle) {
-      bad_background += c.r != fp.background.r || c.g != fp.background.g || c.b != fp.background.b ||
-                        c.a != fp.background.a;
+      bad_background +=
+          c.r != fp.background.r || c.g != fp.background.g || c.b != fp.background.b || c.a != fp.background.a;
       continue;
     }
     ++covered;
     if (f.ids[i] >= s.triangle_count() || (allowed && !allowed(f.ids[i]))) ++bad_id;
-    if (fp.shading == Shading::Lit)
-      bad_colour += c.r != c.g || c.g != c.b || c.r < lo || c.r > hi || c.a != 255;
+    if (fp.shading == Shading::Lit) bad_colour += c.r != c.g || c.g != c.b || c.r < lo || c.r > hi || c.a != 255;
   }
   EXPECT_EQ(bad_id, 0u) << label << ": pixels hold ids that cannot be there";
   EXPECT_EQ(bad_colour, 0u) << label << ": covered pixels with colours outside the material's range";
@@ -95,9 +94,8 @@ void expect_hits(const Scene& s, const std::vector<Camera>& cams, int w, int h, 
       covered += hits.count[i] != 0;
       if (!ok(hits.count[i]) && bad++ == 0) first_bad = i;
     }
-    EXPECT_EQ(bad, 0u) << s.source << " camera " << k << ": " << bad << " pixels not hit " << what
-                       << ", first at (" << first_bad % w << ", " << first_bad / w << ") hit "
-                       << hits.count[first_bad] << " times";
+    EXPECT_EQ(bad, 0u) << s.source << " camera " << k << ": " << bad << " pixels not hit " << what << ", first at ("
+                       << first_bad % w << ", " << first_bad / w << ") hit " << hits.count[first_bad] << " times";
     EXPECT_GE(covered, min_covered) << s.source << " camera " << k << ": the mesh is barely in view";
   }
 }

@@ -13,8 +13,8 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/scene/generate.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/generate.h"
 #include "tests/support/ray_cast.h"
 #include "tests/support/test_scenes.h"
 
@@ -26,8 +26,7 @@ constexpr float kHostileKd = 0.8f;
 
 // A scene from raw positions and triangles: computed normals (any that come out non-unit, as
 // for NaN or overflowing positions, are replaced by +Z), one grey material, finite bounds.
-inline Scene make_mesh(std::vector<Vec3> positions, std::vector<uint32_t> indices,
-                       const std::string& name) {
+inline Scene make_mesh(std::vector<Vec3> positions, std::vector<uint32_t> indices, const std::string& name) {
   Scene s;
   s.source = name;
   s.positions.assign(positions.begin(), positions.end());
@@ -54,8 +53,8 @@ inline Scene make_torus(uint32_t nu, uint32_t nv, float R, float r, Vec3 c = {0,
     for (uint32_t j = 0; j < nv; ++j) {
       double u = 2 * pi * i / nu, v = 2 * pi * j / nv;
       double ring = R + r * std::cos(v);
-      p.push_back({c.x + (float)(ring * std::cos(u)), c.y + (float)(r * std::sin(v)),
-                   c.z + (float)(ring * std::sin(u))});
+      p.push_back(
+          {c.x + (float)(ring * std::cos(u)), c.y + (float)(r * std::sin(v)), c.z + (float)(ring * std::sin(u))});
     }
   auto id = [&](uint32_t i, uint32_t j) { return (i % nu) * nv + (j % nv); };
   for (uint32_t i = 0; i < nu; ++i)
@@ -95,8 +94,10 @@ inline Scene make_box(uint32_t n, Vec3 h, Vec3 c = {0, 0, 0}) {
             g[v] = j + dj[k];
             q[k] = vertex(g);
           }
-          if (side) idx.insert(idx.end(), {q[0], q[1], q[2], q[0], q[2], q[3]});
-          else idx.insert(idx.end(), {q[0], q[2], q[1], q[0], q[3], q[2]});
+          if (side)
+            idx.insert(idx.end(), {q[0], q[1], q[2], q[0], q[2], q[3]});
+          else
+            idx.insert(idx.end(), {q[0], q[2], q[1], q[0], q[3], q[2]});
         }
     }
   return make_mesh(std::move(p), std::move(idx), "box");
@@ -107,8 +108,7 @@ inline Scene make_ground(uint32_t n, float e) {
   std::vector<Vec3> p;
   std::vector<uint32_t> idx;
   for (uint32_t i = 0; i <= n; ++i)
-    for (uint32_t j = 0; j <= n; ++j)
-      p.push_back({e * (2.0f * i / n - 1.0f), 0.0f, e * (2.0f * j / n - 1.0f)});
+    for (uint32_t j = 0; j <= n; ++j) p.push_back({e * (2.0f * i / n - 1.0f), 0.0f, e * (2.0f * j / n - 1.0f)});
   for (uint32_t i = 0; i < n; ++i)
     for (uint32_t j = 0; j < n; ++j) {
       uint32_t a = i * (n + 1) + j, b = a + n + 1;
@@ -169,15 +169,15 @@ inline Vec3 world_at_window(const Camera& c, int width, int height, double wx, d
 // view depths that decrease with the index except for a tie group: the nearest depth is shared
 // by triangles winner, winner + 1, ..., winner + 9 (facing the camera, so each has one window
 // depth). The visible one must be `winner`. Every triangle has its own three vertices.
-inline Scene make_pile_on_one_pixel(const Camera& c, int width, int height, int px, int py,
-                                    uint32_t count, uint32_t winner) {
+inline Scene make_pile_on_one_pixel(const Camera& c, int width, int height, int px, int py, uint32_t count,
+                                    uint32_t winner) {
   std::vector<Vec3> p;
   std::vector<uint32_t> idx;
   p.reserve(3 * (size_t)count);
   idx.reserve(3 * (size_t)count);
   const double cx = px + 0.5, cy = py + 0.5;
   for (uint32_t t = 0; t < count; ++t) {
-    double depth = 2.0 + 1e-6 * (count - t);  // later ones nearer...
+    double depth = 2.0 + 1e-6 * (count - t);          // later ones nearer...
     if (t >= winner && t < winner + 10) depth = 1.5;  // ... but the tie group is nearest of all
     // A small triangle around the pixel centre, its shape varying with t (within 0.4 px).
     double a = 0.15 + 0.2 * ((t * 7919u) % 101) / 100.0, b = 0.15 + 0.2 * ((t * 104729u) % 97) / 96.0;
@@ -219,14 +219,20 @@ inline std::vector<HostileCase> hostile_cases() {
   const float big[] = {1e3f, 1e6f, 1e12f, 1e30f};
 
   // Crossing the near plane (eye at z = 5, near 0.5): one and two vertices behind the eye.
-  add("near-plane", make_mesh({{-1, -1, 0}, {1.5f, -0.5f, 0}, {0.3f, 0.8f, 9}, {-2, 1, 1}, {0.5f, 1.2f, 7}, {1, 2, 6.5f}},
-                              {0, 1, 2, 3, 4, 5}, "near-plane"), front);
+  add("near-plane",
+      make_mesh({{-1, -1, 0}, {1.5f, -0.5f, 0}, {0.3f, 0.8f, 9}, {-2, 1, 1}, {0.5f, 1.2f, 7}, {1, 2, 6.5f}},
+                {0, 1, 2, 3, 4, 5}, "near-plane"),
+      front);
   // Entirely behind the camera, some huge (their mirror image would fill the frame).
-  add("behind", make_mesh({{-1, -1, 7}, {1, -1, 7}, {0, 1, 7}, {-1e6f, -1e6f, 9}, {1e6f, -1e6f, 9}, {0, 1e6f, 9}},
-                          {0, 1, 2, 3, 4, 5}, "behind"), front);
+  add("behind",
+      make_mesh({{-1, -1, 7}, {1, -1, 7}, {0, 1, 7}, {-1e6f, -1e6f, 9}, {1e6f, -1e6f, 9}, {0, 1e6f, 9}},
+                {0, 1, 2, 3, 4, 5}, "behind"),
+      front);
   // A vertex exactly at the eye (one, two and three of them).
-  add("vertex-at-eye", make_mesh({{0, 0, 5}, {1, 0.3f, 0}, {-0.5f, 1, -1}, {0.2f, -0.7f, 1}},
-                                 {0, 1, 2, 0, 0, 3, 0, 0, 0, 1, 2, 3}, "vertex-at-eye"), front);
+  add("vertex-at-eye",
+      make_mesh({{0, 0, 5}, {1, 0.3f, 0}, {-0.5f, 1, -1}, {0.2f, -0.7f, 1}}, {0, 1, 2, 0, 0, 3, 0, 0, 0, 1, 2, 3},
+                "vertex-at-eye"),
+      front);
   // One triangle containing the whole view, at several scales; and one crossing the near plane.
   for (float s : big)
     add("fill-" + std::to_string((int)std::log10(s)),
@@ -244,8 +250,10 @@ inline std::vector<HostileCase> hostile_cases() {
       look_at({0, 0, 3e-6f}, {0, 0, 0}, 60.0f, 1e-7f, 1e-5f));
   add("subpixel", make_mesh({{0, 0, 0}, {1e-6f, 0, 0}, {0, 1e-6f, 0}}, {0, 1, 2}, "subpixel"), front);
   // Degenerate: repeated vertices, a repeated position, collinear.
-  add("degenerate", make_mesh({{-1, -1, 0}, {1, 1, 0}, {0, 0, 0}, {1, 1, 0}, {0.5f, -1, 0}},
-                              {0, 0, 0, 0, 0, 1, 0, 1, 3, 0, 1, 2, 0, 2, 1, 4, 4, 2}, "degenerate"), front);
+  add("degenerate",
+      make_mesh({{-1, -1, 0}, {1, 1, 0}, {0, 0, 0}, {1, 1, 0}, {0.5f, -1, 0}},
+                {0, 0, 0, 0, 0, 1, 0, 1, 3, 0, 1, 2, 0, 2, 1, 4, 4, 2}, "degenerate"),
+      front);
   // NaN and infinities, and a finite position whose clip coordinates overflow.
   {
     const float nan = std::nanf(""), inf = INFINITY;
@@ -260,7 +268,8 @@ inline std::vector<HostileCase> hostile_cases() {
   }
   // A flat mesh seen exactly edge-on: aligned (nothing at all) and from a skew in-plane eye.
   add("edge-on-aligned", make_flat_grid(24, 1), look_at({-4, 0.2f, 0}, {0, 0.1f, 0}, 50.0f, 0.1f, 20.0f));
-  add("edge-on-skew", make_flat_grid(24, 2), camera({3.1f, 1.7f, 0}, {-0.4f, -0.2f, 0}, {0.2f, 0.6f, 0.7f}, 55.0f, 0.1f, 20.0f));
+  add("edge-on-skew", make_flat_grid(24, 2),
+      camera({3.1f, 1.7f, 0}, {-0.4f, -0.2f, 0}, {0.2f, 0.6f, 0.7f}, 55.0f, 0.1f, 20.0f));
   // A million triangles on one pixel.
   static_assert(kPile.width == W && kPile.height == H, "the pile is drawn in the list's frame");
   add("pile", kPile.scene(), kPile.camera());

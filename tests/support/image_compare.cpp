@@ -19,8 +19,8 @@ bool near_id_change(const std::vector<uint32_t>& ids, int width, int height, int
   return false;
 }
 
-IdComparison compare_ids(const std::vector<uint32_t>& ref, const std::vector<uint32_t>& other,
-                         int width, int height, int edge_radius) {
+IdComparison compare_ids(const std::vector<uint32_t>& ref, const std::vector<uint32_t>& other, int width, int height,
+                         int edge_radius) {
   IdComparison r;
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
@@ -43,8 +43,8 @@ ColorComparison compare_rgba(const std::vector<Rgba8>& a, const std::vector<Rgba
   ColorComparison r;
   size_t n = std::min(a.size(), b.size());
   for (size_t i = 0; i < n; ++i) {
-    int d = std::max({std::abs(a[i].r - b[i].r), std::abs(a[i].g - b[i].g), std::abs(a[i].b - b[i].b),
-                      std::abs(a[i].a - b[i].a)});
+    int d = std::max(
+        {std::abs(a[i].r - b[i].r), std::abs(a[i].g - b[i].g), std::abs(a[i].b - b[i].b), std::abs(a[i].a - b[i].a)});
     r.max_channel_diff = std::max(r.max_channel_diff, d);
     if (d > tolerance) ++r.pixels_over;
   }
@@ -52,13 +52,16 @@ ColorComparison compare_rgba(const std::vector<Rgba8>& a, const std::vector<Rgba
   return r;
 }
 
-std::string write_id_diff(const std::string& name, const std::vector<uint32_t>& ref,
-                          const std::vector<uint32_t>& other, int width, int height) {
+std::string write_id_diff(const std::string& name, const std::vector<uint32_t>& ref, const std::vector<uint32_t>& other,
+                          int width, int height) {
   std::vector<Rgba8> img((size_t)width * height);
   for (size_t i = 0; i < img.size(); ++i) {
-    if (ref[i] != other[i]) img[i] = {255, 0, 0, 255};
-    else if (ref[i] != ~0u) img[i] = {80, 80, 80, 255};
-    else img[i] = {0, 0, 0, 255};
+    if (ref[i] != other[i])
+      img[i] = {255, 0, 0, 255};
+    else if (ref[i] != ~0u)
+      img[i] = {80, 80, 80, 255};
+    else
+      img[i] = {0, 0, 0, 255};
   }
   std::string file = name + "-diff.png";
   write_png(file, width, height, img);

@@ -9,11 +9,11 @@
 namespace facet::test {
 
 struct IdComparison {
-  size_t covered = 0;           // pixels covered in the reference image
-  size_t differing = 0;         // pixels whose triangle id differs
-  size_t interior_differing = 0;// ... of which are more than `edge_radius` px from any id change
-                                //     in the reference image
-  size_t coverage_differing = 0;// covered in one image and background in the other
+  size_t covered = 0;             // pixels covered in the reference image
+  size_t differing = 0;           // pixels whose triangle id differs
+  size_t interior_differing = 0;  // ... of which are more than `edge_radius` px from any id change
+                                  //     in the reference image
+  size_t coverage_differing = 0;  // covered in one image and background in the other
 };
 
 // Whether a pixel within `radius` of (x, y) (its (2 radius + 1)^2 square, clipped to the frame)
@@ -21,12 +21,12 @@ struct IdComparison {
 bool near_id_change(const std::vector<uint32_t>& ids, int width, int height, int x, int y, int radius = 1);
 
 // `reference` decides where edges are. ~0u marks background.
-IdComparison compare_ids(const std::vector<uint32_t>& reference, const std::vector<uint32_t>& other,
-                         int width, int height, int edge_radius = 1);
+IdComparison compare_ids(const std::vector<uint32_t>& reference, const std::vector<uint32_t>& other, int width,
+                         int height, int edge_radius = 1);
 
 struct ColorComparison {
-  int max_channel_diff = 0;     // largest |a - b| over all channels and pixels
-  size_t pixels_over = 0;       // pixels with some channel differing by more than the tolerance
+  int max_channel_diff = 0;  // largest |a - b| over all channels and pixels
+  size_t pixels_over = 0;    // pixels with some channel differing by more than the tolerance
 };
 ColorComparison compare_rgba(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b, int tolerance);
 

@@ -7,9 +7,9 @@
 #include <memory>
 #include <vector>
 
+#include "engine/base/parallel.h"
 #include "engine/meshlets/corner_bases.h"
 #include "engine/meshlets/meshlets.h"
-#include "engine/base/parallel.h"
 #include "engine/scene/scene.h"
 #include "kernels/prepare/meshlet_shading.h"
 #include "tests/support/triangle_meshlets.h"  // kMeshletsPerPiece
@@ -18,11 +18,11 @@ namespace facet {
 
 struct HostMeshletShading {
   std::shared_ptr<const Meshlets> meshlets;
-  CornerBases bases;                    // the corners' vertex bases (made as the upload makes them)
-  std::vector<uint32_t> corners;        // [triangle_count] corner words
-  std::vector<MeshletPoint> points;     // per meshlet vertex
-  std::vector<Vec2> uvs;                // per meshlet vertex, or empty without uvs
-  std::vector<Rgba8> colors;            // per meshlet vertex, or empty without vertex colours
+  CornerBases bases;                 // the corners' vertex bases (made as the upload makes them)
+  std::vector<uint32_t> corners;     // [triangle_count] corner words
+  std::vector<MeshletPoint> points;  // per meshlet vertex
+  std::vector<Vec2> uvs;             // per meshlet vertex, or empty without uvs
+  std::vector<Rgba8> colors;         // per meshlet vertex, or empty without vertex colours
 
   // `base` (a scene layout view of the same scene) with its vertex arrays swapped for these.
   SceneView view(SceneView base) const {

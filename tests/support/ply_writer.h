@@ -14,17 +14,19 @@ class PlyBody {
   explicit PlyBody(Format format) : m_format(format) {}
 
   static const char* format_line(Format f) {
-    return f == Ascii ? "format ascii 1.0\n"
-                      : f == LittleEndian ? "format binary_little_endian 1.0\n"
-                                          : "format binary_big_endian 1.0\n";
+    return f == Ascii          ? "format ascii 1.0\n"
+           : f == LittleEndian ? "format binary_little_endian 1.0\n"
+                               : "format binary_big_endian 1.0\n";
   }
 
   // One value, typed as in the header (uint8_t for uchar, int32_t for int, float, ...).
   template <class T>
   PlyBody& put(T v) {
     if (m_format == Ascii) {
-      if constexpr (std::is_floating_point_v<T>) m_bytes += std::to_string(v);
-      else m_bytes += std::to_string((long long)v);
+      if constexpr (std::is_floating_point_v<T>)
+        m_bytes += std::to_string(v);
+      else
+        m_bytes += std::to_string((long long)v);
       m_bytes += ' ';
       return *this;
     }

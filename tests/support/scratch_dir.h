@@ -14,16 +14,14 @@ class ScratchDir {
  public:
   explicit ScratchDir(const std::filesystem::path& base = std::filesystem::temp_directory_path()) {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_path = base /
-             ("facet_" + std::to_string(getpid()) + "_" + info->test_suite_name() + "_" + info->name());
+    m_path = base / ("facet_" + std::to_string(getpid()) + "_" + info->test_suite_name() + "_" + info->name());
     std::filesystem::remove_all(m_path);
     std::filesystem::create_directories(m_path);
   }
   ~ScratchDir() {
     std::error_code ec;
     // A test may have taken permissions away (unreadable-file checks): give them back first.
-    std::filesystem::permissions(m_path, std::filesystem::perms::owner_all,
-                                 std::filesystem::perm_options::add, ec);
+    std::filesystem::permissions(m_path, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
     std::filesystem::remove_all(m_path, ec);
   }
   ScratchDir(const ScratchDir&) = delete;

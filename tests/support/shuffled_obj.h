@@ -9,8 +9,8 @@
 namespace facet::test {
 
 struct ShuffledSphere {
-  std::string obj_path;      // the OBJ file (with its MTL beside it)
-  uint32_t triangles = 0;    // how many it holds
+  std::string obj_path;    // the OBJ file (with its MTL beside it)
+  uint32_t triangles = 0;  // how many it holds
 };
 
 // Writes `dir`/shuffled.obj and shuffled.mtl: a make_sphere(triangles) in an order drawn from

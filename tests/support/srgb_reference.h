@@ -16,8 +16,6 @@ inline uint8_t srgb_code(double linear) {
   return (uint8_t)std::lround(std::clamp(srgb_oetf(std::max(linear, 0.0)), 0.0, 1.0) * 255.0);
 }
 inline double code_to_linear(uint8_t code) { return srgb_eotf(code / 255.0); }
-inline Vec3 srgb_to_linear_ref(Vec3 c) {
-  return {(float)srgb_eotf(c.x), (float)srgb_eotf(c.y), (float)srgb_eotf(c.z)};
-}
+inline Vec3 srgb_to_linear_ref(Vec3 c) { return {(float)srgb_eotf(c.x), (float)srgb_eotf(c.y), (float)srgb_eotf(c.z)}; }
 
 }  // namespace facet::test

@@ -64,15 +64,15 @@ Camera ortho_look_at(glm::vec3 eye, glm::vec3 target, float height, float near_p
   return c;
 }
 
-FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
-                         RenderOptions settings) {
+FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height, RenderOptions settings) {
   return make_frame_params(camera, settings, frame_bounds(scene), width, height);
 }
 
 int32_t add_checker_alpha_map(Scene& scene, int columns, int rows) {
   std::vector<Rgba8> alpha((size_t)columns * rows);
   for (int j = 0; j < rows; ++j)
-    for (int i = 0; i < columns; ++i) alpha[(size_t)j * columns + i] = {255, 255, 255, (uint8_t)((i + j) % 2 ? 0 : 255)};
+    for (int i = 0; i < columns; ++i)
+      alpha[(size_t)j * columns + i] = {255, 255, 255, (uint8_t)((i + j) % 2 ? 0 : 255)};
   const int32_t t = add_texture(scene, "checker-alpha", columns, rows, alpha);
   for (Material& m : scene.materials) m.alpha_texture = t;
   return t;

@@ -30,8 +30,7 @@ Camera ortho_look_at(glm::vec3 eye, glm::vec3 target, float height, float near_p
 RenderOptions two_sided();
 
 // Frame parameters with default settings (lit, trilinear) for a scene and camera.
-FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height,
-                         RenderOptions settings = {});
+FrameParams frame_params(const Scene& scene, const Camera& camera, int width, int height, RenderOptions settings = {});
 
 // Gives every material of `scene` a columns x rows checker alpha map over its uvs: texel (i, j)
 // opaque (alpha 255) where i + j is even, a hole (alpha 0) where odd. Returns the texture.

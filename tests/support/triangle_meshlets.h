@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "engine/base/big_array.h"
-#include "engine/meshlets/meshlets.h"
 #include "engine/base/parallel.h"
+#include "engine/meshlets/meshlets.h"
 
 namespace facet {
 

@@ -96,8 +96,7 @@ ChildOutcome run_unprivileged(const std::function<std::string()>& body) {
   }
   close(fds[0]);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   if (WIFEXITED(status) && WEXITSTATUS(status) == kExitRan) {
     out.status = ChildOutcome::Status::Ran;
   } else if (WIFEXITED(status) && WEXITSTATUS(status) == kExitCannotDrop) {

@@ -11,9 +11,9 @@ namespace facet::test {
 
 struct ChildOutcome {
   enum class Status {
-    Ran,          // the body returned: `text` is what it returned
-    CannotDrop,   // running as root, the child could not become `nobody`: `text` says why
-    Failed,       // the body threw or the child died: `text` says how
+    Ran,         // the body returned: `text` is what it returned
+    CannotDrop,  // running as root, the child could not become `nobody`: `text` says why
+    Failed,      // the body threw or the child died: `text` says how
   };
   Status status = Status::Failed;
   std::string text;

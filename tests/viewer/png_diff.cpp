@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
     diff[i * 4 + 3] = 255;
   }
   double fraction = (double)over / (double)pixels;
-  std::printf("%zu of %zu pixels (%.4f%%) differ by more than %d; largest channel difference %d\n",
-              over, pixels, 100.0 * fraction, max_channel, largest);
+  std::printf("%zu of %zu pixels (%.4f%%) differ by more than %d; largest channel difference %d\n", over, pixels,
+              100.0 * fraction, max_channel, largest);
   if (mode == "same") {
     double max_fraction = std::atof(argv[5]);
     if (fraction <= max_fraction) return 0;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <malloc.h>
 
+#include <unistd.h>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -11,11 +12,10 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
-#include <unistd.h>
 
 #include "app/viewer/controls/model_loader.h"
-#include "engine/scene/generate.h"
 #include "engine/base/memory_policy.h"
+#include "engine/scene/generate.h"
 #include "tests/viewer/forwarding_renderer.h"
 
 namespace facet {
@@ -51,7 +51,8 @@ TEST(ModelLoader, ABadFileDroppedOnTheWindowLeavesThePreviousModelInPlace) {
   ModelLoader loader;
   auto before = load_and_finish(loader, *renderer, kSpot);
   ASSERT_TRUE(before);
-  const std::string garbage = write_temp_file("facet_viewer_garbage.obj", std::string("\x00\xff\x13garbage f 9 9 9\n", 20));
+  const std::string garbage =
+      write_temp_file("facet_viewer_garbage.obj", std::string("\x00\xff\x13garbage f 9 9 9\n", 20));
   for (const std::string& bad : {std::string("/nonexistent/missing.obj"), garbage}) {
     loader.request_dropped({bad});
     loader.finish(*renderer);
@@ -252,8 +253,10 @@ struct CacheHome {
     setenv("XDG_CACHE_HOME", dir.c_str(), 1);
   }
   ~CacheHome() {
-    if (had) setenv("XDG_CACHE_HOME", previous.c_str(), 1);
-    else unsetenv("XDG_CACHE_HOME");
+    if (had)
+      setenv("XDG_CACHE_HOME", previous.c_str(), 1);
+    else
+      unsetenv("XDG_CACHE_HOME");
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
   }

@@ -20,8 +20,7 @@ std::tm fixed_time() {
 }
 
 TEST(ScreenshotName, TheDefaultTemplateIsTheDateAndTime) {
-  EXPECT_EQ(expand_screenshot_template(kDefaultScreenshotTemplate, fixed_time(), -1),
-            "facet-20261201-140509.png");
+  EXPECT_EQ(expand_screenshot_template(kDefaultScreenshotTemplate, fixed_time(), -1), "facet-20261201-140509.png");
 }
 
 TEST(ScreenshotName, InAFrameSequencePercentDIsTheFrameNumber) {

@@ -19,9 +19,8 @@ namespace fs = std::filesystem;
 class ConfigDir : public ::testing::Test {
  protected:
   void SetUp() override {
-    m_dir = fs::temp_directory_path() /
-            ("facet_config_" + std::to_string(getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    m_dir = fs::temp_directory_path() / ("facet_config_" + std::to_string(getpid()) + "_" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(m_dir);
   }
   void TearDown() override {
@@ -149,8 +148,10 @@ TEST(ConfigDirectory, FollowsXdgConfigHome) {
   std::string saved = old ? old : "";
   setenv("XDG_CONFIG_HOME", "/tmp/xdg_test", 1);
   EXPECT_EQ(viewer_config_directory(), "/tmp/xdg_test/facet");
-  if (old) setenv("XDG_CONFIG_HOME", saved.c_str(), 1);
-  else unsetenv("XDG_CONFIG_HOME");
+  if (old)
+    setenv("XDG_CONFIG_HOME", saved.c_str(), 1);
+  else
+    unsetenv("XDG_CONFIG_HOME");
 }
 
 }  // namespace

@@ -65,7 +65,10 @@ TEST_F(KeysTest, F12SavesTheFrameAndShiftF12TheFrameWithTheOverlay) {
   EXPECT_TRUE(s.screenshot_requested);
   EXPECT_FALSE(s.screenshot_with_overlay);
   s.screenshot_requested = false;
-  press([&](KeyPresses& k) { k.screenshot = true; k.shift = true; });
+  press([&](KeyPresses& k) {
+    k.screenshot = true;
+    k.shift = true;
+  });
   EXPECT_FALSE(s.screenshot_requested);
   EXPECT_TRUE(s.screenshot_with_overlay);
 }
@@ -79,7 +82,10 @@ TEST_F(KeysTest, MTogglesMeasureModeAndStartsAFreshMeasurement) {
 
 TEST_F(KeysTest, XTogglesTheAxesGizmoAndHTheOverlay) {
   bool axes = s.show_axes, overlay = s.overlay;
-  press([&](KeyPresses& k) { k.hide_overlay = true; k.axes = true; });
+  press([&](KeyPresses& k) {
+    k.hide_overlay = true;
+    k.axes = true;
+  });
   EXPECT_NE(s.show_axes, axes);
   EXPECT_NE(s.overlay, overlay);
 }
@@ -102,7 +108,10 @@ TEST_F(KeysTest, NumpadViewsKeepThePivotAndTheDistance) {
   } cases[] = {{1, false, {0, 0, 1}}, {1, true, {0, 0, -1}}, {3, false, {1, 0, 0}},
                {3, true, {-1, 0, 0}}, {7, false, {0, 1, 0}}, {7, true, {0, -1, 0}}};
   for (const Case& c : cases) {
-    press([&](KeyPresses& k) { k.numpad = c.key; k.ctrl = c.ctrl; });
+    press([&](KeyPresses& k) {
+      k.numpad = c.key;
+      k.ctrl = c.ctrl;
+    });
     const Camera& cam = s.controller.camera();
     EXPECT_EQ(cam.target, target) << c.key << (c.ctrl ? " with ctrl" : "");
     EXPECT_NEAR(glm::length(cam.eye - target), d, 1e-4f * d);

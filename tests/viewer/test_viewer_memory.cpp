@@ -4,10 +4,10 @@
 // Tolerance: 2 MiB, the granularity cudaMemGetInfo reports in.
 #include <gtest/gtest.h>
 
+#include "app/viewer/controls/model_loader.h"
 #include "app/viewer/window/cuda_interop.h"
 #include "app/viewer/window/frame_presenter.h"
 #include "app/viewer/window/host.h"
-#include "app/viewer/controls/model_loader.h"
 #include "tests/support/gpu_skip.h"
 
 namespace facet {

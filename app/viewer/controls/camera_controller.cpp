@@ -12,8 +12,8 @@ namespace facet {
 namespace {
 constexpr float kOrbitDegPerPixel = 0.3f;
 constexpr float kFlyDegPerPixel = 0.15f;
-constexpr float kZoomPerStep = 0.85f;     // distance factor per wheel notch
-constexpr float kMaxPitchDeg = 89.0f;     // never look straight along up: lookAt degenerates
+constexpr float kZoomPerStep = 0.85f;  // distance factor per wheel notch
+constexpr float kMaxPitchDeg = 89.0f;  // never look straight along up: lookAt degenerates
 constexpr float kFlyModelRadiiPerSec = 1.0f;
 
 glm::vec3 to_glm(Vec3 v) { return {v.x, v.y, v.z}; }
@@ -30,7 +30,7 @@ float elevation_deg(glm::vec3 v, glm::vec3 up) {
 
 // Index by ViewPreset: where the eye is seen from, relative to the target.
 glm::vec3 preset_direction(ViewPreset view) {
-  static const glm::vec3 dirs[] = {{0, 0, 1},  {0, 0, -1}, {-1, 0, 0}, {1, 0, 0},
+  static const glm::vec3 dirs[] = {{0, 0, 1},     {0, 0, -1},     {-1, 0, 0},  {1, 0, 0},
                                    {0, 1, 1e-3f}, {0, -1, 1e-3f}, {1, 0.8f, 1}};
   return glm::normalize(dirs[(int)view]);
 }
@@ -92,8 +92,7 @@ void CameraController::orbit_degrees(float yaw_deg, float pitch_deg) {
   float elev = elevation_deg(offset, m_camera.up);
   float new_elev = std::clamp(elev + pitch_deg, -kMaxPitchDeg, kMaxPitchDeg);
   glm::vec3 right = glm::cross(m_camera.up, offset);
-  if (glm::length(right) > 0)
-    offset = rotate_about(offset, right, glm::radians(-(new_elev - elev)));
+  if (glm::length(right) > 0) offset = rotate_about(offset, right, glm::radians(-(new_elev - elev)));
   m_camera.eye = m_camera.target + offset;
   after_move();
 }

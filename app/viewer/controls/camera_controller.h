@@ -11,15 +11,15 @@ namespace facet {
 
 // One frame of input, already filtered: buttons and keys ImGui wants for itself are false here.
 struct ControllerInput {
-  float dt = 0;                 // seconds since the previous frame
-  glm::vec2 mouse{0, 0};        // cursor, window pixels, y down
-  glm::vec2 mouse_delta{0, 0};  // cursor motion since the previous frame, window pixels
-  glm::vec2 viewport{1, 1};     // window size, pixels
+  float dt = 0;                                      // seconds since the previous frame
+  glm::vec2 mouse{0, 0};                             // cursor, window pixels, y down
+  glm::vec2 mouse_delta{0, 0};                       // cursor motion since the previous frame, window pixels
+  glm::vec2 viewport{1, 1};                          // window size, pixels
   bool left = false, right = false, middle = false;  // buttons held
-  float wheel = 0;              // scroll steps this frame, positive = away from the user (zoom in)
+  float wheel = 0;                                   // scroll steps this frame, positive = away from the user (zoom in)
   bool forward = false, back = false, strafe_left = false, strafe_right = false;  // W S A D
-  bool rise = false, sink = false;  // E Q
-  bool fast = false;                // shift: fly four times faster
+  bool rise = false, sink = false;                                                // E Q
+  bool fast = false;                                                              // shift: fly four times faster
   bool moving() const { return forward || back || strafe_left || strafe_right || rise || sink; }
 };
 

@@ -15,10 +15,10 @@
 #include <thread>
 #include <vector>
 
-#include "engine/load/load_model.h"
-#include "engine/formats/model_formats.h"
-#include "engine/render/renderer.h"
 #include "engine/cache/scene_cache_write.h"
+#include "engine/formats/model_formats.h"
+#include "engine/load/load_model.h"
+#include "engine/render/renderer.h"
 
 namespace facet {
 
@@ -58,7 +58,7 @@ class ModelLoader {
   std::string stage() const;
   LoadStatus status() const;  // the running load's stage, bytes and triangles
   std::string loading_path() const;
-  const std::string& error() const { return m_error; }            // last failure; empty after a success
+  const std::string& error() const { return m_error; }                     // last failure; empty after a success
   const std::vector<std::string>& warnings() const { return m_warnings; }  // of the current model
   std::shared_ptr<const Scene> current() const { return m_current; }
   const std::string& current_path() const { return m_current_path; }
@@ -87,7 +87,7 @@ class ModelLoader {
   double m_started = 0;
 
   SceneCacheWrite m_cache_write;  // the installed (or last) load's; render thread only
-  std::string m_queued;  // the newest request made while a load was running
+  std::string m_queued;           // the newest request made while a load was running
   std::shared_ptr<const Scene> m_current;
   std::string m_current_path;
   std::string m_error;

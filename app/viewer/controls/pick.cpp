@@ -28,13 +28,12 @@ PixelRay pixel_ray(const Camera& camera, double x, double y, int width, int heig
   return {eye, glm::normalize(d)};
 }
 
-SurfacePick surface_from_hit(const Scene& scene, const Camera& camera, PixelHit hit, int x, int y,
-                             int width, int height) {
+SurfacePick surface_from_hit(const Scene& scene, const Camera& camera, PixelHit hit, int x, int y, int width,
+                             int height) {
   SurfacePick pick;
   if (!hit.hit() || hit.triangle >= scene.triangle_count()) return pick;
   const uint32_t* idx = &scene.indices[3 * (size_t)hit.triangle];
-  glm::dvec3 a = to_d(scene.positions[idx[0]]), b = to_d(scene.positions[idx[1]]),
-             c = to_d(scene.positions[idx[2]]);
+  glm::dvec3 a = to_d(scene.positions[idx[0]]), b = to_d(scene.positions[idx[1]]), c = to_d(scene.positions[idx[2]]);
   PixelRay ray = pixel_ray(camera, x, y, width, height);
   // The pixel centre is inside the triangle (it was rasterized there), so its plane is enough.
   glm::dvec3 n = glm::cross(b - a, c - a);
@@ -51,18 +50,16 @@ SurfacePick surface_from_hit(const Scene& scene, const Camera& camera, PixelHit 
   return pick;
 }
 
-SurfacePick pick_surface(Renderer& renderer, const Scene& scene, const Camera& camera, int x, int y,
-                         int width, int height) {
+SurfacePick pick_surface(Renderer& renderer, const Scene& scene, const Camera& camera, int x, int y, int width,
+                         int height) {
   return surface_from_hit(scene, camera, renderer.pick(x, y), x, y, width, height);
 }
 
-bool project_to_window(const Camera& camera, glm::dvec3 p, float viewport_w, float viewport_h,
-                       glm::vec2* out) {
+bool project_to_window(const Camera& camera, glm::dvec3 p, float viewport_w, float viewport_h, glm::vec2* out) {
   glm::dmat4 vp = glm::dmat4(camera.view_projection(viewport_w / viewport_h));
   glm::dvec4 clip = vp * glm::dvec4(p, 1.0);
   if (clip.w <= 0) return false;
-  *out = {(float)((clip.x / clip.w * 0.5 + 0.5) * viewport_w),
-          (float)((0.5 - clip.y / clip.w * 0.5) * viewport_h)};
+  *out = {(float)((clip.x / clip.w * 0.5 + 0.5) * viewport_w), (float)((0.5 - clip.y / clip.w * 0.5) * viewport_h)};
   return true;
 }
 

@@ -31,15 +31,14 @@ struct SurfacePick {
   std::string material;     // the triangle's material name ("" when the file named none)
 };
 // The surface under pixel (x, y) of the last frame (rendered at width x height with `camera`).
-SurfacePick pick_surface(Renderer& renderer, const Scene& scene, const Camera& camera, int x, int y,
-                         int width, int height);
+SurfacePick pick_surface(Renderer& renderer, const Scene& scene, const Camera& camera, int x, int y, int width,
+                         int height);
 // The same from a hit already read (tests and callers that picked themselves).
-SurfacePick surface_from_hit(const Scene& scene, const Camera& camera, PixelHit hit, int x, int y,
-                             int width, int height);
+SurfacePick surface_from_hit(const Scene& scene, const Camera& camera, PixelHit hit, int x, int y, int width,
+                             int height);
 
 // Where a world point lands in a viewport_w x viewport_h window (y down); false behind the eye.
-bool project_to_window(const Camera& camera, glm::dvec3 p, float viewport_w, float viewport_h,
-                       glm::vec2* out);
+bool project_to_window(const Camera& camera, glm::dvec3 p, float viewport_w, float viewport_h, glm::vec2* out);
 
 // Two clicks in measure mode: the points so far (0, 1 or 2; a third click starts again).
 struct Measurement {

@@ -52,8 +52,7 @@ std::string expand_screenshot_template(const std::string& tmpl, const std::tm& t
   return len ? std::string(name, len) : with_frames;
 }
 
-std::string unused_path(const std::string& path,
-                        const std::function<bool(const std::string&)>& exists) {
+std::string unused_path(const std::string& path, const std::function<bool(const std::string&)>& exists) {
   if (!exists(path)) return path;
   std::filesystem::path p(path);
   std::string stem = (p.parent_path() / p.stem()).string(), ext = p.extension().string();

@@ -16,7 +16,6 @@ bool template_numbers_frames(const std::string& tmpl);
 // of it is strftime's (`%d` is the day of the month). `time` is the local time to use.
 std::string expand_screenshot_template(const std::string& tmpl, const std::tm& time, long frame);
 // `path` when nothing exists there, else the first of "stem-1.ext", "stem-2.ext", ... that is free.
-std::string unused_path(const std::string& path,
-                        const std::function<bool(const std::string&)>& exists);
+std::string unused_path(const std::string& path, const std::function<bool(const std::string&)>& exists);
 
 }  // namespace facet

@@ -5,9 +5,9 @@
 #include <ctime>
 #include <filesystem>
 
-#include "app/viewer/window/screenshot.h"
 #include "app/viewer/controls/screenshot_name.h"
 #include "app/viewer/viewer_session.h"
+#include "app/viewer/window/screenshot.h"
 
 namespace facet {
 

@@ -7,9 +7,12 @@ namespace {
 
 ViewPreset numpad_view(int key, bool opposite) {
   switch (key) {
-    case 1: return opposite ? ViewPreset::Back : ViewPreset::Front;
-    case 3: return opposite ? ViewPreset::Left : ViewPreset::Right;
-    default: return opposite ? ViewPreset::Bottom : ViewPreset::Top;
+    case 1:
+      return opposite ? ViewPreset::Back : ViewPreset::Front;
+    case 3:
+      return opposite ? ViewPreset::Left : ViewPreset::Right;
+    default:
+      return opposite ? ViewPreset::Bottom : ViewPreset::Top;
   }
 }
 
@@ -41,15 +44,19 @@ const KeyHelp* key_help(int* count) {
 
 void apply_key_presses(ViewerState& s, const KeyPresses& k, float aspect) {
   if (k.escape) {
-    if (s.loader.busy()) s.confirm_quit = true;
-    else s.quit_requested = true;
+    if (s.loader.busy())
+      s.confirm_quit = true;
+    else
+      s.quit_requested = true;
   }
   if (k.help) s.show_help = !s.show_help;
   if (k.tab) s.controller.toggle_mode();
   if (k.frame_all) s.controller.frame_all(aspect);
   if (k.screenshot) {
-    if (k.shift) s.screenshot_with_overlay = true;
-    else s.screenshot_requested = true;
+    if (k.shift)
+      s.screenshot_with_overlay = true;
+    else
+      s.screenshot_requested = true;
   }
   if (k.hide_overlay) s.overlay = !s.overlay;
   if (k.measure) {

@@ -32,16 +32,13 @@ void focus_controls(ViewerState& s) {
   if (ImGui::Checkbox("orthographic (O)", &ortho)) s.controller.toggle_projection();
   if (cam.orthographic()) return view_height_control(s);
   float fov_deg = glm::degrees(cam.fov_y);
-  if (ImGui::SliderFloat("FOV y (deg)", &fov_deg, 1.0f, 150.0f, "%.2f"))
-    cam.fov_y = glm::radians(fov_deg);
+  if (ImGui::SliderFloat("FOV y (deg)", &fov_deg, 1.0f, 150.0f, "%.2f")) cam.fov_y = glm::radians(fov_deg);
   int h = s.render_height > 0 ? s.render_height : 1;
   float f_px = cam.focal_px(h);
-  if (ImGui::SliderFloat("focal (px)", &f_px, 0.1f * (float)h, 20.0f * (float)h, "%.1f",
-                         ImGuiSliderFlags_Logarithmic))
+  if (ImGui::SliderFloat("focal (px)", &f_px, 0.1f * (float)h, 20.0f * (float)h, "%.1f", ImGuiSliderFlags_Logarithmic))
     cam.set_focal_px(f_px, h);
   float f_mm = cam.focal_35mm();
-  if (ImGui::SliderFloat("focal (35 mm eq.)", &f_mm, 4.0f, 600.0f, "%.1f mm",
-                         ImGuiSliderFlags_Logarithmic))
+  if (ImGui::SliderFloat("focal (35 mm eq.)", &f_mm, 4.0f, 600.0f, "%.1f mm", ImGuiSliderFlags_Logarithmic))
     cam.set_focal_35mm(f_mm);
 }
 
@@ -68,8 +65,7 @@ void position_controls(ViewerState& s) {
   moved |= ImGui::DragFloat3("target", &target.x, speed, 0, 0, "%.4g");
   // lookAt needs distinct points and an up that is not along the view.
   glm::vec3 dir = target - eye;
-  if (moved && glm::length(dir) > 0 &&
-      glm::length(glm::cross(glm::normalize(dir), glm::normalize(cam.up))) > 1e-4f) {
+  if (moved && glm::length(dir) > 0 && glm::length(glm::cross(glm::normalize(dir), glm::normalize(cam.up))) > 1e-4f) {
     cam.eye = eye;
     cam.target = target;
     s.controller.orbit_degrees(0, 0);  // refits the clip planes when that is on

@@ -52,7 +52,7 @@ void current_model(ViewerState& s) {
   }
   ImGui::TextWrapped("%s", s.loader.current_path().c_str());
   ImGui::TextWrapped("%u triangles, %u vertices, radius %.4g, loaded in %.2f s", scene->triangle_count(),
-              scene->vertex_count(), scene->bounds.radius, s.loader.last_load_seconds());
+                     scene->vertex_count(), scene->bounds.radius, s.loader.last_load_seconds());
   // A closed surface skips its back faces when seen from outside (make_frame_params), unless
   // cut-outs open it (frame_bounds).
   ImGui::TextUnformatted(frame_bounds(*scene).closed ? "closed surface: hidden back faces skipped"
@@ -85,19 +85,20 @@ void load_status(ViewerState& s) {
 void open_controls(ViewerState& s) {
   OpenPanelState& open = s.open;
   if (open.directory.empty()) {
-    fs::path start = s.loader.current_path().empty() ? fs::current_path()
-                                                     : fs::path(s.loader.current_path()).parent_path();
+    fs::path start =
+        s.loader.current_path().empty() ? fs::current_path() : fs::path(s.loader.current_path()).parent_path();
     change_directory(open, start);
   }
-  bool go = ImGui::InputText("##path", open.path.data(), open.path.size(),
-                             ImGuiInputTextFlags_EnterReturnsTrue);
+  bool go = ImGui::InputText("##path", open.path.data(), open.path.size(), ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   go |= ImGui::Button("Open");
   if (go && open.path[0]) {
     std::error_code ec;
     std::string typed = open.path.data();
-    if (fs::is_directory(typed, ec)) change_directory(open, typed);
-    else s.loader.request(typed);  // the loader refuses what it cannot read, with a message
+    if (fs::is_directory(typed, ec))
+      change_directory(open, typed);
+    else
+      s.loader.request(typed);  // the loader refuses what it cannot read, with a message
   }
   if (open.stale) list_directory(open);
   ImGui::TextWrapped("%s", open.directory.c_str());
@@ -124,8 +125,10 @@ void draw_model_panel(ViewerState& s) {
   place_right_panel(64);
   // Opens itself when there is something new to say (a load started, an error); stays closable.
   bool attention = s.loader.busy() || !s.loader.error().empty();
-  if (attention && !s.open.alerted) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-  else ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+  if (attention && !s.open.alerted)
+    ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+  else
+    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
   s.open.alerted = attention;
   ImGui::Begin("Model");
   current_model(s);

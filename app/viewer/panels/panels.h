@@ -1,8 +1,8 @@
 // The viewer's ImGui panels, one function each. They read and change ViewerState and take effect
 // on the next frame; none of them touches GL or the renderer directly.
 #pragma once
-#include "app/viewer/window/frame_presenter.h"
 #include "app/viewer/viewer_state.h"
+#include "app/viewer/window/frame_presenter.h"
 
 namespace facet {
 

@@ -33,7 +33,10 @@ void shading_controls(RenderOptions& r) {
   ImGui::Checkbox("two-sided (draw hidden back faces)", &r.two_sided);
   ImGui::EndDisabled();
   int aa = r.samples == 8 ? 2 : r.samples == 4 ? 1 : 0;
-  ImGui::Combo("anti-aliasing", &aa, "off (1 sample)\0" "4 samples\0" "8 samples\0");
+  ImGui::Combo("anti-aliasing", &aa,
+               "off (1 sample)\0"
+               "4 samples\0"
+               "8 samples\0");
   r.samples = (uint8_t)(aa == 2 ? 8 : aa == 1 ? 4 : 1);
   float bg[3] = {r.background.r / 255.0f, r.background.g / 255.0f, r.background.b / 255.0f};
   if (ImGui::ColorEdit3("background", bg))

@@ -1,8 +1,8 @@
 // The statistics overlay: how fast, where the time goes, how many triangles, how much memory.
 #include <imgui.h>
 
-#include "app/viewer/window/cuda_interop.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/window/cuda_interop.h"
 
 namespace facet {
 
@@ -16,8 +16,7 @@ void frame_time_graph(const ViewerState& s) {
   ImGui::Text("%.1f FPS  (%.2f ms/frame)", avg > 0 ? 1000.0f / avg : 0.0f, avg);
   ImGui::PlotLines(
       "##frame_ms", [](void* d, int i) { return static_cast<const FrameTimeHistory*>(d)->at(i); },
-      const_cast<FrameTimeHistory*>(&h), h.count(), 0, "frame ms", 0.0f, 2.0f * avg + 0.1f,
-      ImVec2(0, 50));
+      const_cast<FrameTimeHistory*>(&h), h.count(), 0, "frame ms", 0.0f, 2.0f * avg + 0.1f, ImVec2(0, 50));
 }
 
 void stage_times(const FrameStats& st, const FramePresenter& presenter) {

@@ -14,8 +14,8 @@ namespace facet {
 
 namespace {
 
-constexpr float kGizmoLength = 40.0f;  // axis length of the corner gizmo, pixels
-constexpr float kGizmoMargin = 56.0f;  // its centre's distance from the window's corner, pixels
+constexpr float kGizmoLength = 40.0f;   // axis length of the corner gizmo, pixels
+constexpr float kGizmoMargin = 56.0f;   // its centre's distance from the window's corner, pixels
 constexpr float kMeasureDotPx = 4.0f;   // radius of a measured point's dot: visible, not hiding it
 constexpr float kMeasureLinePx = 2.0f;  // the measured line's width: readable over any model
 constexpr ImU32 kMeasureColour = IM_COL32(255, 220, 60, 255);  // yellow: unlike any axis colour
@@ -122,8 +122,9 @@ void notice(const ViewerState& s) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 8), ImGuiCond_Always, ImVec2(0.5f, 1));
   ImGui::SetNextWindowBgAlpha(0.8f);
-  ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                        ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Begin("##notice", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs |
+                   ImGuiWindowFlags_NoSavedSettings);
   ImGui::TextUnformatted(s.notice.c_str());
   ImGui::End();
 }
@@ -164,8 +165,7 @@ void draw_model_extent(const ViewerState& s) {
   if (!scene) return;
   const Bounds& b = scene->bounds;
   ImGui::Text("size %.6g x %.6g x %.6g", b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z);
-  ImGui::Text("box %.4g, %.4g, %.4g  to  %.4g, %.4g, %.4g", b.min.x, b.min.y, b.min.z, b.max.x,
-              b.max.y, b.max.z);
+  ImGui::Text("box %.4g, %.4g, %.4g  to  %.4g, %.4g, %.4g", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
 }
 
 }  // namespace facet

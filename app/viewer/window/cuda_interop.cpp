@@ -3,9 +3,9 @@
 #include "app/viewer/window/cuda_interop.h"
 
 #if FACET_HAVE_CUDA
-#include <glad/gl.h>  // before cuda_gl_interop.h, whose <GL/gl.h> then sees GL is already declared
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
+#include <glad/gl.h>  // before cuda_gl_interop.h, whose <GL/gl.h> then sees GL is already declared
 
 #include "kernels/base/cuda_check.h"
 
@@ -27,8 +27,8 @@ CudaGlInterop::~CudaGlInterop() { unregister(); }
 bool CudaGlInterop::register_texture(unsigned int gl_texture, std::string* why) {
   unregister();
   cudaGraphicsResource_t resource = nullptr;
-  cudaError_t e = cudaGraphicsGLRegisterImage(&resource, gl_texture, GL_TEXTURE_2D,
-                                              cudaGraphicsRegisterFlagsSurfaceLoadStore);
+  cudaError_t e =
+      cudaGraphicsGLRegisterImage(&resource, gl_texture, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsSurfaceLoadStore);
   if (e != cudaSuccess) {
     cudaGetLastError();  // clear the sticky-free error so later calls do not report it
     if (why) *why = std::string("cudaGraphicsGLRegisterImage: ") + cudaGetErrorString(e);

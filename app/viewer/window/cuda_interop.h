@@ -31,10 +31,10 @@ class CudaGlInterop {
   void unmap();
 
  private:
-  void* m_resource = nullptr;           // cudaGraphicsResource_t
-  void* m_array = nullptr;              // cudaArray_t the surface was made for
-  unsigned long long m_surface = 0;     // cudaSurfaceObject_t over m_array
-  void* m_stream = nullptr;             // cudaStream_t the resource is mapped on
+  void* m_resource = nullptr;        // cudaGraphicsResource_t
+  void* m_array = nullptr;           // cudaArray_t the surface was made for
+  unsigned long long m_surface = 0;  // cudaSurfaceObject_t over m_array
+  void* m_stream = nullptr;          // cudaStream_t the resource is mapped on
   bool m_mapped = false;
 };
 

@@ -7,14 +7,13 @@ namespace facet {
 
 FramePresenter::FramePresenter(bool try_interop) : m_try_interop(try_interop) {
   for (GlQuery& q : m_queries) q = make_gl_query(GL_TIME_ELAPSED);
-  m_path = try_interop ? "CUDA-GL interop (not yet registered)"
-                       : "CPU image -> glTexSubImage2D (CPU backend)";
+  m_path = try_interop ? "CUDA-GL interop (not yet registered)" : "CPU image -> glTexSubImage2D (CPU backend)";
 }
 
 FramePresenter::~FramePresenter() { m_interop.unregister(); }  // before the texture goes
 
-void FramePresenter::render(Renderer& renderer, const Camera& camera, const RenderOptions& settings,
-                            int width, int height) {
+void FramePresenter::render(Renderer& renderer, const Camera& camera, const RenderOptions& settings, int width,
+                            int height) {
   if (m_texture.width() != width || m_texture.height() != height) {
     m_interop.unregister();  // it refers to the texture about to be replaced
     m_texture.resize(width, height);

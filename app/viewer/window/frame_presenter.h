@@ -20,8 +20,7 @@ class FramePresenter {
   ~FramePresenter();
 
   // Draws the frame (width x height) into the frame texture; re-registers interop after a resize.
-  void render(Renderer& renderer, const Camera& camera, const RenderOptions& settings, int width,
-              int height);
+  void render(Renderer& renderer, const Camera& camera, const RenderOptions& settings, int width, int height);
   // Uploads (copy path) and shows the frame over viewport (0, 0, w, h) of the bound framebuffer.
   void present(int viewport_w, int viewport_h);
 
@@ -39,7 +38,7 @@ class FramePresenter {
   std::string m_path;
   std::vector<Rgba8> m_pixels;  // copy path: the image waiting for upload
   bool m_upload_pending = false;
-  GlQuery m_queries[2];        // GL_TIME_ELAPSED, alternating so a result is read a frame late
+  GlQuery m_queries[2];  // GL_TIME_ELAPSED, alternating so a result is read a frame late
   bool m_query_issued[2] = {false, false};
   int m_query_index = 0;
   float m_present_ms = 0;

@@ -6,8 +6,8 @@
 namespace facet {
 
 FrameTexture::FrameTexture()
-    : m_program(link_gl_program(shader_source("present.vert"), shader_source("present.frag"),
-                                "present.vert", "present.frag")),
+    : m_program(link_gl_program(shader_source("present.vert"), shader_source("present.frag"), "present.vert",
+                                "present.frag")),
       m_vao(make_gl_vertex_array()) {}
 
 bool FrameTexture::resize(int width, int height) {
@@ -26,8 +26,8 @@ bool FrameTexture::resize(int width, int height) {
 void FrameTexture::upload(const std::vector<Rgba8>& pixels) {
   if (pixels.size() != (size_t)m_width * (size_t)m_height) return;
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  FACET_GL_CHECK(glTextureSubImage2D(m_texture.id(), 0, 0, 0, m_width, m_height, GL_RGBA,
-                                     GL_UNSIGNED_BYTE, pixels.data()));
+  FACET_GL_CHECK(
+      glTextureSubImage2D(m_texture.id(), 0, 0, 0, m_width, m_height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data()));
 }
 
 void FrameTexture::present(int viewport_w, int viewport_h) {

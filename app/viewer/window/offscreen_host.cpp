@@ -16,15 +16,14 @@ namespace {
 
 class OffscreenHost : public Host {
  public:
-  OffscreenHost(int width, int height)
-      : m_context(std::make_unique<EglContext>()), m_width(width), m_height(height) {
+  OffscreenHost(int width, int height) : m_context(std::make_unique<EglContext>()), m_width(width), m_height(height) {
     m_color = make_gl_texture(GL_TEXTURE_2D);
     glTextureStorage2D(m_color.id(), 1, GL_RGBA8, width, height);
     m_framebuffer = make_gl_framebuffer();
     glNamedFramebufferTexture(m_framebuffer.id(), GL_COLOR_ATTACHMENT0, m_color.id(), 0);
     if (glCheckNamedFramebufferStatus(m_framebuffer.id(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-      throw std::runtime_error("offscreen framebuffer " + std::to_string(width) + "x" +
-                               std::to_string(height) + " is incomplete");
+      throw std::runtime_error("offscreen framebuffer " + std::to_string(width) + "x" + std::to_string(height) +
+                               " is incomplete");
     m_last = std::chrono::steady_clock::now();
   }
   ~OffscreenHost() override {
@@ -38,9 +37,7 @@ class OffscreenHost : public Host {
   void poll_events() override {}
   bool minimized() override { return false; }
   void wait_events() override {}
-  void imgui_init() override {
-    ImGui::GetIO().BackendPlatformName = "facet_offscreen";
-  }
+  void imgui_init() override { ImGui::GetIO().BackendPlatformName = "facet_offscreen"; }
   void imgui_new_frame() override {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2((float)m_width, (float)m_height);

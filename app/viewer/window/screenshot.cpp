@@ -17,8 +17,7 @@ void save_framebuffer_png(const std::string& path, int width, int height) {
   // GL's row 0 is the bottom; PNG's is the top. Alpha is whatever the window kept: make it opaque.
   std::vector<unsigned char> flipped(pixels.size());
   size_t row = (size_t)width * 4;
-  for (int y = 0; y < height; ++y)
-    std::memcpy(&flipped[(size_t)(height - 1 - y) * row], &pixels[(size_t)y * row], row);
+  for (int y = 0; y < height; ++y) std::memcpy(&flipped[(size_t)(height - 1 - y) * row], &pixels[(size_t)y * row], row);
   for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
   if (!stbi_write_png(path.c_str(), width, height, 4, flipped.data(), (int)row))
     throw std::runtime_error(path + ": cannot write the screenshot");

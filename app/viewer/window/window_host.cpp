@@ -22,12 +22,12 @@ void glfw_error_callback(int error, const char* description) {
 
 class WindowHost : public Host {
  public:
-  WindowHost(int width, int height, const std::string& title, DropHandler on_drop)
-      : m_on_drop(std::move(on_drop)) {
+  WindowHost(int width, int height, const std::string& title, DropHandler on_drop) : m_on_drop(std::move(on_drop)) {
     glfwSetErrorCallback(glfw_error_callback);
     if (!glfwInit())
-      throw std::runtime_error("cannot open a window: GLFW could not initialise (no display? "
-                               "try --offscreen)");
+      throw std::runtime_error(
+          "cannot open a window: GLFW could not initialise (no display? "
+          "try --offscreen)");
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -62,9 +62,7 @@ class WindowHost : public Host {
   void imgui_init() override { ImGui_ImplGlfw_InitForOpenGL(m_window, true); }
   void imgui_new_frame() override { ImGui_ImplGlfw_NewFrame(); }
   void imgui_shutdown() override { ImGui_ImplGlfw_Shutdown(); }
-  void framebuffer_size(int* width, int* height) override {
-    glfwGetFramebufferSize(m_window, width, height);
-  }
+  void framebuffer_size(int* width, int* height) override { glfwGetFramebufferSize(m_window, width, height); }
   void bind_framebuffer() override { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
   void swap() override { glfwSwapBuffers(m_window); }
   void set_vsync(bool on) override { glfwSwapInterval(on ? 1 : 0); }
@@ -84,8 +82,7 @@ class WindowHost : public Host {
 
 }  // namespace
 
-std::unique_ptr<Host> make_window_host(int width, int height, const std::string& title,
-                                       DropHandler on_drop) {
+std::unique_ptr<Host> make_window_host(int width, int height, const std::string& title, DropHandler on_drop) {
   return std::make_unique<WindowHost>(width, height, title, std::move(on_drop));
 }
 

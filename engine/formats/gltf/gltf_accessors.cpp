@@ -25,8 +25,8 @@ struct Span {
   size_t stride = 0;
 };
 
-Span checked_span(const tinygltf::Model& m, int view_index, size_t offset, size_t count, size_t elem,
-                  bool strided, const std::string& what) {
+Span checked_span(const tinygltf::Model& m, int view_index, size_t offset, size_t count, size_t elem, bool strided,
+                  const std::string& what) {
   if (view_index < 0 || (size_t)view_index >= m.bufferViews.size())
     throw GltfError(what + ": buffer view " + std::to_string(view_index) + " does not exist");
   const tinygltf::BufferView& v = m.bufferViews[(size_t)view_index];
@@ -39,10 +39,10 @@ Span checked_span(const tinygltf::Model& m, int view_index, size_t offset, size_
                     ") runs past the end of buffer " + std::to_string(v.buffer) + " (" + str(data.size()) + " bytes)");
   const size_t stride = strided && v.byteStride ? v.byteStride : elem;
   if (stride < elem)
-    throw GltfError(what + ": " + view + " has byteStride " + str(stride) + ", less than one element (" +
-                    str(elem) + " bytes)");
-  if (count && (offset > v.byteLength || elem > v.byteLength - offset ||
-                count - 1 > (v.byteLength - offset - elem) / stride))
+    throw GltfError(what + ": " + view + " has byteStride " + str(stride) + ", less than one element (" + str(elem) +
+                    " bytes)");
+  if (count &&
+      (offset > v.byteLength || elem > v.byteLength - offset || count - 1 > (v.byteLength - offset - elem) / stride))
     throw GltfError(what + ": " + str(count) + " elements of " + str(elem) + " bytes from byte " + str(offset) +
                     " run past the end of " + view + " (" + str(v.byteLength) + " bytes)");
   return {data.data() + v.byteOffset + offset, stride};
@@ -57,27 +57,52 @@ const tinygltf::Accessor& accessor_at(const tinygltf::Model& m, int index, const
 
 uint32_t unsigned_at(const unsigned char* p, int type) {
   switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return p[0];
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: { uint16_t v; std::memcpy(&v, p, 2); return v; }
-    default: { uint32_t v; std::memcpy(&v, p, 4); return v; }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return p[0];
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    default: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
   }
 }
 
 float float_at(const unsigned char* p, int type, bool normalized) {
   switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_FLOAT: { float v; std::memcpy(&v, p, 4); return v; }
-    case TINYGLTF_COMPONENT_TYPE_BYTE: { int8_t v; std::memcpy(&v, p, 1); return normalized ? std::max(v / 127.0f, -1.0f) : v; }
-    case TINYGLTF_COMPONENT_TYPE_SHORT: { int16_t v; std::memcpy(&v, p, 2); return normalized ? std::max(v / 32767.0f, -1.0f) : v; }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return normalized ? p[0] / 255.0f : p[0];
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return normalized ? unsigned_at(p, type) / 65535.0f : unsigned_at(p, type);
-    default: return (float)unsigned_at(p, type);
+    case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+      float v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    case TINYGLTF_COMPONENT_TYPE_BYTE: {
+      int8_t v;
+      std::memcpy(&v, p, 1);
+      return normalized ? std::max(v / 127.0f, -1.0f) : v;
+    }
+    case TINYGLTF_COMPONENT_TYPE_SHORT: {
+      int16_t v;
+      std::memcpy(&v, p, 2);
+      return normalized ? std::max(v / 32767.0f, -1.0f) : v;
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return normalized ? p[0] / 255.0f : p[0];
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+      return normalized ? unsigned_at(p, type) / 65535.0f : unsigned_at(p, type);
+    default:
+      return (float)unsigned_at(p, type);
   }
 }
 
 // Calls put(element, bytes of its first component, component size) for every element of `a`:
 // the dense data first, then the sparse substitutions over it. Checks the element size.
 template <class Put>
-void visit_accessor(const tinygltf::Model& m, const tinygltf::Accessor& a, int comps, const std::string& what, Put put) {
+void visit_accessor(const tinygltf::Model& m, const tinygltf::Accessor& a, int comps, const std::string& what,
+                    Put put) {
   const int csize = tinygltf::GetComponentSizeInBytes((uint32_t)a.componentType);
   if (csize <= 0) throw GltfError(what + ": unknown component type " + std::to_string(a.componentType));
   const size_t elem = (size_t)comps * (size_t)csize;
@@ -106,14 +131,16 @@ void visit_accessor(const tinygltf::Model& m, const tinygltf::Accessor& a, int c
 
 // Checks the element type and that the dense data lies inside the file, before anything is
 // allocated for the accessor's count.
-void check_accessor(const tinygltf::Model& m, const tinygltf::Accessor& a, int index, int comps, const std::string& what) {
+void check_accessor(const tinygltf::Model& m, const tinygltf::Accessor& a, int index, int comps,
+                    const std::string& what) {
   const int have = tinygltf::GetNumComponentsInType((uint32_t)a.type);
   if (have != comps)
     throw GltfError(what + ": accessor " + std::to_string(index) + " has " + std::to_string(have) +
                     " components per element, expected " + std::to_string(comps));
   const int csize = tinygltf::GetComponentSizeInBytes((uint32_t)a.componentType);
   if (csize <= 0) throw GltfError(what + ": unknown component type " + std::to_string(a.componentType));
-  if (a.bufferView >= 0) checked_span(m, a.bufferView, a.byteOffset, a.count, (size_t)comps * (size_t)csize, true, what);
+  if (a.bufferView >= 0)
+    checked_span(m, a.bufferView, a.byteOffset, a.count, (size_t)comps * (size_t)csize, true, what);
   else if (a.count > kMaxElementsWithoutData)
     throw GltfError(what + ": " + str(a.count) + " elements with no buffer view (at most " +
                     str(kMaxElementsWithoutData) + ")");
@@ -149,8 +176,8 @@ std::vector<uint32_t> read_accessor_indices(const tinygltf::Model& model, int in
   visit_accessor(model, a, 1, what, [&](size_t i, const unsigned char* p, int) { out[i] = unsigned_at(p, t); });
   for (size_t i = 0; i < out.size(); ++i)
     if (out[i] >= vertex_count)
-      throw GltfError(what + ": index " + str(out[i]) + " (element " + str(i) + ") is past the " +
-                      str(vertex_count) + " vertices");
+      throw GltfError(what + ": index " + str(out[i]) + " (element " + str(i) + ") is past the " + str(vertex_count) +
+                      " vertices");
   return out;
 }
 

@@ -23,8 +23,8 @@
 #include "engine/base/platform.h"
 #include "engine/formats/gltf/gltf_accessors.h"
 #include "engine/formats/gltf/gltf_materials.h"
-#include "engine/scene/scene_finish.h"
 #include "engine/formats/gltf/tinygltf_config.h"
+#include "engine/scene/scene_finish.h"
 #include "kernels/frame/resolve/srgb.h"
 
 namespace facet {
@@ -138,7 +138,8 @@ glm::mat4 local_transform(const tinygltf::Node& n) {
   if (n.translation.size() == 3)
     m = glm::translate(m, glm::vec3((float)n.translation[0], (float)n.translation[1], (float)n.translation[2]));
   if (n.rotation.size() == 4)  // glTF stores x, y, z, w
-    m *= glm::mat4_cast(glm::quat((float)n.rotation[3], (float)n.rotation[0], (float)n.rotation[1], (float)n.rotation[2]));
+    m *= glm::mat4_cast(
+        glm::quat((float)n.rotation[3], (float)n.rotation[0], (float)n.rotation[1], (float)n.rotation[2]));
   if (n.scale.size() == 3) m = glm::scale(m, glm::vec3((float)n.scale[0], (float)n.scale[1], (float)n.scale[2]));
   return m;
 }
@@ -174,7 +175,10 @@ struct Builder {
 // COLOR_0 (vec3 or vec4, float or normalised integers; linear, as glTF defines it) as the
 // scene's sRGB RGBA8 (alpha stays linear).
 std::vector<Rgba8> read_colors(const tinygltf::Model& m, int accessor, size_t count, const std::string& what) {
-  const int comps = accessor >= 0 && (size_t)accessor < m.accessors.size() && m.accessors[(size_t)accessor].type == TINYGLTF_TYPE_VEC3 ? 3 : 4;
+  const int comps =
+      accessor >= 0 && (size_t)accessor < m.accessors.size() && m.accessors[(size_t)accessor].type == TINYGLTF_TYPE_VEC3
+          ? 3
+          : 4;
   std::vector<float> c = read_accessor_floats(m, accessor, comps, what);
   if (c.size() != count * (size_t)comps) throw GltfError(what + ": not one colour per vertex");
   auto q = [](float v) { return (uint8_t)std::lround(std::clamp(std::isfinite(v) ? v : 0.0f, 0.0f, 1.0f) * 255.0f); };
@@ -272,14 +276,17 @@ void walk_nodes(Builder& b) {
   while (!stack.empty()) {
     auto [index, parent] = stack.back();
     stack.pop_back();
-    if (index < 0 || (size_t)index >= m.nodes.size()) throw GltfError("node " + std::to_string(index) + " does not exist");
+    if (index < 0 || (size_t)index >= m.nodes.size())
+      throw GltfError("node " + std::to_string(index) + " does not exist");
     if (++visited > kMaxNodeInstances)
-      throw GltfError("the node hierarchy has a cycle or more than " + std::to_string(kMaxNodeInstances) + " node instances");
+      throw GltfError("the node hierarchy has a cycle or more than " + std::to_string(kMaxNodeInstances) +
+                      " node instances");
     const tinygltf::Node& node = m.nodes[(size_t)index];
     const glm::mat4 world = parent * local_transform(node);
     if (node.mesh >= 0) {
       if ((size_t)node.mesh >= m.meshes.size())
-        throw GltfError("node " + std::to_string(index) + " names mesh " + std::to_string(node.mesh) + ", which does not exist");
+        throw GltfError("node " + std::to_string(index) + " names mesh " + std::to_string(node.mesh) +
+                        ", which does not exist");
       const tinygltf::Mesh& mesh = m.meshes[(size_t)node.mesh];
       for (size_t p = 0; p < mesh.primitives.size(); ++p)
         add_primitive(b, mesh.primitives[p], world,
@@ -327,7 +334,8 @@ Scene load_gltf_unguarded(const std::string& path, const LoadOptions& options) {
                             : "no triangles to show in the default scene (" + std::to_string(b.skipped_primitives) +
                                   " point or line primitives skipped)");
   if (dropped)
-    scene.warnings.push_back(path + ": dropped " + std::to_string(dropped) + " faces with NaN or infinite vertex positions");
+    scene.warnings.push_back(path + ": dropped " + std::to_string(dropped) +
+                             " faces with NaN or infinite vertex positions");
   if (!b.any_uvs) scene.uvs.clear();
   if (!b.any_colors) scene.colors.clear();
   if (scene.materials.empty()) b.materials.material(-1);

@@ -5,9 +5,9 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/formats/gltf/tinygltf_config.h"
 #include "engine/scene/colour_space.h"
 #include "engine/scene/texture_file.h"
-#include "engine/formats/gltf/tinygltf_config.h"
 
 namespace facet {
 

@@ -11,7 +11,7 @@
 namespace tinygltf {
 class Model;
 struct Material;
-}
+}  // namespace tinygltf
 
 namespace facet {
 

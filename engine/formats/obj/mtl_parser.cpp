@@ -18,9 +18,8 @@ struct TextureOption {
   int words;
 };
 const TextureOption kTextureOptions[] = {
-    {"-blendu", 1}, {"-blendv", 1}, {"-clamp", 1},   {"-boost", 1}, {"-bm", 1},
-    {"-o", 3},      {"-s", 3},      {"-t", 3},       {"-type", 1},  {"-texres", 1},
-    {"-imfchan", 1}, {"-mm", 2},    {"-colorspace", 1},
+    {"-blendu", 1}, {"-blendv", 1}, {"-clamp", 1},  {"-boost", 1},   {"-bm", 1}, {"-o", 3},          {"-s", 3},
+    {"-t", 3},      {"-type", 1},   {"-texres", 1}, {"-imfchan", 1}, {"-mm", 2}, {"-colorspace", 1},
 };
 
 bool starts_statement(const char* p, const char* e, const char* keyword) {
@@ -49,8 +48,7 @@ void texture_name(const char* p, const char* e, std::string* name) {
 // missing, unreadable or not finite, or when more words follow (other than a # comment).
 bool numbers(const char* p, const char* e, int count, float* out) {
   bool ok = true;
-  for (int i = 0; i < count; ++i)
-    ok = next_number(&p, e, 0, &out[i]) && std::isfinite(out[i]) && ok;
+  for (int i = 0; i < count; ++i) ok = next_number(&p, e, 0, &out[i]) && std::isfinite(out[i]) && ok;
   p = skip_blanks(p, e);
   return ok && (p == e || *p == '#');
 }
@@ -113,7 +111,8 @@ class MtlReader {
       v[1] = v[2] = v[0];
       if (v[0] < 0) warn(std::string(keyword) + " has a negative value (read as 0)");
     } else if (!numbers(p, e, 3, v)) {
-      warn(std::string(keyword) + " needs three numbers (or one for a grey), not '" + std::string(skip_blanks(p, e), e) + "'");
+      warn(std::string(keyword) + " needs three numbers (or one for a grey), not '" +
+           std::string(skip_blanks(p, e), e) + "'");
     } else if (v[0] < 0 || v[1] < 0 || v[2] < 0) {
       warn(std::string(keyword) + " has a negative value (read as 0)");
     }
@@ -123,8 +122,11 @@ class MtlReader {
   // A one-number statement's value, warning when it is malformed or outside [lo, hi].
   float number(const char* keyword, const char* p, const char* e, float lo, float hi) {
     float v;
-    if (!numbers(p, e, 1, &v)) warn(std::string(keyword) + " needs one number, not '" + std::string(skip_blanks(p, e), e) + "'");
-    else if (v < lo || v > hi) warn(std::string(keyword) + " " + std::to_string(v) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+    if (!numbers(p, e, 1, &v))
+      warn(std::string(keyword) + " needs one number, not '" + std::string(skip_blanks(p, e), e) + "'");
+    else if (v < lo || v > hi)
+      warn(std::string(keyword) + " " + std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
+           std::to_string(hi));
     return v;
   }
   void warn(const std::string& problem) {

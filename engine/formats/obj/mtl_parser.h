@@ -19,16 +19,16 @@ namespace facet {
 // the scene's linear Material).
 struct MtlMaterial {
   std::string name;
-  Vec3 kd{0, 0, 0};     // diffuse colour
-  bool has_kd = false;  // Kd was given (a map_Kd without it shows the texture unscaled)
-  Vec3 ks{0, 0, 0};     // specular colour
-  bool has_ks = false;  // Ks was given
-  float ns = 1;         // specular exponent
-  Vec3 ka{0, 0, 0};     // ambient colour
-  bool has_ka = false;  // Ka was given
-  Vec3 ke{0, 0, 0};     // emitted colour
-  bool has_ke = false;  // Ke was given
-  float d = 1;          // opacity (1 = opaque), from `d`, else 1 - `Tr`
+  Vec3 kd{0, 0, 0};                           // diffuse colour
+  bool has_kd = false;                        // Kd was given (a map_Kd without it shows the texture unscaled)
+  Vec3 ks{0, 0, 0};                           // specular colour
+  bool has_ks = false;                        // Ks was given
+  float ns = 1;                               // specular exponent
+  Vec3 ka{0, 0, 0};                           // ambient colour
+  bool has_ka = false;                        // Ka was given
+  Vec3 ke{0, 0, 0};                           // emitted colour
+  bool has_ke = false;                        // Ke was given
+  float d = 1;                                // opacity (1 = opaque), from `d`, else 1 - `Tr`
   std::string map_kd, map_ks, map_ke, map_d;  // texture file names as written (options removed)
 };
 

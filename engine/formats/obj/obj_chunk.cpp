@@ -58,8 +58,7 @@ class ChunkParser {
     if (unusable) m_out.unusable.push_back((uint32_t)m_out.vertex_count());
     m_out.positions.insert(m_out.positions.end(), xyz, xyz + 3);
     float rgb[3];
-    if (next_number(&p, e, 1, &rgb[0]) && next_number(&p, e, 1, &rgb[1]) &&
-        next_number(&p, e, 1, &rgb[2])) {
+    if (next_number(&p, e, 1, &rgb[0]) && next_number(&p, e, 1, &rgb[1]) && next_number(&p, e, 1, &rgb[2])) {
       m_out.colors.insert(m_out.colors.end(), rgb, rgb + 3);
     }
   }
@@ -80,10 +79,8 @@ class ChunkParser {
   }
 
   // Checks one part of a corner; kind 0 = v, 1 = vt, 2 = vn. Returns the stored value.
-  bool index(int64_t idx, int kind, uint32_t line, const char* t, const char* e, int32_t* out,
-             bool* relative) {
-    uint64_t local = kind == 0 ? m_out.vertex_count()
-                     : kind == 1 ? m_out.texcoord_count() : m_out.normal_count();
+  bool index(int64_t idx, int kind, uint32_t line, const char* t, const char* e, int32_t* out, bool* relative) {
+    uint64_t local = kind == 0 ? m_out.vertex_count() : kind == 1 ? m_out.texcoord_count() : m_out.normal_count();
     if (idx == 0) {
       fail(line, "index 0 in face corner '" + std::string(t, e) + "' (OBJ indices start at 1)");
       return false;
@@ -97,9 +94,9 @@ class ChunkParser {
     if (m_before && kind < 2) {
       uint64_t have = local + (kind == 0 ? m_before->v : m_before->vt);
       if ((uint64_t)(-idx) > have) {
-        fail(line, "relative " + std::string(kKindName[kind]) + " index " + std::to_string(idx) +
-                       " in '" + std::string(t, e) + "' points before the first one (" +
-                       std::to_string(have) + " defined so far)");
+        fail(line, "relative " + std::string(kKindName[kind]) + " index " + std::to_string(idx) + " in '" +
+                       std::string(t, e) + "' points before the first one (" + std::to_string(have) +
+                       " defined so far)");
         return false;
       }
     }
@@ -122,8 +119,7 @@ class ChunkParser {
       int64_t idx = 0;
       bool overflow = false, relative = false;
       if (!read_index(p, e, &idx, &overflow)) {
-        if (overflow)
-          fail(line, "index in face corner '" + std::string(t, e) + "' does not fit in 32 bits");
+        if (overflow) fail(line, "index in face corner '" + std::string(t, e) + "' does not fit in 32 bits");
         p = t;  // a sign without digits, or nothing after a '/': malformed
         break;
       }
@@ -131,8 +127,7 @@ class ChunkParser {
       if (relative) c->relative |= 1u << kind;
     }
     if (p != e || failed()) {
-      fail(line, "malformed face corner '" + std::string(t, e) +
-                     "' (expected v, v/vt, v//vn or v/vt/vn)");
+      fail(line, "malformed face corner '" + std::string(t, e) + "' (expected v, v/vt, v//vn or v/vt/vn)");
       return false;
     }
     return true;
@@ -144,7 +139,7 @@ class ChunkParser {
     if (read_plain_face_line(m_out, p, e, line, m_smoothing, m_usemtl)) return;
     const size_t first = m_out.corner_v.size();
     int32_t top_v = 0, top_vt = 0, top_vn = 0;  // the largest plain indices, kept in registers
-    bool other_vt = false, other_vn = false;     // the other corners name a vt, a vn
+    bool other_vt = false, other_vn = false;    // the other corners name a vt, a vn
     while (true) {
       const char* s = skip_blanks(p, e);
       if (s >= e) break;
@@ -240,9 +235,12 @@ class ChunkParser {
     const char c0 = p[0], c1 = p[1];
     const bool blank2 = e - p > 2 && is_blank(p[2]);
     if (c0 == 'v') {
-      if (is_blank(c1)) vertex(p + 2, e);
-      else if (c1 == 't' && blank2) numbers(m_out.texcoords, 2, p + 3, e);
-      else if (c1 == 'n' && blank2) numbers(m_out.normals, 3, p + 3, e);
+      if (is_blank(c1))
+        vertex(p + 2, e);
+      else if (c1 == 't' && blank2)
+        numbers(m_out.texcoords, 2, p + 3, e);
+      else if (c1 == 'n' && blank2)
+        numbers(m_out.normals, 3, p + 3, e);
       return;  // vw (skin weights) and curve data: not drawn
     }
     if (is_blank(c1)) {
@@ -275,8 +273,7 @@ namespace {
 
 // One line's end: the first CR or LF from p, or e. Throws nothing: a control byte (binary data,
 // or UTF-16's zero bytes on the first line) is reported through `error` and returns nullptr.
-const char* line_end(const char* p, const char* e, const ObjChunk& chunk, uint32_t line,
-                     std::string* error) {
+const char* line_end(const char* p, const char* e, const ObjChunk& chunk, uint32_t line, std::string* error) {
   const char* q = p;
 #if defined(__SSE2__)
   // Sixteen bytes at a time while none is below 0x20 (line ends, tabs, control bytes): on to the

@@ -57,15 +57,16 @@ struct ObjMaxIndex {
 struct ObjChunk {
   const char* begin = nullptr;  // the chunk's text
   const char* end = nullptr;
-  bool first = false;           // starts the file (UTF-16 detection)
+  bool first = false;  // starts the file (UTF-16 detection)
 
-  std::vector<float> positions;   // x, y, z per `v`
-  std::vector<float> colors;      // r, g, b per `v` that has all three, in order
-  std::vector<uint32_t> unusable; // chunk-local `v` numbers with a non-number or non-finite coordinate
-  std::vector<float> texcoords;   // u, v per `vt`
-  std::vector<float> normals;     // x, y, z per `vn`
+  std::vector<float> positions;    // x, y, z per `v`
+  std::vector<float> colors;       // r, g, b per `v` that has all three, in order
+  std::vector<uint32_t> unusable;  // chunk-local `v` numbers with a non-number or non-finite coordinate
+  std::vector<float> texcoords;    // u, v per `vt`
+  std::vector<float> normals;      // x, y, z per `vn`
   // Face corners, one array per part. Before the stitch: each part as written (> 0: 1-based
-  // absolute; 0: absent; relative parts, which may read 0 or less: see ObjRelative). After the stitch: 0-based indices into
+  // absolute; 0: absent; relative parts, which may read 0 or less: see ObjRelative). After the stitch:
+  // 0-based indices into
   // the whole file, -1 = absent. corner_vt / corner_vn end after the last corner that names a vt /
   // vn (empty in a file without them): the corners past their end have none.
   std::vector<int32_t> corner_v;
@@ -75,19 +76,19 @@ struct ObjChunk {
   std::vector<ObjFace> faces;
   std::vector<ObjStatement> statements;
 
-  uint32_t lines = 0;               // lines started in this chunk
-  uint64_t face_statements = 0;     // `f` with 3 corners or more
-  uint64_t relative_corners = 0;    // corners with a chunk-relative part (none: a faster stitch)
-  uint64_t polygon_faces = 0;       // faces of more than 3 corners (none: no triangulation)
-  bool texcoord_parts = false;      // a face's corner names a vt
-  bool normal_parts = false;        // a face's corner names a vn
-  uint64_t short_faces = 0;         // `f` with 1 or 2 corners (dropped)
-  uint32_t short_face_line = 0;     // chunk-local line of the first
-  uint64_t line_statements = 0;     // `l`
-  uint64_t point_statements = 0;    // `p`
-  bool has_smoothing = false;       // any `s`
+  uint32_t lines = 0;                           // lines started in this chunk
+  uint64_t face_statements = 0;                 // `f` with 3 corners or more
+  uint64_t relative_corners = 0;                // corners with a chunk-relative part (none: a faster stitch)
+  uint64_t polygon_faces = 0;                   // faces of more than 3 corners (none: no triangulation)
+  bool texcoord_parts = false;                  // a face's corner names a vt
+  bool normal_parts = false;                    // a face's corner names a vn
+  uint64_t short_faces = 0;                     // `f` with 1 or 2 corners (dropped)
+  uint32_t short_face_line = 0;                 // chunk-local line of the first
+  uint64_t line_statements = 0;                 // `l`
+  uint64_t point_statements = 0;                // `p`
+  bool has_smoothing = false;                   // any `s`
   uint32_t last_smoothing = kInheritSmoothing;  // in force at the chunk's end
-  ObjMaxIndex max_index[3];         // v, vt, vn
+  ObjMaxIndex max_index[3];                     // v, vt, vn
   ObjChunkError error;
 
   // Filled by the stitch: the triangles of the chunk's faces, in order. Where every face is a
@@ -102,9 +103,7 @@ struct ObjChunk {
   int32_t texcoord_of(size_t i) const { return i < corner_vt.size() ? corner_vt[i] : -1; }
   int32_t normal_of(size_t i) const { return i < corner_vn.size() ? corner_vn[i] : -1; }
 
-  size_t triangle_count() const {
-    return all_triangles ? corner_v.size() / 3 : triangle_faces.size();
-  }
+  size_t triangle_count() const { return all_triangles ? corner_v.size() / 3 : triangle_faces.size(); }
   // Corner k (0, 1, 2) of triangle t, an index into the corner arrays.
   uint32_t triangle_corner(size_t t, int k) const {
     return all_triangles ? (uint32_t)(3 * t + (size_t)k) : triangles[3 * t + (size_t)k];

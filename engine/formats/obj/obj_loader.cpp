@@ -9,10 +9,10 @@
 
 #include "engine/base/background_release.h"
 #include "engine/base/mapped_file.h"
+#include "engine/base/parallel.h"
 #include "engine/formats/obj/obj_materials.h"
 #include "engine/formats/obj/obj_mesh.h"
 #include "engine/formats/obj/obj_stitch.h"
-#include "engine/base/parallel.h"
 #include "engine/scene/scene_finish.h"
 
 namespace facet {
@@ -25,9 +25,7 @@ using Progress = std::function<void(float, const char*)>;
 // nothing, small enough to spread a 100 K-triangle model over the cores.
 constexpr uint64_t kMaterialChunk = 1 << 16;
 
-[[noreturn]] void refuse(const std::string& path, const std::string& what) {
-  throw LoadError(path + ": " + what);
-}
+[[noreturn]] void refuse(const std::string& path, const std::string& what) { throw LoadError(path + ": " + what); }
 
 // Steps 1-3: the file's text to a stitched model, refusing what cannot be shown.
 ObjModel parse_obj_file(const std::string& path, const Progress& progress) {
@@ -41,17 +39,15 @@ ObjModel parse_obj_file(const std::string& path, const Progress& progress) {
   const size_t start = file.size() >= 3 && std::string(file.data(), 3) == "\xEF\xBB\xBF" ? 3 : 0;
 
   progress(0.05f, "parsing");
-  std::vector<ObjChunk> chunks = parse_obj_text(
-      file.data() + start, file.size() - start,
-      [&](float done) { progress(0.05f + 0.35f * done, "parsing"); });
+  std::vector<ObjChunk> chunks = parse_obj_text(file.data() + start, file.size() - start,
+                                                [&](float done) { progress(0.05f + 0.35f * done, "parsing"); });
   progress(0.4f, "stitching");
   ObjModel model = stitch_obj_chunks(path, std::move(chunks));
   if (model.faces == 0) {
-    std::string what = "no triangles to show (" + std::to_string(model.counts.v) +
-                       " vertices, " + std::to_string(model.point_statements) + " point and " +
-                       std::to_string(model.line_statements) + " line statements";
-    if (model.short_faces)
-      what += ", " + std::to_string(model.short_faces) + " faces with fewer than 3 vertices";
+    std::string what = "no triangles to show (" + std::to_string(model.counts.v) + " vertices, " +
+                       std::to_string(model.point_statements) + " point and " + std::to_string(model.line_statements) +
+                       " line statements";
+    if (model.short_faces) what += ", " + std::to_string(model.short_faces) + " faces with fewer than 3 vertices";
     refuse(path, what + ")");
   }
   // The text is unmapped here: chunks keep only what was parsed out of it.
@@ -60,8 +56,7 @@ ObjModel parse_obj_file(const std::string& path, const Progress& progress) {
 }
 
 // What was dropped or replaced while building the mesh, in a fixed order.
-void mesh_warnings(const std::string& path, const ObjModel& model, const ObjMeshStats& stats,
-                   Scene& scene) {
+void mesh_warnings(const std::string& path, const ObjModel& model, const ObjMeshStats& stats, Scene& scene) {
   if (stats.nonfinite_faces)
     scene.warnings.push_back(path + ": dropped " + std::to_string(stats.nonfinite_faces) +
                              " faces with NaN or infinite vertex positions");
@@ -78,8 +73,7 @@ void mesh_warnings(const std::string& path, const ObjModel& model, const ObjMesh
 // Step 6: materials; faces with none, or with a name no MTL defined, get the default grey, which
 // build_materials appends after the library's materials: at index `known`. One pass writes that
 // index where it is needed, before the material exists.
-void materials_step(const std::string& path, const MaterialLibrary& library, Scene& scene,
-                    const LoadOptions& options) {
+void materials_step(const std::string& path, const MaterialLibrary& library, Scene& scene, const LoadOptions& options) {
   std::atomic<bool> needs_default{false};
   const uint32_t known = (uint32_t)library.materials().size();
   parallel_for(scene.tri_material.size(), kMaterialChunk, [&](uint64_t begin, uint64_t end, unsigned) {
@@ -97,8 +91,8 @@ void materials_step(const std::string& path, const MaterialLibrary& library, Sce
                              "' is not defined in any loaded MTL; its faces use the default grey");
   const int32_t fallback = build_materials(path, library, needs_default, scene, options);
   if (needs_default && fallback != (int32_t)known)
-    throw std::logic_error(path + ": the default material landed at " + std::to_string(fallback) +
-                           ", not after the " + std::to_string(known) + " from the MTL");
+    throw std::logic_error(path + ": the default material landed at " + std::to_string(fallback) + ", not after the " +
+                           std::to_string(known) + " from the MTL");
 }
 
 }  // namespace
@@ -123,8 +117,7 @@ Scene load_obj(const std::string& path, const LoadOptions& options) {
   mesh_warnings(path, model, stats, scene);
   if (model.colored_vertices && model.colored_vertices < model.counts.v)
     scene.warnings.push_back(path + ": " + std::to_string(model.colored_vertices) + " of " +
-                             std::to_string(model.counts.v) +
-                             " vertices have a colour; vertex colours ignored");
+                             std::to_string(model.counts.v) + " vertices have a colour; vertex colours ignored");
   // The parsed text's arrays, gigabytes for a huge model, freed while the load goes on (joined
   // when load_obj returns).
   BackgroundRelease release;

@@ -77,8 +77,7 @@ bool MaterialLibrary::read_library(const std::string& mtllib_name) {
   std::ifstream file;
   if (is_regular_file(path)) file.open(path, std::ios::binary);
   if (!file.is_open()) {
-    m_warnings.push_back(m_obj_path + ": material library '" + name + "' not found (looked for " +
-                         path + ")");
+    m_warnings.push_back(m_obj_path + ": material library '" + name + "' not found (looked for " + path + ")");
     return false;
   }
   std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
@@ -133,8 +132,8 @@ struct TextureRequest {
   float fraction, fraction_step;
 };
 
-int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene& scene,
-                    TextureCache& cache, const LoadOptions& options) {
+int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene& scene, TextureCache& cache,
+                    const LoadOptions& options) {
   std::string path = join_path(r.mtl_dir, r.tex_name);
   // Exporters often write absolute paths of the author's machine: the file beside the MTL wins.
   if (!is_regular_file(path)) {
@@ -160,9 +159,8 @@ int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene&
     }
   }
   if (index < 0) {
-    scene.warnings.push_back(obj_path + ": texture '" + r.tex_name + "' of material '" +
-                             r.material_name + "' cannot be loaded (" + path + ": " + why +
-                             "); showing a checker");
+    scene.warnings.push_back(obj_path + ": texture '" + r.tex_name + "' of material '" + r.material_name +
+                             "' cannot be loaded (" + path + ": " + why + "); showing a checker");
     if (cache.checker < 0) cache.checker = add_checker_texture(scene);
     index = cache.checker;
   }
@@ -226,8 +224,8 @@ struct UniformAlphaWarning {
 
 }  // namespace
 
-int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library,
-                        bool needs_default, Scene& scene, const LoadOptions& options) {
+int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library, bool needs_default, Scene& scene,
+                        const LoadOptions& options) {
   TextureCache cache;
   UniformAlphaWarning uniform_alpha;
   const auto& materials = library.materials();
@@ -236,16 +234,20 @@ int32_t build_materials(const std::string& obj_path, const MaterialLibrary& libr
     Material out = scene_material(m);
     // Progress runs from 0.8 to 0.99 over the materials, half decoding, half mips.
     const float step = 0.19f / (float)materials.size();
-    const struct { const std::string& name; int32_t Material::*index; bool alpha_map; } maps[] = {
-        {m.map_kd, &Material::texture, false},
-        {m.map_ks, &Material::specular_texture, false},
-        {m.map_ke, &Material::emission_texture, false},
-        {m.map_d, &Material::alpha_texture, true}};
+    const struct {
+      const std::string& name;
+      int32_t Material::*index;
+      bool alpha_map;
+    } maps[] = {{m.map_kd, &Material::texture, false},
+                {m.map_ks, &Material::specular_texture, false},
+                {m.map_ke, &Material::emission_texture, false},
+                {m.map_d, &Material::alpha_texture, true}};
     for (const auto& map : maps) {
       const std::string tex = clean_file_name(map.name);
       if (tex.empty()) continue;
-      out.*map.index = texture_for(obj_path, {m.name, tex, materials[i].dir, map.alpha_map, 0.8f + step * (float)i, step},
-                                   scene, cache, options);
+      out.*map.index =
+          texture_for(obj_path, {m.name, tex, materials[i].dir, map.alpha_map, 0.8f + step * (float)i, step}, scene,
+                      cache, options);
     }
     uniform_alpha.opaque(obj_path, m.name, out);
     scene.materials.push_back(out);

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/load/load_model.h"
 #include "engine/formats/obj/mtl_parser.h"
+#include "engine/load/load_model.h"
 
 namespace facet {
 
@@ -30,9 +30,11 @@ class MaterialLibrary {
     std::string dir;  // folder of the MTL it came from ("" = current folder)
   };
   const std::vector<Entry>& materials() const { return m_materials; }
-  const std::vector<std::string>& warnings() const { return m_warnings; }  // missing libraries,
-                                                                            //   malformed values
-  const std::vector<std::string>& unknown() const { return m_unknown; }    // usemtl names, in order
+  const std::vector<std::string>& warnings() const {
+    return m_warnings;
+  }                                                                      // missing libraries,
+                                                                         //   malformed values
+  const std::vector<std::string>& unknown() const { return m_unknown; }  // usemtl names, in order
 
  private:
   bool read_library(const std::string& name);
@@ -41,7 +43,7 @@ class MaterialLibrary {
   std::string m_obj_dir;
   std::vector<Entry> m_materials;
   std::map<std::string, int32_t> m_by_name;  // the first material of a name wins
-  std::vector<std::string> m_loaded;          // mtllib names read so far
+  std::vector<std::string> m_loaded;         // mtllib names read so far
   std::vector<std::string> m_warnings;
   std::vector<std::string> m_unknown;
 };
@@ -53,7 +55,7 @@ std::string join_path(const std::string& dir, const std::string& rel);
 // Fills scene.materials, material_names, textures (with mips) from the library's materials.
 // Appends the default grey material (kDefaultGreyLinear) when needs_default (faces without one).
 // Returns the index of that default material, or -1.
-int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library,
-                        bool needs_default, Scene& scene, const LoadOptions& options);
+int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library, bool needs_default, Scene& scene,
+                        const LoadOptions& options);
 
 }  // namespace facet

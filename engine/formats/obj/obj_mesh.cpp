@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/load/load_model.h"
 #include "engine/formats/obj/obj_mesh_by_position.h"
+#include "engine/load/load_model.h"
 
 namespace facet {
 
@@ -32,8 +32,7 @@ uint8_t to_byte(float c) {
 class MeshBuilder {
  public:
   MeshBuilder(const ObjModel& model, Scene& scene)
-      : m_model(model), m_scene(scene), m_head(model.counts.v, -1),
-        m_unusable(model.counts.v, 0) {
+      : m_model(model), m_scene(scene), m_head(model.counts.v, -1), m_unusable(model.counts.v, 0) {
     for (uint32_t i : model.unusable) m_unusable[i] = 1;
     // One bad normal index makes the file's normals suspect: compute them all.
     m_use_vn = model.counts.vn > 0 && model.bad_normal_line == 0;
@@ -68,8 +67,7 @@ class MeshBuilder {
     if (vn < 0 && flat) return emit(v, vt, vn);  // a flat corner shares its normal with no face
     const uint32_t group = vn >= 0 ? 0u : smoothing;
     int32_t i = m_head[(size_t)v];
-    while (i >= 0 && !(m_variants[i].vt == vt && m_variants[i].vn == vn &&
-                       m_variants[i].group == group))
+    while (i >= 0 && !(m_variants[i].vt == vt && m_variants[i].vn == vn && m_variants[i].group == group))
       i = m_variants[i].next;
     if (i >= 0) return m_variants[i].out;
     uint32_t out = emit(v, vt, vn);
@@ -114,8 +112,8 @@ class MeshBuilder {
  private:
   const ObjModel& m_model;
   Scene& m_scene;
-  std::vector<int32_t> m_head;     // per position: its newest variant, or -1
-  std::vector<uint8_t> m_unusable; // per position: must not reach the rasterizer
+  std::vector<int32_t> m_head;      // per position: its newest variant, or -1
+  std::vector<uint8_t> m_unusable;  // per position: must not reach the rasterizer
   std::vector<Variant> m_variants;
   BigVector<Vec2> m_uvs;
   std::vector<Vec3> m_file_normals;  // parallel to positions; valid where m_has_normal
@@ -127,9 +125,7 @@ class MeshBuilder {
 
 }  // namespace
 
-Rgba8 obj_vertex_color(const float* rgb) {
-  return {to_byte(rgb[0]), to_byte(rgb[1]), to_byte(rgb[2]), 255};
-}
+Rgba8 obj_vertex_color(const float* rgb) { return {to_byte(rgb[0]), to_byte(rgb[1]), to_byte(rgb[2]), 255}; }
 
 ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scene& scene,
                             const std::function<void(float, const char*)>& progress) {
@@ -138,8 +134,7 @@ ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scen
     ObjMeshStats stats;
     stats.file_normals_ignored = model.bad_normal_line != 0;
     stats.nonfinite_faces = build_obj_mesh_by_position(model, scene);
-    if (scene.positions.size() >= UINT32_MAX)
-      throw LoadError(path + ": more than 2^32 - 1 vertices");
+    if (scene.positions.size() >= UINT32_MAX) throw LoadError(path + ": more than 2^32 - 1 vertices");
     progress(0.7f, "normals");
     scene.normals = compute_vertex_normals(scene.positions, scene.indices);
     stats.computed_normals = scene.normals.size();
@@ -153,8 +148,7 @@ ObjMeshStats build_obj_mesh(const std::string& path, const ObjModel& model, Scen
   builder.stats().file_normals_ignored = model.bad_normal_line != 0;
   for (const ObjChunk& c : model.chunks) {
     builder.chunk(c);
-    if (scene.positions.size() >= UINT32_MAX)
-      throw LoadError(path + ": more than 2^32 - 1 vertices");
+    if (scene.positions.size() >= UINT32_MAX) throw LoadError(path + ": more than 2^32 - 1 vertices");
   }
   progress(0.7f, "normals");
   builder.normals();

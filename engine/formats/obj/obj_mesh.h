@@ -16,8 +16,8 @@ namespace facet {
 constexpr uint32_t kNoMaterial = UINT32_MAX;
 
 struct ObjMeshStats {
-  size_t nonfinite_faces = 0;   // dropped: a corner's position is NaN or infinite
-  size_t computed_normals = 0;  // vertices whose normal was computed rather than read
+  size_t nonfinite_faces = 0;         // dropped: a corner's position is NaN or infinite
+  size_t computed_normals = 0;        // vertices whose normal was computed rather than read
   bool file_normals_ignored = false;  // some vn index pointed at nothing
 };
 

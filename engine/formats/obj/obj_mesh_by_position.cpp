@@ -27,11 +27,11 @@ void each_chunk(const ObjModel& model, Fn&& fn) {
 }
 
 struct Plan {
-  std::vector<uint64_t> first_triangle;  // per chunk: triangles of the file before it
-  std::vector<uint64_t> first_kept;      // per chunk: kept triangles before it
-  std::vector<uint64_t> first_vertex;    // per chunk: vertices introduced before it
-  std::vector<uint8_t> unusable;                       // per position; empty when none is
-  std::vector<std::vector<uint32_t>> introduced;       // per chunk: positions first used there
+  std::vector<uint64_t> first_triangle;           // per chunk: triangles of the file before it
+  std::vector<uint64_t> first_kept;               // per chunk: kept triangles before it
+  std::vector<uint64_t> first_vertex;             // per chunk: vertices introduced before it
+  std::vector<uint8_t> unusable;                  // per position; empty when none is
+  std::vector<std::vector<uint32_t>> introduced;  // per chunk: positions first used there
 };
 
 bool kept(const Plan& plan, const ObjChunk& c, size_t t) {
@@ -153,15 +153,16 @@ size_t build_obj_mesh_by_position(const ObjModel& model, Scene& scene) {
   const size_t n = model.chunks.size(), positions = model.counts.v;
   Plan plan;
   plan.first_triangle.assign(n + 1, 0);
-  for (size_t i = 0; i < n; ++i)
-    plan.first_triangle[i + 1] = plan.first_triangle[i] + model.chunks[i].triangle_count();
+  for (size_t i = 0; i < n; ++i) plan.first_triangle[i + 1] = plan.first_triangle[i] + model.chunks[i].triangle_count();
   if (!model.unusable.empty()) plan.unusable.assign(positions, 0);
   for (uint32_t u : model.unusable) plan.unusable[u] = 1;
   count_kept(model, plan);
   resize_on_every_core(scene.indices, 3 * plan.first_kept[n]);
   resize_on_every_core(scene.tri_material, plan.first_kept[n]);
-  if (3 * plan.first_kept[n] < UINT32_MAX) first_uses<uint32_t>(model, plan, scene);
-  else first_uses<uint64_t>(model, plan, scene);
+  if (3 * plan.first_kept[n] < UINT32_MAX)
+    first_uses<uint32_t>(model, plan, scene);
+  else
+    first_uses<uint64_t>(model, plan, scene);
   const std::unique_ptr<uint32_t[]> out = write_vertices(model, plan, scene);
   // Pass 4: the corners from position numbers to vertex numbers, in place.
   BigVector<uint32_t>& corners = scene.indices;

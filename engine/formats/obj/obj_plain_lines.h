@@ -37,8 +37,7 @@ inline const char* read_plain_vertex_line(ObjChunk& out, const char* p, const ch
 }
 
 // After the `vt` or `vn` and its blank: exactly `count` numbers (2 or 3), stored in `into`.
-inline const char* read_plain_numbers_line(std::vector<float>& into, int count, const char* p,
-                                           const char* e) {
+inline const char* read_plain_numbers_line(std::vector<float>& into, int count, const char* p, const char* e) {
   float v[3];
   for (int k = 0; k < count; ++k) {
     p = read_plain_number(skip_blanks(p, e), e, &v[k]);
@@ -54,8 +53,8 @@ inline const char* read_plain_numbers_line(std::vector<float>& into, int count, 
 // smoothing group and usemtl statement in force. Each corner part goes straight to its array:
 // a struct assembled on the stack and copied whole stalls on reading back its parts (store
 // forwarding), a third of the parse.
-inline const char* read_plain_face_line(ObjChunk& out, const char* p, const char* e,
-                                        uint32_t line, uint32_t smoothing, int32_t usemtl) {
+inline const char* read_plain_face_line(ObjChunk& out, const char* p, const char* e, uint32_t line, uint32_t smoothing,
+                                        int32_t usemtl) {
   const size_t first = out.corner_v.size();
   int32_t top_v = 0, top_vt = 0, top_vn = 0;  // the largest indices, kept in registers
   while (true) {

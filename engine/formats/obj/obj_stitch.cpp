@@ -11,10 +11,10 @@
 #include <type_traits>
 
 #include "engine/base/big_array.h"
-#include "engine/load/load_model.h"
+#include "engine/base/parallel.h"
 #include "engine/formats/obj/obj_chunk_reserve.h"
 #include "engine/formats/obj/obj_triangulate.h"
-#include "engine/base/parallel.h"
+#include "engine/load/load_model.h"
 
 namespace facet {
 
@@ -47,8 +47,10 @@ void for_each_chunk(size_t count, Fn&& fn) {
   parallel_for(count, 1, [&](uint64_t b, uint64_t e, unsigned worker) {
     for (uint64_t i = b; i < e; ++i) {
       try {
-        if constexpr (std::is_invocable_v<Fn, size_t, unsigned>) fn((size_t)i, worker);
-        else fn((size_t)i);
+        if constexpr (std::is_invocable_v<Fn, size_t, unsigned>)
+          fn((size_t)i, worker);
+        else
+          fn((size_t)i);
       } catch (...) {
         failures[i] = std::current_exception();
       }
@@ -119,8 +121,7 @@ void refuse_first_error(const std::string& path, const std::vector<ObjChunk>& ch
 
 // Absolute indices past the file's last element: v and vt refuse the file, vn only marks the
 // file's normals unusable. Each is reported where its largest index was first seen.
-void check_absolute_indices(const std::string& path, ObjModel& m,
-                            const std::vector<uint64_t>& lines) {
+void check_absolute_indices(const std::string& path, ObjModel& m, const std::vector<uint64_t>& lines) {
   static const char* kName[2] = {"vertex", "texture coordinate"};
   static const char* kPlural[2] = {"vertices", "texture coordinates"};
   const uint64_t have[3] = {m.counts.v, m.counts.vt, m.counts.vn};
@@ -136,9 +137,9 @@ void check_absolute_indices(const std::string& path, ObjModel& m,
       if (!m.bad_normal_line) m.bad_normal_line = line;
       continue;
     }
-    refuse_at(path, line, std::string(kName[kind]) + " index " + std::to_string(largest) +
-                              " out of range (the file has " + std::to_string(have[kind]) + " " +
-                              kPlural[kind] + ")");
+    refuse_at(path, line,
+              std::string(kName[kind]) + " index " + std::to_string(largest) + " out of range (the file has " +
+                  std::to_string(have[kind]) + " " + kPlural[kind] + ")");
   }
 }
 
@@ -158,8 +159,7 @@ std::vector<T> concatenate(std::vector<ObjChunk>& chunks, std::vector<T> ObjChun
 
 }  // namespace
 
-std::vector<ObjChunk> parse_obj_text(const char* text, size_t size,
-                                     const std::function<void(float done)>& progress) {
+std::vector<ObjChunk> parse_obj_text(const char* text, size_t size, const std::function<void(float done)>& progress) {
   size_t target = size / ((size_t)worker_count() * kChunksPerWorker);
   target = std::min(std::max(target, kMinChunkBytes), kMaxChunkBytes);
   std::vector<ObjChunk> chunks;
@@ -195,9 +195,7 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
     m.counts.vn += chunks[i].normal_count();
   }
   std::vector<uint32_t> bad_relative(n, 0), bad_normal(n, 0);
-  for_each_chunk(n, [&](size_t i) {
-    bad_relative[i] = resolve_chunk(chunks[i], before[i], &bad_normal[i]);
-  });
+  for_each_chunk(n, [&](size_t i) { bad_relative[i] = resolve_chunk(chunks[i], before[i], &bad_normal[i]); });
   refuse_first_error(path, chunks, before, lines, bad_relative);
   for (size_t i = 0; i < n && !m.bad_normal_line; ++i)
     if (bad_normal[i]) m.bad_normal_line = lines[i] + bad_normal[i];
@@ -206,8 +204,8 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
 
   std::vector<uint32_t> smoothing_at(n, 0);  // in force at each chunk's start: none until an `s`
   for (size_t i = 1; i < n; ++i)
-    smoothing_at[i] = m.chunks[i - 1].last_smoothing != kInheritSmoothing
-                          ? m.chunks[i - 1].last_smoothing : smoothing_at[i - 1];
+    smoothing_at[i] =
+        m.chunks[i - 1].last_smoothing != kInheritSmoothing ? m.chunks[i - 1].last_smoothing : smoothing_at[i - 1];
   for_each_chunk(n, [&](size_t i) {
     for (ObjFace& f : m.chunks[i].faces)
       if (f.smoothing == kInheritSmoothing) f.smoothing = smoothing_at[i];
@@ -237,22 +235,23 @@ void assign_obj_materials(ObjModel& model, MaterialLibrary& library) {
   const size_t n = model.chunks.size();
   std::vector<int32_t> at_start(n, -1);
   std::vector<std::vector<int32_t>> chosen(n);  // per chunk: in force after each statement
-  int32_t material = -1;  // in force: none until a usemtl names a known material
+  int32_t material = -1;                        // in force: none until a usemtl names a known material
   for (size_t i = 0; i < n; ++i) {
     const ObjChunk& c = model.chunks[i];
     at_start[i] = material;
     chosen[i].assign(c.statements.size(), -1);
     for (size_t s = 0; s < c.statements.size(); ++s) {
       const ObjStatement& st = c.statements[s];
-      if (st.is_usemtl) material = library.find(st.text);
-      else library.load(st.text);
+      if (st.is_usemtl)
+        material = library.find(st.text);
+      else
+        library.load(st.text);
       chosen[i][s] = material;
     }
   }
   for_each_chunk(n, [&](size_t i) {
     if (model.chunks[i].statements.empty() && at_start[i] < 0) return;  // every face keeps -1
-    for (ObjFace& f : model.chunks[i].faces)
-      f.usemtl = f.usemtl >= 0 ? chosen[i][(size_t)f.usemtl] : at_start[i];
+    for (ObjFace& f : model.chunks[i].faces) f.usemtl = f.usemtl >= 0 ? chosen[i][(size_t)f.usemtl] : at_start[i];
   });
 }
 

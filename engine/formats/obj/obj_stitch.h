@@ -16,21 +16,21 @@
 namespace facet {
 
 struct ObjModel {
-  std::vector<ObjChunk> chunks;       // in file order; corners resolved, faces triangulated;
-                                      //   their v / vt / vn arrays moved into those below
-  std::vector<float> positions;       // x, y, z per `v` of the file
-  std::vector<float> texcoords;       // u, v per `vt`
-  std::vector<float> normals;         // x, y, z per `vn`
-  std::vector<float> colors;          // r, g, b per `v`, or empty unless every `v` has them
-  std::vector<uint32_t> unusable;     // `v` numbers (0-based) with a non-finite coordinate
-  ObjCounts counts;                   // v, vt, vn statements
-  uint64_t faces = 0;                 // `f` with 3 corners or more
-  uint64_t short_faces = 0;           // `f` with 1 or 2 corners (dropped)
-  uint64_t short_face_line = 0;       // line of the first
+  std::vector<ObjChunk> chunks;    // in file order; corners resolved, faces triangulated;
+                                   //   their v / vt / vn arrays moved into those below
+  std::vector<float> positions;    // x, y, z per `v` of the file
+  std::vector<float> texcoords;    // u, v per `vt`
+  std::vector<float> normals;      // x, y, z per `vn`
+  std::vector<float> colors;       // r, g, b per `v`, or empty unless every `v` has them
+  std::vector<uint32_t> unusable;  // `v` numbers (0-based) with a non-finite coordinate
+  ObjCounts counts;                // v, vt, vn statements
+  uint64_t faces = 0;              // `f` with 3 corners or more
+  uint64_t short_faces = 0;        // `f` with 1 or 2 corners (dropped)
+  uint64_t short_face_line = 0;    // line of the first
   uint64_t line_statements = 0, point_statements = 0;
-  uint64_t colored_vertices = 0;      // `v` statements with r g b
-  bool has_smoothing = false;         // any `s`: then `s 0` / `s off` means flat
-  uint64_t bad_normal_line = 0;       // first line whose vn index points at nothing, or 0
+  uint64_t colored_vertices = 0;  // `v` statements with r g b
+  bool has_smoothing = false;     // any `s`: then `s 0` / `s off` means flat
+  uint64_t bad_normal_line = 0;   // first line whose vn index points at nothing, or 0
 };
 
 // Steps 1 and 2: the chunks of text [text, text + size) (whole lines each; a line end after '\'

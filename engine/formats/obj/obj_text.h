@@ -33,8 +33,10 @@ inline bool is_plain_number(const char* p, const char* e) {
   bool digit = false;
   for (; p < e; ++p) {
     char c = *p;
-    if (c >= '0' && c <= '9') digit = true;
-    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E') return false;
+    if (c >= '0' && c <= '9')
+      digit = true;
+    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E')
+      return false;
   }
   return digit;
 }
@@ -63,8 +65,7 @@ inline bool read_number(const char* p, const char* e, float* out) {
 inline const char* read_plain_number(const char* p, const char* e, float* out) {
   constexpr uint64_t kExactMantissa = uint64_t(1) << 24;
   constexpr int kMaxDigits = 18;  // fits a uint64_t whatever the digits
-  static constexpr float kPow10[11] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
-                                       1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+  static constexpr float kPow10[11] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
   bool negative = false;
   if (p < e && (*p == '+' || *p == '-')) negative = (*p++ == '-');
   const char* q = p;
@@ -76,8 +77,8 @@ inline const char* read_plain_number(const char* p, const char* e, float* out) {
     while (q < e && (unsigned)(*q - '0') < 10) mantissa = mantissa * 10 + (uint64_t)(*q++ - '0');
     fraction = (int)(q - f);
   }
-  if (whole > 0 && whole + fraction <= kMaxDigits && mantissa <= kExactMantissa &&
-      fraction <= 10 && (q == e || ends_word(*q))) {
+  if (whole > 0 && whole + fraction <= kMaxDigits && mantissa <= kExactMantissa && fraction <= 10 &&
+      (q == e || ends_word(*q))) {
     const float value = (float)mantissa / kPow10[fraction];
     *out = negative ? -value : value;
     return q;

@@ -21,8 +21,10 @@ void split_quad(const int32_t* v, const float* positions, std::vector<uint32_t>&
   float e13x = p3[0] - p1[0], e13y = p3[1] - p1[1], e13z = p3[2] - p1[2];
   float sqr02 = e02x * e02x + e02y * e02y + e02z * e02z;
   float sqr13 = e13x * e13x + e13y * e13y + e13z * e13z;
-  if (sqr02 < sqr13) out.insert(out.end(), {0, 1, 2, 0, 2, 3});
-  else out.insert(out.end(), {0, 1, 3, 1, 2, 3});
+  if (sqr02 < sqr13)
+    out.insert(out.end(), {0, 1, 2, 0, 2, 3});
+  else
+    out.insert(out.end(), {0, 1, 3, 1, 2, 3});
 }
 
 // The two coordinate axes the ear clipper works in: dropping the axis the first corner with a
@@ -31,8 +33,7 @@ void projection_axes(const int32_t* v, uint32_t n, const float* positions, int a
   axes[0] = 1;
   axes[1] = 2;
   for (uint32_t k = 0; k < n; ++k) {
-    const float *a = at(positions, v[k]), *b = at(positions, v[(k + 1) % n]),
-                *c = at(positions, v[(k + 2) % n]);
+    const float *a = at(positions, v[k]), *b = at(positions, v[(k + 1) % n]), *c = at(positions, v[(k + 2) % n]);
     float e0x = b[0] - a[0], e0y = b[1] - a[1], e0z = b[2] - a[2];
     float e1x = c[0] - b[0], e1y = c[1] - b[1], e1z = c[2] - b[2];
     float cx = std::fabs(e0y * e1z - e0z * e1y);
@@ -53,9 +54,7 @@ void projection_axes(const int32_t* v, uint32_t n, const float* positions, int a
 bool inside(const float* vx, const float* vy, float tx, float ty) {
   bool c = false;
   for (int i = 0, j = 2; i < 3; j = i++)
-    if (((vy[i] > ty) != (vy[j] > ty)) &&
-        (tx < (vx[j] - vx[i]) * (ty - vy[i]) / (vy[j] - vy[i]) + vx[i]))
-      c = !c;
+    if (((vy[i] > ty) != (vy[j] > ty)) && (tx < (vx[j] - vx[i]) * (ty - vy[i]) / (vy[j] - vy[i]) + vx[i])) c = !c;
   return c;
 }
 
@@ -106,8 +105,7 @@ void ear_clip(const int32_t* v, uint32_t n, const float* positions, std::vector<
 
 }  // namespace
 
-void triangulate_polygon(const int32_t* v, uint32_t n, const float* positions,
-                         std::vector<uint32_t>& out) {
+void triangulate_polygon(const int32_t* v, uint32_t n, const float* positions, std::vector<uint32_t>& out) {
   if (n == 3) {
     out.insert(out.end(), {0, 1, 2});
   } else if (n == 4) {

@@ -17,7 +17,6 @@ constexpr uint32_t kEarClipMaxCorners = 32;
 // Appends the triangles of the polygon whose corners use positions v[0..n) (0-based indices into
 // `positions`, 3 floats each, all valid) to `out`, as corner numbers 0..n-1, 3 per triangle.
 // A polygon the ear clipper cannot finish leaves its remaining corners untriangulated.
-void triangulate_polygon(const int32_t* v, uint32_t n, const float* positions,
-                         std::vector<uint32_t>& out);
+void triangulate_polygon(const int32_t* v, uint32_t n, const float* positions, std::vector<uint32_t>& out);
 
 }  // namespace facet

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string_view>
 
-#include "engine/load/load_model.h"
 #include "engine/formats/ply/ply_body.h"
+#include "engine/load/load_model.h"
 
 namespace facet {
 
@@ -15,10 +15,14 @@ bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c
 
 class AsciiBody {
  public:
-  AsciiBody(const std::string& path, const PlyHeader& header, const PlyLayout& layout,
-            const char* data, size_t size, PlyMesh& mesh)
-      : m_path(path), m_header(header), m_layout(layout), m_p(data + header.body_offset),
-        m_end(data + size), m_mesh(mesh) {}
+  AsciiBody(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data, size_t size,
+            PlyMesh& mesh)
+      : m_path(path),
+        m_header(header),
+        m_layout(layout),
+        m_p(data + header.body_offset),
+        m_end(data + size),
+        m_mesh(mesh) {}
 
   void read() {
     for (size_t ei = 0; ei < m_header.elements.size(); ++ei) read_element(ei);
@@ -33,8 +37,8 @@ class AsciiBody {
     const char* b = m_p;
     while (m_p < m_end && !blank(*m_p)) ++m_p;
     if (m_p == b)
-      refuse("the file ends inside this row (truncated; the header says " +
-             std::to_string(m_element->count) + " rows)");
+      refuse("the file ends inside this row (truncated; the header says " + std::to_string(m_element->count) +
+             " rows)");
     return {b, (size_t)(m_p - b)};
   }
   double real(std::string_view w) {
@@ -86,8 +90,7 @@ void AsciiBody::read_list(const PlyProperty& p, PlyRole role) {
   uint32_t first = 0, prev = 0;
   for (int64_t j = 0; j < c; ++j) {
     int64_t i = integer(word());
-    if (i < 0 || i >= nv)
-      refuse("index " + std::to_string(i) + " out of range (" + std::to_string(nv) + " vertices)");
+    if (i < 0 || i >= nv) refuse("index " + std::to_string(i) + " out of range (" + std::to_string(nv) + " vertices)");
     if (j == 0) first = (uint32_t)i;
     if (j >= 2) m_mesh.indices.insert(m_mesh.indices.end(), {first, prev, (uint32_t)i});
     prev = (uint32_t)i;
@@ -105,9 +108,8 @@ void AsciiBody::read_element(size_t ei) {
   // vertex arrays are sized, since a header may claim 10^18 rows.
   const uint64_t left = (uint64_t)(m_end - m_p);
   if (e.count > (left + 1) / (2 * e.properties.size()))
-    throw LoadError(m_path + ": " + e.name + ": the header says " + std::to_string(e.count) +
-                    " rows, more than the " + std::to_string(left) +
-                    " bytes left can hold (truncated file?)");
+    throw LoadError(m_path + ": " + e.name + ": the header says " + std::to_string(e.count) + " rows, more than the " +
+                    std::to_string(left) + " bytes left can hold (truncated file?)");
   if (vertices) allocate_vertex_arrays(m_mesh, m_layout, e.count);
   for (; m_row < e.count; ++m_row)
     for (size_t pi = 0; pi < e.properties.size(); ++pi) {
@@ -124,8 +126,8 @@ void AsciiBody::read_element(size_t ei) {
 
 }  // namespace
 
-void read_ply_ascii_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout,
-                         const char* data, size_t size, PlyMesh& mesh) {
+void read_ply_ascii_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
+                         size_t size, PlyMesh& mesh) {
   AsciiBody(path, header, layout, data, size, mesh).read();
 }
 

@@ -10,9 +10,9 @@
 #include <mutex>
 #include <type_traits>
 
-#include "engine/load/load_model.h"
 #include "engine/base/parallel.h"
 #include "engine/formats/ply/ply_body.h"
+#include "engine/load/load_model.h"
 
 namespace facet {
 
@@ -25,9 +25,9 @@ constexpr uint64_t kRowsPerChunk = 1 << 15;
 // The T at p, its bytes reversed where the file's byte order is not the machine's.
 template <class T>
 T load(const char* p, bool swap) {
-  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
-                                  std::conditional_t<sizeof(T) == 2, uint16_t,
-                                                     std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  using Bits = std::conditional_t<
+      sizeof(T) == 1, uint8_t,
+      std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
   Bits u;
   std::memcpy(&u, p, sizeof(T));
   if constexpr (sizeof(T) == 2) u = swap ? __builtin_bswap16(u) : u;
@@ -40,14 +40,22 @@ T load(const char* p, bool swap) {
 
 double decode_real(const char* p, PlyType t, bool swap) {
   switch (t) {
-    case PlyType::Int8: return load<int8_t>(p, swap);
-    case PlyType::UInt8: return load<uint8_t>(p, swap);
-    case PlyType::Int16: return load<int16_t>(p, swap);
-    case PlyType::UInt16: return load<uint16_t>(p, swap);
-    case PlyType::Int32: return load<int32_t>(p, swap);
-    case PlyType::UInt32: return load<uint32_t>(p, swap);
-    case PlyType::Float32: return load<float>(p, swap);
-    case PlyType::Float64: return load<double>(p, swap);
+    case PlyType::Int8:
+      return load<int8_t>(p, swap);
+    case PlyType::UInt8:
+      return load<uint8_t>(p, swap);
+    case PlyType::Int16:
+      return load<int16_t>(p, swap);
+    case PlyType::UInt16:
+      return load<uint16_t>(p, swap);
+    case PlyType::Int32:
+      return load<int32_t>(p, swap);
+    case PlyType::UInt32:
+      return load<uint32_t>(p, swap);
+    case PlyType::Float32:
+      return load<float>(p, swap);
+    case PlyType::Float64:
+      return load<double>(p, swap);
   }
   return 0;
 }
@@ -56,12 +64,18 @@ double decode_real(const char* p, PlyType t, bool swap) {
 // truncated toward zero like any cast).
 int64_t decode_int(const char* p, PlyType t, bool swap) {
   switch (t) {
-    case PlyType::Int8: return load<int8_t>(p, swap);
-    case PlyType::UInt8: return load<uint8_t>(p, swap);
-    case PlyType::Int16: return load<int16_t>(p, swap);
-    case PlyType::UInt16: return load<uint16_t>(p, swap);
-    case PlyType::Int32: return load<int32_t>(p, swap);
-    case PlyType::UInt32: return load<uint32_t>(p, swap);
+    case PlyType::Int8:
+      return load<int8_t>(p, swap);
+    case PlyType::UInt8:
+      return load<uint8_t>(p, swap);
+    case PlyType::Int16:
+      return load<int16_t>(p, swap);
+    case PlyType::UInt16:
+      return load<uint16_t>(p, swap);
+    case PlyType::Int32:
+      return load<int32_t>(p, swap);
+    case PlyType::UInt32:
+      return load<uint32_t>(p, swap);
     default: {
       double d = decode_real(p, t, swap);
       return d == d && d > -1e18 && d < 1e18 ? (int64_t)d : -1;
@@ -112,8 +126,7 @@ std::string fan(const Body& b, const char* p, PlyType t, uint64_t k, uint32_t* o
   for (uint64_t j = 0; j < k; ++j) {
     int64_t i = decode_int(p + j * step, t, b.swap);
     if (i < 0 || i >= (int64_t)b.vertex_count)
-      return "index " + std::to_string(i) + " out of range (" + std::to_string(b.vertex_count) +
-             " vertices)";
+      return "index " + std::to_string(i) + " out of range (" + std::to_string(b.vertex_count) + " vertices)";
     if (j == 0) first = (uint32_t)i;
     if (j >= 2) {
       out[0] = first;
@@ -131,16 +144,16 @@ std::string fan(const Body& b, const char* p, PlyType t, uint64_t k, uint32_t* o
 // `ragged` is given, each row's list count (count_type, just before the list) is checked to be k
 // too, and a row where it is not sets it and stops: the caller then reads the element row by row.
 template <class T>
-void fan_rows(const Body& b, const char* rows, size_t stride, size_t list_offset, uint64_t k,
-              PlyType count_type, uint64_t r0, uint64_t r1, RowError& error, std::atomic<bool>* ragged) {
+void fan_rows(const Body& b, const char* rows, size_t stride, size_t list_offset, uint64_t k, PlyType count_type,
+              uint64_t r0, uint64_t r1, RowError& error, std::atomic<bool>* ragged) {
   uint32_t* out = &b.mesh.indices[r0 * (k - 2) * 3];
   const uint64_t nv = b.vertex_count;
   const size_t count_offset = list_offset - ply_type_size(count_type);
   for (uint64_t r = r0; r < r1; ++r) {
     const char* p = rows + r * stride + list_offset;
     const char* count = rows + r * stride + count_offset;  // a uchar, the usual type, read directly
-    if (ragged && (count_type == PlyType::UInt8 ? (int64_t)(uint8_t)*count
-                                                : decode_int(count, count_type, b.swap)) != (int64_t)k) {
+    if (ragged && (count_type == PlyType::UInt8 ? (int64_t)(uint8_t)*count : decode_int(count, count_type, b.swap)) !=
+                      (int64_t)k) {
       ragged->store(true, std::memory_order_relaxed);
       return;
     }
@@ -210,9 +223,12 @@ size_t read_vertex_rows(const Body& b, size_t ei, size_t at, size_t stride) {
       const char* row = b.data + at + r * stride;
       for (const Column& c : columns) {
         const PlyType type = e.properties[c.pi].type;
-        if (c.floats && !c.member) std::memcpy(&c.floats[r], row + c.offset, sizeof(Vec3));
-        else if (c.floats) c.floats[r].*c.member = load<float>(row + c.offset, b.swap);
-        else store_vertex_value(b.mesh, r, roles[c.pi], type, decode_real(row + c.offset, type, b.swap));
+        if (c.floats && !c.member)
+          std::memcpy(&c.floats[r], row + c.offset, sizeof(Vec3));
+        else if (c.floats)
+          c.floats[r].*c.member = load<float>(row + c.offset, b.swap);
+        else
+          store_vertex_value(b.mesh, r, roles[c.pi], type, decode_real(row + c.offset, type, b.swap));
       }
     }
   });
@@ -224,8 +240,8 @@ size_t read_vertex_rows(const Body& b, size_t ei, size_t at, size_t stride) {
 // element's only list is the indices) each row's count is checked here, in the same pass, rather
 // than by uniform_lists beforehand. Returns the end of the element, or kRagged when a row's count
 // differed (nothing raised: the caller reads the element row by row).
-size_t read_face_rows(const Body& b, size_t ei, size_t at, size_t stride,
-                      const std::vector<uint64_t>& list_len, bool check_counts) {
+size_t read_face_rows(const Body& b, size_t ei, size_t at, size_t stride, const std::vector<uint64_t>& list_len,
+                      bool check_counts) {
   const PlyElement& e = b.header.elements[ei];
   const std::vector<PlyRole>& roles = b.layout.roles[ei];
   size_t list_offset = 0;
@@ -258,12 +274,18 @@ size_t read_face_rows(const Body& b, size_t ei, size_t at, size_t stride,
       fan_rows<decltype(zero)>(b, rows, stride, list_offset, k, count_type, r0, r1, error, check);
     };
     switch (list_type) {
-      case PlyType::Int8: return fan(int8_t());
-      case PlyType::UInt8: return fan(uint8_t());
-      case PlyType::Int16: return fan(int16_t());
-      case PlyType::UInt16: return fan(uint16_t());
-      case PlyType::Int32: return fan(int32_t());
-      default: return fan(uint32_t());
+      case PlyType::Int8:
+        return fan(int8_t());
+      case PlyType::UInt8:
+        return fan(uint8_t());
+      case PlyType::Int16:
+        return fan(int16_t());
+      case PlyType::UInt16:
+        return fan(uint16_t());
+      case PlyType::Int32:
+        return fan(int32_t());
+      default:
+        return fan(uint32_t());
     }
   });
   if (ragged.load()) return kRagged;
@@ -300,16 +322,15 @@ bool uniform_lists(const Body& b, size_t ei, size_t at, size_t& stride, std::vec
   stride = o;
   if (e.count > (b.size - at) / stride) return false;
   // A lone index list of 3 or more is checked by read_face_rows as it fans (one pass, not two).
-  check_counts = count_pi.size() == 1 && b.layout.roles[ei][count_pi[0]] == PlyRole::Indices &&
-                 list_len[count_pi[0]] >= 3;
+  check_counts =
+      count_pi.size() == 1 && b.layout.roles[ei][count_pi[0]] == PlyRole::Indices && list_len[count_pi[0]] >= 3;
   if (check_counts) return true;
   std::atomic<bool> uniform{true};
   parallel_for(e.count, kRowsPerChunk, [&](uint64_t r0, uint64_t r1, unsigned) {
     for (uint64_t r = r0; r < r1 && uniform.load(std::memory_order_relaxed); ++r)
       for (size_t j = 0; j < count_at.size(); ++j) {
         const PlyProperty& p = e.properties[count_pi[j]];
-        if (decode_int(b.data + at + r * stride + count_at[j], p.count_type, b.swap) !=
-            (int64_t)list_len[count_pi[j]])
+        if (decode_int(b.data + at + r * stride + count_at[j], p.count_type, b.swap) != (int64_t)list_len[count_pi[j]])
           uniform = false;
       }
   });
@@ -342,8 +363,7 @@ size_t walk_rows(const Body& b, size_t ei, size_t at) {
       at += ply_type_size(p.count_type);
       if (c < 0) refuse_row(b, e, r, "list " + p.name + " has a negative length (" + std::to_string(c) + ")");
       if ((uint64_t)c > (b.size - at) / ply_type_size(p.type))
-        refuse_row(b, e, r, "list " + p.name + " of " + std::to_string(c) +
-                                " entries runs past the end of the file");
+        refuse_row(b, e, r, "list " + p.name + " of " + std::to_string(c) + " entries runs past the end of the file");
       if (roles[pi] == PlyRole::Indices && c < 3) {
         if (b.mesh.short_faces++ == 0) b.mesh.first_short_face = r;
       } else if (roles[pi] == PlyRole::Indices) {
@@ -359,8 +379,8 @@ size_t walk_rows(const Body& b, size_t ei, size_t at) {
 
 }  // namespace
 
-void read_ply_binary_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout,
-                          const char* data, size_t size, PlyMesh& mesh) {
+void read_ply_binary_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
+                          size_t size, PlyMesh& mesh) {
   const uint32_t nv = (uint32_t)header.elements[layout.vertex_element].count;
   Body b{path, header, layout, data, size, header.format == PlyFormat::BinaryBigEndian, mesh, nv};
   size_t at = header.body_offset;
@@ -373,9 +393,9 @@ void read_ply_binary_body(const std::string& path, const PlyHeader& header, cons
       if (p.is_list) min_row += ply_type_size(p.count_type);
     if (min_row == 0) continue;
     if (e.count > (size - at) / min_row)
-      throw LoadError(path + ": " + e.name + ": the header says " + std::to_string(e.count) +
-                      " rows, the " + std::to_string(size - at) + " bytes left hold at most " +
-                      std::to_string((size - at) / min_row) + " (truncated file?)");
+      throw LoadError(path + ": " + e.name + ": the header says " + std::to_string(e.count) + " rows, the " +
+                      std::to_string(size - at) + " bytes left hold at most " + std::to_string((size - at) / min_row) +
+                      " (truncated file?)");
     const bool wanted = ei == layout.vertex_element || ei == layout.face_element;
     if (ei == layout.vertex_element) allocate_vertex_arrays(mesh, layout, e.count);
     size_t stride = 0, end = kRagged;

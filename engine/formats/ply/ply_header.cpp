@@ -19,11 +19,11 @@ struct TypeName {
   PlyType type;
 };
 constexpr TypeName kTypeNames[] = {
-    {"char", PlyType::Int8},     {"int8", PlyType::Int8},       {"uchar", PlyType::UInt8},
-    {"uint8", PlyType::UInt8},   {"short", PlyType::Int16},     {"int16", PlyType::Int16},
-    {"ushort", PlyType::UInt16}, {"uint16", PlyType::UInt16},   {"int", PlyType::Int32},
-    {"int32", PlyType::Int32},   {"uint", PlyType::UInt32},     {"uint32", PlyType::UInt32},
-    {"float", PlyType::Float32}, {"float32", PlyType::Float32}, {"double", PlyType::Float64},
+    {"char", PlyType::Int8},      {"int8", PlyType::Int8},       {"uchar", PlyType::UInt8},
+    {"uint8", PlyType::UInt8},    {"short", PlyType::Int16},     {"int16", PlyType::Int16},
+    {"ushort", PlyType::UInt16},  {"uint16", PlyType::UInt16},   {"int", PlyType::Int32},
+    {"int32", PlyType::Int32},    {"uint", PlyType::UInt32},     {"uint32", PlyType::UInt32},
+    {"float", PlyType::Float32},  {"float32", PlyType::Float32}, {"double", PlyType::Float64},
     {"float64", PlyType::Float64}};
 
 std::vector<std::string_view> split_words(std::string_view line) {
@@ -89,10 +89,14 @@ void HeaderParser::statement(const std::vector<std::string_view>& w) {
   if (key == "comment" || key == "obj_info") return;
   if (key == "format") {
     if (w.size() != 3) refuse("expected 'format ascii|binary_little_endian|binary_big_endian 1.0'");
-    if (w[1] == "ascii") m_header.format = PlyFormat::Ascii;
-    else if (w[1] == "binary_little_endian") m_header.format = PlyFormat::BinaryLittleEndian;
-    else if (w[1] == "binary_big_endian") m_header.format = PlyFormat::BinaryBigEndian;
-    else refuse("unknown format '" + std::string(w[1]) + "'");
+    if (w[1] == "ascii")
+      m_header.format = PlyFormat::Ascii;
+    else if (w[1] == "binary_little_endian")
+      m_header.format = PlyFormat::BinaryLittleEndian;
+    else if (w[1] == "binary_big_endian")
+      m_header.format = PlyFormat::BinaryBigEndian;
+    else
+      refuse("unknown format '" + std::string(w[1]) + "'");
     if (w[2] != "1.0") refuse("unsupported PLY version '" + std::string(w[2]) + "' (only 1.0)");
     m_has_format = true;
   } else if (key == "element") {
@@ -131,8 +135,7 @@ void HeaderParser::statement(const std::vector<std::string_view>& w) {
 
 PlyHeader HeaderParser::parse() {
   std::string_view line;
-  if (!next_line(line) || line != "ply")
-    throw LoadError(m_path + ": not a PLY file (the first line is not 'ply')");
+  if (!next_line(line) || line != "ply") throw LoadError(m_path + ": not a PLY file (the first line is not 'ply')");
   m_lone_cr = m_at >= 1 && m_data[m_at - 1] == '\r';
   while (!m_done) {
     if (!next_line(line)) {
@@ -152,10 +155,18 @@ PlyHeader HeaderParser::parse() {
 
 size_t ply_type_size(PlyType type) {
   switch (type) {
-    case PlyType::Int8: case PlyType::UInt8: return 1;
-    case PlyType::Int16: case PlyType::UInt16: return 2;
-    case PlyType::Int32: case PlyType::UInt32: case PlyType::Float32: return 4;
-    case PlyType::Float64: return 8;
+    case PlyType::Int8:
+    case PlyType::UInt8:
+      return 1;
+    case PlyType::Int16:
+    case PlyType::UInt16:
+      return 2;
+    case PlyType::Int32:
+    case PlyType::UInt32:
+    case PlyType::Float32:
+      return 4;
+    case PlyType::Float64:
+      return 8;
   }
   return 0;
 }

@@ -4,11 +4,11 @@
 
 #include <cstdint>
 
+#include "engine/base/mapped_file.h"
+#include "engine/base/step_timing.h"
 #include "engine/formats/ply/ply_body.h"
 #include "engine/formats/ply/ply_header.h"
-#include "engine/base/mapped_file.h"
 #include "engine/scene/scene_finish.h"
-#include "engine/base/step_timing.h"
 
 namespace facet {
 
@@ -54,8 +54,7 @@ PlyLayout make_layout(const std::string& path, const PlyHeader& h) {
   if (!assign_all(v, vr, {{"x", R::X}, {"y", R::Y}, {"z", R::Z}}))
     refuse("the vertex element lacks one of the properties x, y, z");
   layout.has_normals = assign_all(v, vr, {{"nx", R::NX}, {"ny", R::NY}, {"nz", R::NZ}});
-  layout.has_uvs = assign_all(v, vr, {{"u", R::U}, {"v", R::V}}) ||
-                   assign_all(v, vr, {{"s", R::U}, {"t", R::V}}) ||
+  layout.has_uvs = assign_all(v, vr, {{"u", R::U}, {"v", R::V}}) || assign_all(v, vr, {{"s", R::U}, {"t", R::V}}) ||
                    assign_all(v, vr, {{"texture_u", R::U}, {"texture_v", R::V}}) ||
                    assign_all(v, vr, {{"texture_s", R::U}, {"texture_t", R::V}});
   layout.has_colors = assign_all(v, vr, {{"red", R::Red}, {"green", R::Green}, {"blue", R::Blue}});
@@ -99,8 +98,8 @@ Scene load_ply(const std::string& path, const LoadOptions& options) {
   progress(0.5f, "building");
   const uint64_t faces = header.elements[layout.face_element].count;
   if (mesh.indices.empty())
-    throw LoadError(path + ": no triangles to show (" + std::to_string(mesh.positions.size()) +
-                    " vertices, " + std::to_string(faces) + " faces, all with fewer than 3 vertices)");
+    throw LoadError(path + ": no triangles to show (" + std::to_string(mesh.positions.size()) + " vertices, " +
+                    std::to_string(faces) + " faces, all with fewer than 3 vertices)");
   Scene scene;
   scene.source = path;
   if (mesh.short_faces)

@@ -7,16 +7,16 @@
 #include <cstring>
 #include <string_view>
 
-#include "engine/base/parallel.h"
 #include "engine/base/mapped_file.h"
+#include "engine/base/parallel.h"
 #include "engine/scene/scene_finish.h"
 
 namespace facet {
 
 namespace {
 
-constexpr size_t kHeaderBytes = 84;    // 80-byte comment + uint32 triangle count
-constexpr size_t kRecordBytes = 50;    // normal, 3 corners (12 floats), uint16 attribute
+constexpr size_t kHeaderBytes = 84;             // 80-byte comment + uint32 triangle count
+constexpr size_t kRecordBytes = 50;             // normal, 3 corners (12 floats), uint16 attribute
 constexpr uint64_t kRecordsPerChunk = 1 << 15;  // parallel work item: cheap to hand out, even spread
 
 float le_float(const char* p) {
@@ -51,8 +51,7 @@ std::vector<Vec3> read_binary(const char* data, uint64_t n) {
 // z ... / endloop / endfacet) until endsolid; several solids in one file are read in turn.
 class AsciiStl {
  public:
-  AsciiStl(const std::string& path, const char* data, size_t size)
-      : m_path(path), m_p(data), m_end(data + size) {}
+  AsciiStl(const std::string& path, const char* data, size_t size) : m_path(path), m_p(data), m_end(data + size) {}
   std::vector<Vec3> read(size_t& short_facets);
 
  private:
@@ -110,7 +109,9 @@ std::vector<Vec3> AsciiStl::read(size_t& short_facets) {
       skip_line();
       continue;
     }
-    if (w != "facet") refuse(w.empty() ? "the file ends before 'endsolid'" : "expected 'facet' or 'endsolid', found '" + std::string(w.substr(0, 40)) + "'");
+    if (w != "facet")
+      refuse(w.empty() ? "the file ends before 'endsolid'"
+                       : "expected 'facet' or 'endsolid', found '" + std::string(w.substr(0, 40)) + "'");
     expect("normal");
     for (int k = 0; k < 3; ++k) number();  // ignored: normals are computed (stl_loader.h)
     expect("outer");
@@ -120,7 +121,9 @@ std::vector<Vec3> AsciiStl::read(size_t& short_facets) {
       float x = number(), y = number();
       loop.push_back({x, y, number()});
     }
-    if (w != "endloop") refuse("expected 'vertex' or 'endloop', found " + (w.empty() ? std::string("the end of the file") : "'" + std::string(w.substr(0, 40)) + "'"));
+    if (w != "endloop")
+      refuse("expected 'vertex' or 'endloop', found " +
+             (w.empty() ? std::string("the end of the file") : "'" + std::string(w.substr(0, 40)) + "'"));
     expect("endfacet");
     if (loop.size() < 3) ++short_facets;
     for (size_t k = 2; k < loop.size(); ++k) corners.insert(corners.end(), {loop[0], loop[k - 1], loop[k]});
@@ -158,8 +161,7 @@ bool same_position(const Vec3& a, const Vec3& b) {
 
 }  // namespace
 
-void weld_corners(const std::vector<Vec3>& corners, BigVector<Vec3>& positions,
-                  BigVector<uint32_t>& indices) {
+void weld_corners(const std::vector<Vec3>& corners, BigVector<Vec3>& positions, BigVector<uint32_t>& indices) {
   // Open addressing, at most half full: one probe on average. Sequential: welding is a few
   // percent of loading even for the largest STL files met (tens of millions of corners).
   size_t capacity = 16;
@@ -171,8 +173,7 @@ void weld_corners(const std::vector<Vec3>& corners, BigVector<Vec3>& positions,
   for (size_t c = 0; c < corners.size(); ++c) {
     const Vec3& p = corners[c];
     size_t slot = hash_position(p) & (capacity - 1);
-    while (table[slot] != kEmpty && !same_position(positions[table[slot]], p))
-      slot = (slot + 1) & (capacity - 1);
+    while (table[slot] != kEmpty && !same_position(positions[table[slot]], p)) slot = (slot + 1) & (capacity - 1);
     if (table[slot] == kEmpty) {
       table[slot] = (uint32_t)positions.size();
       positions.push_back(p);
@@ -198,12 +199,11 @@ Scene load_stl(const std::string& path, const LoadOptions& options) {
   const uint64_t binary_size = kHeaderBytes + kRecordBytes * n;
   if (size >= kHeaderBytes && (size == binary_size || !starts_with_solid(data, size))) {
     if (binary_size > size)
-      throw LoadError(path + ": binary STL truncated: its header says " + std::to_string(n) +
-                      " triangles (" + std::to_string(binary_size) + " bytes), the file has " +
-                      std::to_string(size) + " bytes");
+      throw LoadError(path + ": binary STL truncated: its header says " + std::to_string(n) + " triangles (" +
+                      std::to_string(binary_size) + " bytes), the file has " + std::to_string(size) + " bytes");
     if (binary_size < size)
-      scene.warnings.push_back(path + ": ignored " + std::to_string(size - binary_size) +
-                               " bytes after the " + std::to_string(n) + " triangles");
+      scene.warnings.push_back(path + ": ignored " + std::to_string(size - binary_size) + " bytes after the " +
+                               std::to_string(n) + " triangles");
     corners = read_binary(data, n);
   } else if (starts_with_solid(data, size)) {
     size_t short_facets = 0;

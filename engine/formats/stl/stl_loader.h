@@ -17,7 +17,6 @@ Scene load_stl(const std::string& path, const LoadOptions& options = {});
 
 // Corners (3 per triangle, in order) to shared vertices: equal positions (bit for bit, with -0
 // taken as 0) become one. Fills positions and indices (one per corner).
-void weld_corners(const std::vector<Vec3>& corners, BigVector<Vec3>& positions,
-                  BigVector<uint32_t>& indices);
+void weld_corners(const std::vector<Vec3>& corners, BigVector<Vec3>& positions, BigVector<uint32_t>& indices);
 
 }  // namespace facet

@@ -1,7 +1,7 @@
 // The ground-grid pass (ground_grid.h): one thread a pixel, read-modify-write of the resolved
 // frame. Runs only on frames that ask for the grid, after resolve.
-#include "kernels/frame/effects/ground_grid_launch.h"
 #include "kernels/base/launch.h"
+#include "kernels/frame/effects/ground_grid_launch.h"
 #include "kernels/frame/tuning.h"
 
 namespace facet {
@@ -23,14 +23,16 @@ __global__ void ground_grid_kernel(GridParams g, const uint64_t* vis, Rgba8* out
     c = {s.x, s.y, s.z, s.w};
   }
   const Rgba8 d = ground_grid_pixel(g, x, y, nearest_pixel_key(vis, (size_t)g.width * g.height, i, g.samples), c);
-  if (out) out[i] = d;
-  else surf2Dwrite(make_uchar4(d.r, d.g, d.b, d.a), (cudaSurfaceObject_t)surface, x * 4, y);
+  if (out)
+    out[i] = d;
+  else
+    surf2Dwrite(make_uchar4(d.r, d.g, d.b, d.a), (cudaSurfaceObject_t)surface, x * 4, y);
 }
 
 }  // namespace
 
 void launch_ground_grid(const GridParams& g, const uint64_t* vis, Rgba8* out, unsigned long long surface,
-                     cudaStream_t stream) {
+                        cudaStream_t stream) {
   const dim3 block(kBlockX, kBlockY);
   const dim3 grid((g.width + kBlockX - 1) / kBlockX, (g.height + kBlockY - 1) / kBlockY);
   launch_kernel(ground_grid_kernel, grid, block, stream, false, g, vis, out, surface);

@@ -9,37 +9,37 @@
 // It does not draw the corner axes gizmo (the viewer's overlay does).
 #pragma once
 #include "kernels/base/hd.h"
-#include "kernels/frame/params.h"
 #include "kernels/frame/geometry/project.h"
+#include "kernels/frame/params.h"
 #include "kernels/frame/raster/raster.h"
 
 namespace facet {
 
-constexpr float kGridLineHalfPx = 0.75f;   // half the line width, pixels: thin but never aliased
-constexpr float kGridDenseCells = 0.25f;   // cells per pixel where lines start fading (moire)
-constexpr float kGridFarCells = 0.5f;      //   and where they are gone
+constexpr float kGridLineHalfPx = 0.75f;  // half the line width, pixels: thin but never aliased
+constexpr float kGridDenseCells = 0.25f;  // cells per pixel where lines start fading (moire)
+constexpr float kGridFarCells = 0.5f;     //   and where they are gone
 
 struct GridParams {
-  Vec3 eye;            // camera position, world
-  Vec3 forward;        // unit view direction, world
-  Vec3 right_step;     // camera right * tan(fov_y / 2) * aspect: the ray's change per NDC x
-  Vec3 up_step;        // camera up * tan(fov_y / 2): the ray's change per NDC y
-                       //   (orthographic: right * height / 2 * aspect and up * height / 2, the
-                       //   change of the ray's origin; every ray then runs along forward)
-  bool orthographic;   // parallel rays from the plane through eye, meeting the plane at any
-  float near_plane;    //   distance along forward past near_plane (the camera's; may be < 0)
-  Mat4 view_proj;      // the frame's view-projection, for the plane point's window depth
-  float plane_y;       // the ground plane, world y (the model's bounding box bottom)
-  float inv_spacing;   // grid cells per world unit
+  Vec3 eye;                  // camera position, world
+  Vec3 forward;              // unit view direction, world
+  Vec3 right_step;           // camera right * tan(fov_y / 2) * aspect: the ray's change per NDC x
+  Vec3 up_step;              // camera up * tan(fov_y / 2): the ray's change per NDC y
+                             //   (orthographic: right * height / 2 * aspect and up * height / 2, the
+                             //   change of the ray's origin; every ray then runs along forward)
+  bool orthographic;         // parallel rays from the plane through eye, meeting the plane at any
+  float near_plane;          //   distance along forward past near_plane (the camera's; may be < 0)
+  Mat4 view_proj;            // the frame's view-projection, for the plane point's window depth
+  float plane_y;             // the ground plane, world y (the model's bounding box bottom)
+  float inv_spacing;         // grid cells per world unit
   float centre_x, centre_z;  // the grid's centre on the plane (under the model's centre)
   float inv_fade_radius;     // 1 / distance from the centre where the grid has faded out
-  Rgba8 colour;        // line colour; alpha is the opacity of a fully covered pixel
-  Rgba8 x_axis_colour; // the line z = 0 (along world X), same opacity
-  Rgba8 z_axis_colour; // the line x = 0 (along world Z)
+  Rgba8 colour;              // line colour; alpha is the opacity of a fully covered pixel
+  Rgba8 x_axis_colour;       // the line z = 0 (along world X), same opacity
+  Rgba8 z_axis_colour;       // the line x = 0 (along world Z)
   int32_t width, height;     // frame size, pixels
-  uint32_t vis_tag;    // the frame's visibility tag (raster.h)
-  int32_t samples = 1; // keys a pixel in the visibility buffer (FrameParams::samples); the grid
-                       //   is tested against the pixel's nearest sample (nearest_key)
+  uint32_t vis_tag;          // the frame's visibility tag (raster.h)
+  int32_t samples = 1;       // keys a pixel in the visibility buffer (FrameParams::samples); the grid
+                             //   is tested against the pixel's nearest sample (nearest_key)
 };
 
 // The view ray through the centre of pixel (x, y): its origin o and direction d, not normalized
@@ -83,11 +83,13 @@ FACET_HD uint8_t blend_channel(uint8_t under, uint8_t over, float a) {
 FACET_HD Rgba8 ground_grid_pixel(const GridParams& g, int x, int y, uint64_t key, Rgba8 c) {
   float u, v, ux, vx, uy, vy;
   Vec3 p, px, py;
-  if (!grid_hit(g, x, y, u, v, p) || !grid_hit(g, x + 1, y, ux, vx, px) || !grid_hit(g, x, y + 1, uy, vy, py))
-    return c;
+  if (!grid_hit(g, x, y, u, v, p) || !grid_hit(g, x + 1, y, ux, vx, px) || !grid_hit(g, x, y + 1, uy, vy, py)) return c;
   if (key_current(key, g.vis_tag)) {
     const uint32_t bits = (uint32_t)(key >> 32) & 0x3fffffffu;  // the key's depth (vis_key)
-    union { uint32_t u; float f; } surface;
+    union {
+      uint32_t u;
+      float f;
+    } surface;
     surface.u = bits;
     if (surface.f <= clip_to_depth(mul_point(g.view_proj, p))) return c;  // the surface is nearer
   }

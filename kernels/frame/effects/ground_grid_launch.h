@@ -9,6 +9,6 @@ namespace facet {
 // Blends the grid over the frame after resolve, in stream order: into `out` (width * height,
 // row 0 = top) or, when out is null, into the RGBA8 surface object `surface`.
 void launch_ground_grid(const GridParams& g, const uint64_t* vis, Rgba8* out, unsigned long long surface,
-                     cudaStream_t stream);
+                        cudaStream_t stream);
 
 }  // namespace facet

@@ -24,12 +24,18 @@ FACET_HD ClipPlanes make_clip_planes(int width, int height) {
 // Signed distance (scaled) of c to plane i; >= 0 is inside.
 FACET_HD float plane_distance(const ClipPlanes& p, int i, Vec4 c) {
   switch (i) {
-    case 0: return c.z + c.w;           // near: z_ndc >= -1
-    case 1: return c.w - c.z;           // far:  z_ndc <= 1
-    case 2: return c.x + p.kx * c.w;    // left guard band
-    case 3: return p.kx * c.w - c.x;    // right guard band
-    case 4: return c.y + p.ky * c.w;    // bottom guard band
-    default: return p.ky * c.w - c.y;   // top guard band
+    case 0:
+      return c.z + c.w;  // near: z_ndc >= -1
+    case 1:
+      return c.w - c.z;  // far:  z_ndc <= 1
+    case 2:
+      return c.x + p.kx * c.w;  // left guard band
+    case 3:
+      return p.kx * c.w - c.x;  // right guard band
+    case 4:
+      return c.y + p.ky * c.w;  // bottom guard band
+    default:
+      return p.ky * c.w - c.y;  // top guard band
   }
 }
 
@@ -57,18 +63,34 @@ FACET_HD Vec4 intersect(const ClipPlanes& p, int i, Vec4 a, Vec4 b) {
   float da = plane_distance(p, i, a);
   float db = plane_distance(p, i, b);
   if (fabsf(db) < fabsf(da) || (fabsf(db) == fabsf(da) && vertex_less(b, a))) {
-    Vec4 t = a; a = b; b = t;
-    float d = da; da = db; db = d;
+    Vec4 t = a;
+    a = b;
+    b = t;
+    float d = da;
+    da = db;
+    db = d;
   }
   float t = da / (da - db);
   Vec4 r = a + (b - a) * t;
   switch (i) {
-    case 0: r.z = -r.w; break;
-    case 1: r.z = r.w; break;
-    case 2: r.x = -p.kx * r.w; break;
-    case 3: r.x = p.kx * r.w; break;
-    case 4: r.y = -p.ky * r.w; break;
-    default: r.y = p.ky * r.w; break;
+    case 0:
+      r.z = -r.w;
+      break;
+    case 1:
+      r.z = r.w;
+      break;
+    case 2:
+      r.x = -p.kx * r.w;
+      break;
+    case 3:
+      r.x = p.kx * r.w;
+      break;
+    case 4:
+      r.y = -p.ky * r.w;
+      break;
+    default:
+      r.y = p.ky * r.w;
+      break;
   }
   return r;
 }
@@ -80,7 +102,9 @@ FACET_HD int clip_polygon(const ClipPlanes& p, uint32_t planes_mask, Vec4 c0, Ve
   Vec4 buf[kMaxClipVerts];
   Vec4* src = out;
   Vec4* dst = buf;
-  src[0] = c0; src[1] = c1; src[2] = c2;
+  src[0] = c0;
+  src[1] = c1;
+  src[2] = c2;
   int n = 3;
   for (int i = 0; i < kClipPlanes && n > 0; ++i) {
     if (!(planes_mask & (1u << i))) continue;
@@ -93,7 +117,9 @@ FACET_HD int clip_polygon(const ClipPlanes& p, uint32_t planes_mask, Vec4 c0, Ve
       if ((da >= 0.0f) != (db >= 0.0f) && m < kMaxClipVerts) dst[m++] = intersect(p, i, a, b);
     }
     n = m < 3 ? 0 : m;
-    Vec4* t = src; src = dst; dst = t;
+    Vec4* t = src;
+    src = dst;
+    dst = t;
   }
   if (src != out)
     for (int k = 0; k < n; ++k) out[k] = src[k];

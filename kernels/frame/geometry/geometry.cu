@@ -15,17 +15,17 @@
 
 #include <algorithm>
 
-#include "kernels/frame/geometry/meshlet_cull.h"
-#include "kernels/frame/raster/cutout_visit.h"
 #include "kernels/base/launch.h"
-#include "kernels/frame/geometry/occlusion.h"
 #include "kernels/base/occupancy.h"
-#include "kernels/frame/raster/raster_variants.h"
-#include "kernels/frame/stages.h"
+#include "kernels/frame/geometry/meshlet_cull.h"
+#include "kernels/frame/geometry/occlusion.h"
 #include "kernels/frame/geometry/triangle.h"
-#include "kernels/frame/tuning.h"
 #include "kernels/frame/geometry/vertex.h"
+#include "kernels/frame/raster/cutout_visit.h"
+#include "kernels/frame/raster/raster_variants.h"
 #include "kernels/frame/raster/vis_write.h"
+#include "kernels/frame/stages.h"
+#include "kernels/frame/tuning.h"
 
 namespace facet {
 
@@ -60,24 +60,24 @@ struct GeometryShared {
   ProjectedVertex vertex[kMeshletMaxVertices];  // the meshlet's vertices, projected and snapped
   RasterTri small[kMeshletMaxTriangles];        // its small survivors, rasterized together so
                                                 //   that no lane idles in a loop
-  uint32_t small_count[2];  // by meshlet parity: a slow thread may still read the last count
-                            //   while the next fills, without another barrier
-  TriCounters count;        // the block's totals: one global atomic per field
+  uint32_t small_count[2];                      // by meshlet parity: a slow thread may still read the last count
+                                                //   while the next fills, without another barrier
+  TriCounters count;                            // the block's totals: one global atomic per field
 };
 
 // A claiming block's, besides: the meshlets it claimed.
 struct ClaimingShared : GeometryShared {
   Work work[2][kGeometryClaimingThreads];  // surviving meshlets of a claimed chunk, by chunk parity
   uint32_t work_count[2];
-  uint32_t chunk[2];               // first meshlet of the next claimed chunk, by chunk parity
+  uint32_t chunk[2];  // first meshlet of the next claimed chunk, by chunk parity
 };
 
 // What one thread of a block holds of a meshlet while the block projects its vertices.
 template <int kItems>
 struct ThreadItems {
-  uint32_t packed[kItems];   // local indices of the thread's triangles (local_index)
-  uint32_t triangle[kItems]; // their scene triangles (what their keys carry)
-  Vec3 position[kItems];     // the thread's vertices, world space
+  uint32_t packed[kItems];    // local indices of the thread's triangles (local_index)
+  uint32_t triangle[kItems];  // their scene triangles (what their keys carry)
+  Vec3 position[kItems];      // the thread's vertices, world space
 };
 
 // Every load of the thread issued before any projection: the projection's branches keep the
@@ -94,7 +94,8 @@ __device__ __forceinline__ void load_meshlet(const RasterStageParams& params, co
     const uint32_t slot = work.first_triangle + t;
     items.packed[j] = t < triangle_count ? stream_load(params.meshlet_triangles + slot) : 0u;
     items.triangle[j] = !kSlotsInCorners && params.meshlet_triangle_ids && t < triangle_count
-                            ? stream_load(params.meshlet_triangle_ids + slot) : slot;
+                            ? stream_load(params.meshlet_triangle_ids + slot)
+                            : slot;
   }
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
@@ -119,7 +120,8 @@ __device__ __noinline__ void raster_cutout_call(RasterTri tri, uint64_t* vis, Fr
 template <int kSamples, class RasterHere>
 __device__ __forceinline__ void push_to_warp_queue(const RasterStageParams& params, const RasterTri& tri,
                                                    RasterHere&& raster_here) {
-  if (size_class(tri, kSamples, params.small_tri_pixels) == SizeClass::Large) atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
+  if (size_class(tri, kSamples, params.small_tri_pixels) == SizeClass::Large)
+    atomicAdd(&params.counters->tile_items_wanted, tile_count(tri));
   cg::coalesced_group pushers = cg::coalesced_threads();
   uint32_t base = 0;
   if (pushers.thread_rank() == 0) base = atomicAdd(&params.counters->warp_queued, pushers.size());
@@ -148,8 +150,10 @@ __device__ __forceinline__ void set_up_triangles(const RasterStageParams& params
       return;
     }
     const uint32_t slot = atomicAdd(small_count, 1u);
-    if (slot < kMeshletMaxTriangles) shared.small[slot] = tri;
-    else raster_here(tri);  // more pieces than slots
+    if (slot < kMeshletMaxTriangles)
+      shared.small[slot] = tri;
+    else
+      raster_here(tri);  // more pieces than slots
   };
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
@@ -185,8 +189,8 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
   for (int j = 0; j < kItems; ++j) {
     const uint32_t v = threadIdx.x + j * kThreads;
     if (v < vertex_count)
-      shared.vertex[v] = project_and_snap(params.frame.view_proj, items.position[j], params.planes,
-                                          params.frame.width, params.frame.height);
+      shared.vertex[v] = project_and_snap(params.frame.view_proj, items.position[j], params.planes, params.frame.width,
+                                          params.frame.height);
   }
   const bool culled = __syncthreads_or(cull_here);
   if (threadIdx.x == 0) shared.small_count[small_parity ^ 1] = 0;  // its readers passed the barrier
@@ -195,11 +199,15 @@ __device__ __forceinline__ void geometry_meshlet(const RasterStageParams& params
     small_parity ^= 1;
     return;
   }
-  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(params.vis, params.frame, px, py, sample, key); };
+  auto write = [&](int px, int py, int sample, uint64_t key) {
+    vis_min<kSamples>(params.vis, params.frame, px, py, sample, key);
+  };
   auto visit = cutout_visit<kCutouts>(params.scene, params.frame, write);
   auto raster_here = [&](const RasterTri& tri) {
-    if (kCutouts) raster_cutout_call<kSamples>(tri, params.vis, params.frame, params.scene);
-    else raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
+    if (kCutouts)
+      raster_cutout_call<kSamples>(tri, params.vis, params.frame, params.scene);
+    else
+      raster_rect_samples<kSamples>(tri, tri.px0, tri.py0, tri.px1, tri.py1, visit);
   };
   uint32_t* small_count = &shared.small_count[small_parity];
   set_up_triangles<kThreads, kSamples>(params, shared, work, items, small_count, counts, raster_here);
@@ -256,8 +264,8 @@ __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm
   TriCounters counts{};
   uint32_t small_parity = 0;
   // Its barrier orders the resets above before any use.
-  geometry_meshlet<kGeometryMeshletThreads, kSamples, kCutouts, kSlotsInCorners>(p, s_block, work_of(meshlet), cull_here,
-                                                                                small_parity, counts);
+  geometry_meshlet<kGeometryMeshletThreads, kSamples, kCutouts, kSlotsInCorners>(p, s_block, work_of(meshlet),
+                                                                                 cull_here, small_parity, counts);
   flush_counters(p, s_block, counts);
 }
 
@@ -265,7 +273,8 @@ __global__ void __launch_bounds__(kGeometryMeshletThreads, kGeometryThreadsPerSm
 // pass 1 takes the meshlets the previous frame showed, pass 2 the rest, unless hidden behind what pass 1 drew;
 // each meshlet is tested for culling (and counted) in exactly one pass.
 template <bool kOcclusion, int kSamples>
-__device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_t meshlet_index, Work& work, TriCounters& counts) {
+__device__ __forceinline__ bool draw_meshlet(const RasterStageParams& p, uint32_t meshlet_index, Work& work,
+                                             TriCounters& counts) {
   if (kOcclusion) {
     const bool seen = p.occlusion.seen[meshlet_index] == p.occlusion.previous_frame;
     if (seen != (p.occlusion.pass == 1)) return false;
@@ -312,7 +321,8 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
     // Test one meshlet a thread; the ones to draw go to s_block.work, a warp at a time.
     const uint32_t meshlet_index = first + threadIdx.x;
     Work work{};
-    const bool keep = threadIdx.x < p.meshlet_chunk && meshlet_index < p.meshlet_count && draw_meshlet<kOcclusion, kSamples>(p, meshlet_index, work, counts);
+    const bool keep = threadIdx.x < p.meshlet_chunk && meshlet_index < p.meshlet_count &&
+                      draw_meshlet<kOcclusion, kSamples>(p, meshlet_index, work, counts);
     const unsigned kept = __ballot_sync(all, keep);
     uint32_t base = 0;
     if (lane == 0 && kept) base = atomicAdd(&s_block.work_count[chunk_parity], (uint32_t)__popc(kept));
@@ -323,8 +333,8 @@ __global__ void __launch_bounds__(kGeometryClaimingThreads, kGeometryThreadsPerS
     first = s_block.chunk[chunk_parity ^ 1];
     if (threadIdx.x == 0) s_block.work_count[chunk_parity ^ 1] = 0;  // its readers passed the barrier
     for (uint32_t k = 0; k < work_count; ++k)
-      geometry_meshlet<kGeometryClaimingThreads, kSamples, kCutouts, kSlotsInCorners>(p, s_block, s_block.work[chunk_parity][k],
-                                                                                     false, small_parity, counts);
+      geometry_meshlet<kGeometryClaimingThreads, kSamples, kCutouts, kSlotsInCorners>(
+          p, s_block, s_block.work[chunk_parity][k], false, small_parity, counts);
     chunk_parity ^= 1;
   }
   flush_counters(p, s_block, counts);
@@ -354,8 +364,10 @@ void launch_geometry(const RasterStageParams& p, cudaStream_t stream, bool after
                       kGeometryMeshletThreads, stream, false, p);
     });
   };
-  if (p.slots_in_corners) launch(std::true_type{});
-  else launch(std::false_type{});
+  if (p.slots_in_corners)
+    launch(std::true_type{});
+  else
+    launch(std::false_type{});
 }
 
 }  // namespace facet

@@ -27,7 +27,8 @@ __global__ void __launch_bounds__(32 * kWarps) hiz_kernel(RasterStageParams p) {
       if (y >= o.height) continue;
       // A pixel's bound is its farthest sample's depth (an uncovered sample's is the far plane).
       const size_t i = (size_t)y * o.width + x, pixels = (size_t)o.width * o.height;
-      for (int s = 0; s < p.frame.samples; ++s) bound = max(bound, hiz_depth_bits(p.vis[vis_slot(pixels, i, s)], p.frame.vis_tag));
+      for (int s = 0; s < p.frame.samples; ++s)
+        bound = max(bound, hiz_depth_bits(p.vis[vis_slot(pixels, i, s)], p.frame.vis_tag));
     }
   }
   bound = __reduce_max_sync(0xffffffffu, bound);

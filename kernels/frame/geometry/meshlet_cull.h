@@ -42,15 +42,15 @@ struct MeshletCull {
   bool parallel;            // an orthographic frame (clip w constant): eye is a direction
   bool enabled;             // false when the matrix has a degenerate plane: test every triangle
   // The test between samples (sphere_between_samples), on when `between_samples`:
-  Vec4 row[3];              // the view_proj rows of clip x, y and w: coordinate = row . (p, 1)
-  float row_reach[3];       // |row[i].xyz|: how far that coordinate moves a unit of distance
-  float half_width;         // pixels a unit of NDC x: width / 2
-  float half_height;        // pixels a unit of NDC y: height / 2
-  float pixel_slack;        // pixels each way a snapped vertex may lie past the sphere's
-                            //   projection: the snap and the float rounding
-  bool between_samples;     // a 1-sample frame, some of whose meshlets may fall between pixel
-                            //   centres (make_meshlet_cull's caller turns it off where none
-                            //   can: skip_meshlet_cull_when_useless)
+  Vec4 row[3];           // the view_proj rows of clip x, y and w: coordinate = row . (p, 1)
+  float row_reach[3];    // |row[i].xyz|: how far that coordinate moves a unit of distance
+  float half_width;      // pixels a unit of NDC x: width / 2
+  float half_height;     // pixels a unit of NDC y: height / 2
+  float pixel_slack;     // pixels each way a snapped vertex may lie past the sphere's
+                         //   projection: the snap and the float rounding
+  bool between_samples;  // a 1-sample frame, some of whose meshlets may fall between pixel
+                         //   centres (make_meshlet_cull's caller turns it off where none
+                         //   can: skip_meshlet_cull_when_useless)
 };
 
 FACET_HD float plane_eval(const Plane& p, Vec3 v) { return dot(p.n, v) + p.d; }

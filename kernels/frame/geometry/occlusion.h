@@ -21,14 +21,14 @@ constexpr float kOcclusionDepthSlack = 1e-5f;
 
 // What pass 2 tests a meshlet against.
 struct OcclusionTest {
-  const uint32_t* hiz;      // [tiles_x * tiles_y] farthest window depth (float bits) of each
-                            //   tile after pass 1; 1.0 where a pixel was left empty
-  const uint32_t* coarse;   // [coarse_x * coarse_y] the same over kHizCoarse^2 tiles
+  const uint32_t* hiz;     // [tiles_x * tiles_y] farthest window depth (float bits) of each
+                           //   tile after pass 1; 1.0 where a pixel was left empty
+  const uint32_t* coarse;  // [coarse_x * coarse_y] the same over kHizCoarse^2 tiles
   int32_t tiles_x, tiles_y;
   int32_t coarse_x, coarse_y;
-  int32_t width, height;    // frame size in pixels
-  Vec4 row[4];              // rows of the frame's view_proj: clip coordinate i = row[i] . (p, 1)
-  float reach[4];           // |row[i].xyz|: how far clip coordinate i moves a unit of distance
+  int32_t width, height;  // frame size in pixels
+  Vec4 row[4];            // rows of the frame's view_proj: clip coordinate i = row[i] . (p, 1)
+  float reach[4];         // |row[i].xyz|: how far clip coordinate i moves a unit of distance
   // Clip z as alpha * w + rest . (p, 1), rest.xyz orthogonal to row[3].xyz: a perspective
   // matrix has rest.xyz = 0, so z / w = alpha + rest.w / w, and its bound over a sphere is as
   // tight as w's (bounding z and w apart lost a sphere's whole depth range and more). An
@@ -36,7 +36,7 @@ struct OcclusionTest {
   // same bounds are those of z itself over the sphere, exact up to the slack.
   float alpha;
   Vec4 rest;
-  float rest_reach;         // |rest.xyz|
+  float rest_reach;  // |rest.xyz|
 };
 
 FACET_HD int hiz_tiles(int pixels) { return (pixels + kHizTile - 1) / kHizTile; }
@@ -57,11 +57,11 @@ FACET_HD float ratio_hi(float x_hi, float w_lo, float w_hi) { return x_hi / (x_h
 // A sphere (c, r) once projected: bounds of what the vertex stage can compute for any point in
 // it, rounding included.
 struct SphereProjection {
-  bool bounded;         // wholly in front of the eye's plane and every bound finite: the rest
-                        //   holds (false: it may cover any pixel, at any depth)
-  int32_t px0, py0;     // pixels (inclusive, inside the frame) whose centres it can cover, one
-  int32_t px1, py1;     //   more each way for the snap; px0 > px1 when off screen
-  float depth;          // a window depth no point of it is nearer than (<= 0: no bound)
+  bool bounded;      // wholly in front of the eye's plane and every bound finite: the rest
+                     //   holds (false: it may cover any pixel, at any depth)
+  int32_t px0, py0;  // pixels (inclusive, inside the frame) whose centres it can cover, one
+  int32_t px1, py1;  //   more each way for the snap; px0 > px1 when off screen
+  float depth;       // a window depth no point of it is nearer than (<= 0: no bound)
 };
 
 FACET_HD SphereProjection project_sphere(const OcclusionTest& o, Vec3 c, float r) {
@@ -123,12 +123,18 @@ FACET_HD bool sphere_occluded(const OcclusionTest& o, Vec3 c, float r, Load&& lo
   const uint32_t* bound = o.hiz;
   int row = o.tiles_x;
   if ((tx1 - tx0 + 1) * (ty1 - ty0 + 1) > kHizMaxTiles) {
-    tx0 /= kHizCoarse; tx1 /= kHizCoarse; ty0 /= kHizCoarse; ty1 /= kHizCoarse;
+    tx0 /= kHizCoarse;
+    tx1 /= kHizCoarse;
+    ty0 /= kHizCoarse;
+    ty1 /= kHizCoarse;
     if ((tx1 - tx0 + 1) * (ty1 - ty0 + 1) > kHizMaxTiles) return false;
     bound = o.coarse;
     row = o.coarse_x;
   }
-  union { float f; uint32_t u; } bits;
+  union {
+    float f;
+    uint32_t u;
+  } bits;
   bits.f = depth;
   for (int ty = ty0; ty <= ty1; ++ty)
     for (int tx = tx0; tx <= tx1; ++tx)

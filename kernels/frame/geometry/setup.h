@@ -23,9 +23,9 @@ FACET_HD int32_t last_pixel(int32_t v) { return (v - kSubpixel / 2) >> kSubpixel
 // Setup from three snapped vertices (x, y in 1/256 px, z window depth) for a frame of `samples`
 // samples a pixel (samples.h): the box holds every pixel any of whose samples the vertices' box
 // holds.
-FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1, int32_t y1, float z1,
-                                   int32_t x2, int32_t y2, float z2, uint32_t tri, int width,
-                                   int height, bool cull_backfaces, RasterTri& t, int samples = 1) {
+FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1, int32_t y1, float z1, int32_t x2,
+                                   int32_t y2, float z2, uint32_t tri, int width, int height, bool cull_backfaces,
+                                   RasterTri& t, int samples = 1) {
   // Box first: most triangles of a dense mesh cover no pixel centre, and this test is cheapest.
   // With samples, grown by the pattern's reach. (Testing each sample's own box as well, which
   // culls most of a 20 M mesh's triangles at 4 samples, makes that frame slower: its setup, run
@@ -41,15 +41,30 @@ FACET_HD SetupResult setup_snapped(int32_t x0, int32_t y0, float z0, int32_t x1,
   if (a == 0) return SetupResult::Culled;
   if (a > 0 && cull_backfaces) return SetupResult::Culled;  // back-facing
   if (a < 0) {  // swap two vertices so that the edge functions are positive inside
-    int32_t tx = x1, ty = y1; x1 = x2; y1 = y2; x2 = tx; y2 = ty;
-    float tz = z1; z1 = z2; z2 = tz;
+    int32_t tx = x1, ty = y1;
+    x1 = x2;
+    y1 = y2;
+    x2 = tx;
+    y2 = ty;
+    float tz = z1;
+    z1 = z2;
+    z2 = tz;
     a = -a;
   }
 
-  t.x[0] = x0; t.x[1] = x1; t.x[2] = x2;
-  t.y[0] = y0; t.y[1] = y1; t.y[2] = y2;
-  t.px0 = px0; t.py0 = py0; t.px1 = px1; t.py1 = py1;
-  t.z0 = z0; t.dz1 = z1 - z0; t.dz2 = z2 - z0;
+  t.x[0] = x0;
+  t.x[1] = x1;
+  t.x[2] = x2;
+  t.y[0] = y0;
+  t.y[1] = y1;
+  t.y[2] = y2;
+  t.px0 = px0;
+  t.py0 = py0;
+  t.px1 = px1;
+  t.py1 = py1;
+  t.z0 = z0;
+  t.dz1 = z1 - z0;
+  t.dz2 = z2 - z0;
   t.inv_area = 1.0f / (float)a;
   t.tri = tri;
   return SetupResult::Ok;
@@ -75,13 +90,13 @@ FACET_HD bool box_holds_a_sample(const RasterTri& t) {
 }
 
 // Setup from three clip-space vertices inside all clip planes (the clipped pieces).
-FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width,
-                                      int height, bool cull_backfaces, RasterTri& t, int samples = 1) {
+FACET_HD SetupResult setup_raster_tri(Vec4 c0, Vec4 c1, Vec4 c2, uint32_t tri, int width, int height,
+                                      bool cull_backfaces, RasterTri& t, int samples = 1) {
   const SnappedPoint w0 = snap_clip_point(c0, width, height);
   const SnappedPoint w1 = snap_clip_point(c1, width, height);
   const SnappedPoint w2 = snap_clip_point(c2, width, height);
-  return setup_snapped(w0.x, w0.y, w0.z, w1.x, w1.y, w1.z, w2.x, w2.y, w2.z, tri, width, height,
-                       cull_backfaces, t, samples);
+  return setup_snapped(w0.x, w0.y, w0.z, w1.x, w1.y, w1.z, w2.x, w2.y, w2.z, tri, width, height, cull_backfaces, t,
+                       samples);
 }
 
 }  // namespace facet

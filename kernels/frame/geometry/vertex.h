@@ -7,8 +7,8 @@
 
 namespace facet {
 
-FACET_HD ProjectedVertex project_and_snap(const Mat4& view_proj, Vec3 p, const ClipPlanes& planes,
-                                          int width, int height) {
+FACET_HD ProjectedVertex project_and_snap(const Mat4& view_proj, Vec3 p, const ClipPlanes& planes, int width,
+                                          int height) {
   Vec4 c = project_vertex(view_proj, p);
   ProjectedVertex v{0, 0, 0.0f, 0u};
   // The common case first, in one test: inside every plane with a finite w. That implies

@@ -10,7 +10,7 @@ namespace {
 constexpr int kTileX = kPixelPassBlockX, kTileY = kFrameOutputsBlockY;
 }  // namespace
 
-__global__ void __launch_bounds__(kTileX * kTileY) frame_outputs_kernel(FrameOutputParams p) {
+__global__ void __launch_bounds__(kTileX* kTileY) frame_outputs_kernel(FrameOutputParams p) {
   const int px = blockIdx.x * kTileX + threadIdx.x;
   const int py = blockIdx.y * kTileY + threadIdx.y;
   if (px >= p.frame.width || py >= p.frame.height) return;

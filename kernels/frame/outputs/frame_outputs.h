@@ -12,16 +12,16 @@
 namespace facet {
 
 struct FrameOutputParams {
-  SceneView scene;        // its vertices are read (scene_vertices.h; positions may be null)
-  FrameParams frame;      // the frame the visibility buffer holds (its vis_tag and camera)
-  const uint64_t* vis;    // [frame.samples][height][width] visibility keys (raster.h); a pixel's
-                          //   outputs are its nearest sample's (nearest_key)
-  float* depth;           // [height][width] distance eye -> surface, world units, +inf where no
-                          //   triangle; or null
-  int32_t* triangle_id;   // [height][width] the triangle's index in the file, -1 where none; or
-                          //   null
-  float* barycentrics;    // [height][width][3] weights of the triangle's vertices 0, 1, 2, zero
-                          //   where none; or null
+  SceneView scene;                          // its vertices are read (scene_vertices.h; positions may be null)
+  FrameParams frame;                        // the frame the visibility buffer holds (its vis_tag and camera)
+  const uint64_t* vis;                      // [frame.samples][height][width] visibility keys (raster.h); a pixel's
+                                            //   outputs are its nearest sample's (nearest_key)
+  float* depth;                             // [height][width] distance eye -> surface, world units, +inf where no
+                                            //   triangle; or null
+  int32_t* triangle_id;                     // [height][width] the triangle's index in the file, -1 where none; or
+                                            //   null
+  float* barycentrics;                      // [height][width][3] weights of the triangle's vertices 0, 1, 2, zero
+                                            //   where none; or null
   const uint32_t* file_triangle = nullptr;  // [triangle_count] each scene triangle's index in the
                                             //   file (Scene::file_triangle), or null: the same
 };
@@ -30,7 +30,8 @@ struct FrameOutputParams {
 FACET_HD void write_pixel_outputs(const FrameOutputParams& p, int px, int py) {
   const FrameParams& fp = p.frame;
   const size_t i = (size_t)py * (size_t)fp.width + (size_t)px;
-  const uint32_t tri = visible_triangle(nearest_pixel_key(p.vis, (size_t)fp.width * fp.height, i, fp.samples), fp.vis_tag);
+  const uint32_t tri =
+      visible_triangle(nearest_pixel_key(p.vis, (size_t)fp.width * fp.height, i, fp.samples), fp.vis_tag);
   if (tri >= p.scene.triangle_count) {  // no triangle (~0u), or a key of another scene
     if (p.depth) p.depth[i] = INFINITY;
     if (p.triangle_id) p.triangle_id[i] = -1;

@@ -3,8 +3,8 @@
 // perspective-correct uv there, cut below kCutoutThreshold. The raster paths call it per sample
 // for scenes with SceneView::has_cutouts; nothing here rasterizes or shades.
 #pragma once
-#include "kernels/frame/resolve/interp.h"
 #include "kernels/frame/geometry/project.h"
+#include "kernels/frame/resolve/interp.h"
 #include "kernels/frame/resolve/scene_vertices.h"
 #include "kernels/frame/resolve/texture.h"
 

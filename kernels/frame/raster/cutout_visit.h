@@ -23,7 +23,7 @@ template <bool kCutouts, class Visit>
 struct CutoutVisit {
   const SceneView& scene;  // materials, alpha maps, vertices (cutout_keeps reads them)
   const FrameParams& frame;
-  Visit& visit;            // the path's write of a kept sample
+  Visit& visit;  // the path's write of a kept sample
   FACET_HD void operator()(int32_t px, int32_t py, int k, uint64_t key) const {
     if (kCutouts) {
       const Vec2 w = sample_window_position(frame.samples, px, py, k);

@@ -54,7 +54,9 @@ FACET_HD EdgeSetupT<Int> edge_setup(const RasterTri& t, int32_t px, int32_t py) 
 
 // True when the biased edge values say the pixel centre is covered.
 template <class Int>
-FACET_HD bool covered(Int e0, Int e1, Int e2) { return (e0 | e1 | e2) >= 0; }
+FACET_HD bool covered(Int e0, Int e1, Int e2) {
+  return (e0 | e1 | e2) >= 0;
+}
 
 // Window depth at a covered pixel from its exact (unbiased) edge values. Computed from the
 // integer edge functions, so every path, host or device, gives the same float.
@@ -68,7 +70,10 @@ FACET_HD float depth_at(const RasterTri& t, float e1, float e2) {
 // Nearer wins; an exact depth tie goes to the lower triangle index. Depth is in [0, 1], so its
 // float bits order like the values.
 FACET_HD uint64_t vis_key(float depth, uint32_t tri) {
-  union { float f; uint32_t u; } d;
+  union {
+    float f;
+    uint32_t u;
+  } d;
   d.f = depth;
   return ((uint64_t)d.u << 32) | tri;
 }
@@ -86,27 +91,24 @@ FACET_HD uint64_t edge_key(const RasterTri& t, Int e1, Int e2, int32_t b1, int32
 // loses every atomicMin: the buffer needs clearing only every fourth frame (before tag 3).
 FACET_HD uint64_t tag_key(uint64_t key, uint32_t tag) { return key | ((uint64_t)tag << 62); }
 // True when `key` was written by the frame whose tag is `tag` (not empty, not stale).
-FACET_HD bool key_current(uint64_t key, uint32_t tag) {
-  return key != kEmptyKey && (uint32_t)(key >> 62) == tag;
-}
+FACET_HD bool key_current(uint64_t key, uint32_t tag) { return key != kEmptyKey && (uint32_t)(key >> 62) == tag; }
 // The triangle a pixel shows in frame `tag`, or ~0u for none (what read_triangle_ids reports).
-FACET_HD uint32_t visible_triangle(uint64_t key, uint32_t tag) { return key_current(key, tag) ? key_triangle(key) : ~0u; }
+FACET_HD uint32_t visible_triangle(uint64_t key, uint32_t tag) {
+  return key_current(key, tag) ? key_triangle(key) : ~0u;
+}
 
 // Pixels in a RasterTri's box: what decides its size class.
-FACET_HD int64_t box_pixels(const RasterTri& t) {
-  return (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1);
-}
+FACET_HD int64_t box_pixels(const RasterTri& t) { return (int64_t)(t.px1 - t.px0 + 1) * (t.py1 - t.py0 + 1); }
 
 // False when no pixel centre of [x0..x1] x [y0..y1] can be covered: some edge is negative at
 // the rectangle's corner where it is largest. Exact, so skipping such a rectangle loses nothing.
 // With `reach` (sample_reach, 1/256 px) no sample point within reach of a centre along x and y
 // can be covered either: each edge gets its largest change over that square added (a bound).
-FACET_HD bool rect_may_cover(const RasterTri& t, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
-                             int32_t reach = 0) {
+FACET_HD bool rect_may_cover(const RasterTri& t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t reach = 0) {
   EdgeSetup s = edge_setup(t, x0, y0);
   for (int i = 0; i < 3; ++i) {
-    const int64_t slack = (s.dx[i] < 0 ? -s.dx[i] : s.dx[i]) / kSubpixel * reach +
-                          (s.dy[i] < 0 ? -s.dy[i] : s.dy[i]) / kSubpixel * reach;
+    const int64_t slack =
+        (s.dx[i] < 0 ? -s.dx[i] : s.dx[i]) / kSubpixel * reach + (s.dy[i] < 0 ? -s.dy[i] : s.dy[i]) / kSubpixel * reach;
     int64_t e = s.e[i] + slack + (s.dx[i] > 0 ? s.dx[i] * (x1 - x0) : 0) + (s.dy[i] > 0 ? s.dy[i] * (y1 - y0) : 0);
     if (e < 0) return false;
   }
@@ -126,8 +128,8 @@ FACET_HD size_t vis_index(const FrameParams& fp, int32_t px, int32_t py, int s) 
 // place every raster path, host or device, visits a sample (a cut-out test, kernels/frame/raster/cutout_visit.h,
 // wraps `visit`).
 template <class Int, class Visit>
-FACET_HD void visit_sample(const RasterTri& t, int32_t px, int32_t py, int k, Int f0, Int f1, Int f2,
-                           int32_t b1, int32_t b2, Visit& visit) {
+FACET_HD void visit_sample(const RasterTri& t, int32_t px, int32_t py, int k, Int f0, Int f1, Int f2, int32_t b1,
+                           int32_t b2, Visit& visit) {
   if (covered(f0, f1, f2)) visit(px, py, k, edge_key(t, f1, f2, b1, b2));
 }
 
@@ -137,13 +139,13 @@ FACET_HD void visit_sample(const RasterTri& t, int32_t px, int32_t py, int k, In
 // More: first a test that no sample can be covered (each edge plus its largest sample offset),
 // which is exact and skips the pixels of the box the triangle misses with three adds.
 template <class Int, int kSamples, class Visit>
-FACET_HD void visit_samples(const RasterTri& t, const SampleEdges<Int, kSamples>& so, const Int (&omax)[3],
-                            int32_t px, int32_t py, Int e0, Int e1, Int e2, int32_t b1, int32_t b2,
-                            Visit& visit) {
+FACET_HD void visit_samples(const RasterTri& t, const SampleEdges<Int, kSamples>& so, const Int (&omax)[3], int32_t px,
+                            int32_t py, Int e0, Int e1, Int e2, int32_t b1, int32_t b2, Visit& visit) {
   if (kSamples == 1) return visit_sample(t, px, py, 0, e0, e1, e2, b1, b2, visit);
   if (!covered(e0 + omax[0], e1 + omax[1], e2 + omax[2])) return;
-FACET_NO_UNROLL
-  for (int k = 0; k < kSamples; ++k) visit_sample(t, px, py, k, e0 + so.at(k, 0), e1 + so.at(k, 1), e2 + so.at(k, 2), b1, b2, visit);
+  FACET_NO_UNROLL
+  for (int k = 0; k < kSamples; ++k)
+    visit_sample(t, px, py, k, e0 + so.at(k, 0), e1 + so.at(k, 1), e2 + so.at(k, 2), b1, b2, visit);
 }
 
 // visit_samples with each sample's edge offsets set up beforehand (o[k][i] = so.at(k, i)) and
@@ -151,30 +153,29 @@ FACET_NO_UNROLL
 // recomputing the offsets at every pixel would be most of that loop's instructions.
 // The same visits with the same keys in the same order.
 template <class Int, int kSamples, class Visit>
-FACET_HD void visit_samples_unrolled(const RasterTri& t, const Int (&o)[kSamples][3], const Int (&omax)[3],
-                                     int32_t px, int32_t py, Int e0, Int e1, Int e2, int32_t b1, int32_t b2,
-                                     Visit& visit) {
+FACET_HD void visit_samples_unrolled(const RasterTri& t, const Int (&o)[kSamples][3], const Int (&omax)[3], int32_t px,
+                                     int32_t py, Int e0, Int e1, Int e2, int32_t b1, int32_t b2, Visit& visit) {
   if (kSamples > 1 && !covered(e0 + omax[0], e1 + omax[1], e2 + omax[2])) return;
-FACET_UNROLL
-  for (int k = 0; k < kSamples; ++k) visit_sample(t, px, py, k, e0 + o[k][0], e1 + o[k][1], e2 + o[k][2], b1, b2, visit);
+  FACET_UNROLL
+  for (int k = 0; k < kSamples; ++k)
+    visit_sample(t, px, py, k, e0 + o[k][0], e1 + o[k][1], e2 + o[k][2], b1, b2, visit);
 }
 
 // Each sample's edge offsets, o[k][i] = so.at(k, i) (zero at one sample).
 template <class Int, int kSamples>
 FACET_HD void sample_offsets(const SampleEdges<Int, kSamples>& so, Int (&o)[kSamples][3]) {
-FACET_UNROLL
-  for (int k = 0; k < kSamples; ++k)
-FACET_UNROLL
-    for (int i = 0; i < 3; ++i) o[k][i] = so.at(k, i);
+  FACET_UNROLL
+  for (int k = 0; k < kSamples; ++k) FACET_UNROLL
+  for (int i = 0; i < 3; ++i) o[k][i] = so.at(k, i);
 }
 
 // The largest sample offset of each edge (what visit_samples' early test adds).
 template <class Int, int kSamples>
 FACET_HD void max_sample_offsets(const SampleEdges<Int, kSamples>& so, Int (&omax)[3]) {
-FACET_UNROLL
+  FACET_UNROLL
   for (int i = 0; i < 3; ++i) {
     omax[i] = so.at(0, i);
-FACET_UNROLL
+    FACET_UNROLL
     for (int k = 1; k < kSamples; ++k) omax[i] = so.at(k, i) > omax[i] ? so.at(k, i) : omax[i];
   }
 }
@@ -182,8 +183,8 @@ FACET_UNROLL
 // The stepping loop, in Int arithmetic: int64 in general, int32 where the values provably fit.
 // Every sample of a pixel is tested against the same stepped centre values.
 template <int kSamples, class Int, class Visit>
-FACET_HD void raster_steps(const RasterTri& t, const EdgeSetupT<Int>& s, int32_t px0, int32_t py0,
-                           int32_t px1, int32_t py1, Visit& visit) {
+FACET_HD void raster_steps(const RasterTri& t, const EdgeSetupT<Int>& s, int32_t px0, int32_t py0, int32_t px1,
+                           int32_t py1, Visit& visit) {
   const SampleEdges<Int, kSamples> so = sample_edges<Int, kSamples>(s.dx, s.dy);
   Int omax[3];
   max_sample_offsets(so, omax);
@@ -195,9 +196,13 @@ FACET_HD void raster_steps(const RasterTri& t, const EdgeSetupT<Int>& s, int32_t
     Int e0 = r0, e1 = r1, e2 = r2;
     for (int32_t px = px0; px <= px1; ++px) {
       visit_samples<Int, kSamples>(t, so, omax, px, py, e0, e1, e2, b1, b2, visit);
-      e0 += dx0; e1 += dx1; e2 += dx2;
+      e0 += dx0;
+      e1 += dx1;
+      e2 += dx2;
     }
-    r0 += dy0; r1 += dy1; r2 += dy2;
+    r0 += dy0;
+    r1 += dy1;
+    r2 += dy2;
   }
 }
 
@@ -238,17 +243,19 @@ FACET_HD void raster_pixel_samples(const RasterTri& t, int32_t px, int32_t py, V
 // raster_rect_samples for a frame of `samples` (1, 4 or 8) samples: picked once a triangle,
 // outside the loops.
 template <class Visit>
-FACET_HD void raster_rect_n(const RasterTri& t, int samples, int32_t px0, int32_t py0, int32_t px1,
-                            int32_t py1, Visit&& visit) {
-  if (samples == 4) raster_rect_samples<4>(t, px0, py0, px1, py1, visit);
-  else if (samples == 8) raster_rect_samples<8>(t, px0, py0, px1, py1, visit);
-  else raster_rect_samples<1>(t, px0, py0, px1, py1, visit);
+FACET_HD void raster_rect_n(const RasterTri& t, int samples, int32_t px0, int32_t py0, int32_t px1, int32_t py1,
+                            Visit&& visit) {
+  if (samples == 4)
+    raster_rect_samples<4>(t, px0, py0, px1, py1, visit);
+  else if (samples == 8)
+    raster_rect_samples<8>(t, px0, py0, px1, py1, visit);
+  else
+    raster_rect_samples<1>(t, px0, py0, px1, py1, visit);
 }
 
 // One sample a pixel (the pixel centre): visit(px, py, key).
 template <class Visit>
-FACET_HD void raster_rect(const RasterTri& t, int32_t px0, int32_t py0, int32_t px1, int32_t py1,
-                          Visit&& visit) {
+FACET_HD void raster_rect(const RasterTri& t, int32_t px0, int32_t py0, int32_t px1, int32_t py1, Visit&& visit) {
   raster_rect_samples<1>(t, px0, py0, px1, py1, [&](int32_t x, int32_t y, int, uint64_t key) { visit(x, y, key); });
 }
 

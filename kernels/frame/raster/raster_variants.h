@@ -16,12 +16,17 @@ namespace facet {
 template <class Launch>
 void launch_raster_variant(const RasterStageParams& p, Launch&& launch) {
   auto with_samples = [&](auto cutouts) {
-    if (p.frame.samples == 4) launch(std::integral_constant<int, 4>{}, cutouts);
-    else if (p.frame.samples == 8) launch(std::integral_constant<int, 8>{}, cutouts);
-    else launch(std::integral_constant<int, 1>{}, cutouts);
+    if (p.frame.samples == 4)
+      launch(std::integral_constant<int, 4>{}, cutouts);
+    else if (p.frame.samples == 8)
+      launch(std::integral_constant<int, 8>{}, cutouts);
+    else
+      launch(std::integral_constant<int, 1>{}, cutouts);
   };
-  if (p.scene.has_cutouts) with_samples(std::true_type{});
-  else with_samples(std::false_type{});
+  if (p.scene.has_cutouts)
+    with_samples(std::true_type{});
+  else
+    with_samples(std::false_type{});
 }
 
 }  // namespace facet

@@ -1,15 +1,15 @@
 // Tile raster: one warp per tile item of a large triangle, then, in the same kernel, whatever did
 // not fit the tile-item queue. Lane l covers pixel (l % 8, l / 8) and the one four rows below it
 // (warp_raster.h).
-#include "kernels/frame/raster/cutout_visit.h"
 #include "kernels/base/launch.h"
 #include "kernels/base/occupancy.h"
+#include "kernels/frame/raster/cutout_visit.h"
 #include "kernels/frame/raster/raster.h"
 #include "kernels/frame/raster/raster_variants.h"
-#include "kernels/frame/stages.h"
-#include "kernels/frame/tuning.h"
 #include "kernels/frame/raster/vis_write.h"
 #include "kernels/frame/raster/warp_raster.h"
+#include "kernels/frame/stages.h"
+#include "kernels/frame/tuning.h"
 
 namespace facet {
 
@@ -24,12 +24,15 @@ __global__ void __launch_bounds__(kRasterThreads) tile_raster_kernel(RasterStage
   const uint32_t n = min(p.counters->tile_items, p.queues.tile_item_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
-  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); };
+  auto write = [&](int px, int py, int sample, uint64_t key) {
+    vis_min<kSamples>(p.vis, p.frame, px, py, sample, key);
+  };
   auto visit = cutout_visit<kCutouts>(p.scene, p.frame, write);
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const TileItem item = p.queues.tile_items[i];
     const RasterTri& tri = p.queues.warp_tris[item.tri];
-    raster_tile_lane_samples<kSamples>(tri, (int)(item.tile & 0xffffu) * kTileSide, (int)(item.tile >> 16) * kTileSide, lane, visit);
+    raster_tile_lane_samples<kSamples>(tri, (int)(item.tile & 0xffffu) * kTileSide, (int)(item.tile >> 16) * kTileSide,
+                                       lane, visit);
   }
   // Then whatever did not fit the tile-item queue (almost never): one warp per triangle over its
   // whole box. Done here rather than in a kernel of its own, which would cost a launch per frame.

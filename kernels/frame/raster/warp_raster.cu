@@ -4,14 +4,14 @@
 // No silent loss: when the tile-item queue is full the triangle goes to a fallback list that the
 // tile raster finishes with (a warp loops over its box). It is counted, and the host grows the
 // queue for later frames.
-#include "kernels/frame/raster/cutout_visit.h"
 #include "kernels/base/launch.h"
+#include "kernels/frame/raster/cutout_visit.h"
 #include "kernels/frame/raster/raster.h"
 #include "kernels/frame/raster/raster_variants.h"
-#include "kernels/frame/stages.h"
-#include "kernels/frame/tuning.h"
 #include "kernels/frame/raster/vis_write.h"
 #include "kernels/frame/raster/warp_raster.h"
+#include "kernels/frame/stages.h"
+#include "kernels/frame/tuning.h"
 
 namespace facet {
 
@@ -22,8 +22,8 @@ namespace {
 // even when the rest do not, so [0, min(tile_items, capacity)) is always valid; a triangle with
 // missing items goes to the fallback list (rasterized whole: atomicMin makes the repeat harmless).
 template <int kSamples>
-__device__ __forceinline__ void cut_into_tile_items(const RasterStageParams& p, const RasterTri& tri,
-                                                    uint32_t index, uint32_t lane) {
+__device__ __forceinline__ void cut_into_tile_items(const RasterStageParams& p, const RasterTri& tri, uint32_t index,
+                                                    uint32_t lane) {
   const unsigned all = 0xffffffffu;
   const int tx0 = tri.px0 / kTileSide, ty0 = tri.py0 / kTileSide;
   const uint32_t tiles_x = tri.px1 / kTileSide - tx0 + 1;
@@ -60,7 +60,9 @@ __global__ void __launch_bounds__(kRasterThreads) warp_raster_kernel(RasterStage
   const uint32_t n = min(p.counters->warp_queued, p.queues.warp_capacity);
   const uint32_t lane = threadIdx.x & 31;
   const uint32_t warps = gridDim.x * (blockDim.x / 32);
-  auto write = [&](int px, int py, int sample, uint64_t key) { vis_min<kSamples>(p.vis, p.frame, px, py, sample, key); };
+  auto write = [&](int px, int py, int sample, uint64_t key) {
+    vis_min<kSamples>(p.vis, p.frame, px, py, sample, key);
+  };
   auto visit = cutout_visit<kCutouts>(p.scene, p.frame, write);
   for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) / 32; i < n; i += warps) {
     const RasterTri tri = p.queues.warp_tris[i];

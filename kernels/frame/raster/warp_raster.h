@@ -5,8 +5,8 @@
 // - large triangles: the warp covers one kTileSide x kTileSide tile, two pixels a lane.
 // Written per lane so that the CPU tests can run all 32 lanes and compare with raster_rect.
 #pragma once
-#include "kernels/frame/raster/raster.h"
 #include "kernels/frame/geometry/size_classes.h"
+#include "kernels/frame/raster/raster.h"
 
 namespace facet {
 
@@ -32,9 +32,13 @@ FACET_HD void raster_box_lane_samples(const RasterTri& t, int lane, Visit&& visi
     int32_t e0 = r0, e1 = r1, e2 = r2;
     for (int x = lx; x < w; x += bw) {
       visit_samples_unrolled<int32_t, kSamples>(t, o, omax, t.px0 + x, t.py0 + y, e0, e1, e2, b1, b2, visit);
-      e0 += sx0; e1 += sx1; e2 += sx2;
+      e0 += sx0;
+      e1 += sx1;
+      e2 += sx2;
     }
-    r0 += sy0; r1 += sy1; r2 += sy2;
+    r0 += sy0;
+    r1 += sy1;
+    r2 += sy2;
   }
 }
 
@@ -51,19 +55,18 @@ FACET_HD void raster_tile_lane_steps(const RasterTri& t, int32_t px, int32_t py,
   const EdgeSetupT<Int> s = edge_setup<Int>(t, px, py);
   const SampleEdges<Int, kSamples> so = sample_edges<Int, kSamples>(s.dx, s.dy);
   Int f[kSamples][3];  // the biased edge values of each sample of the lane's pixel
-FACET_UNROLL
-  for (int k = 0; k < kSamples; ++k)
-FACET_UNROLL
-    for (int i = 0; i < 3; ++i) f[k][i] = s.e[i] + so.at(k, i);
+  FACET_UNROLL
+  for (int k = 0; k < kSamples; ++k) FACET_UNROLL
+  for (int i = 0; i < 3; ++i) f[k][i] = s.e[i] + so.at(k, i);
   for (int r = 0; r < kTileSide / kRows; ++r, py += kRows) {
     if (py >= t.py0 && py <= t.py1) {
-FACET_UNROLL
-      for (int k = 0; k < kSamples; ++k) visit_sample(t, px, py, k, f[k][0], f[k][1], f[k][2], s.bias[1], s.bias[2], visit);
+      FACET_UNROLL
+      for (int k = 0; k < kSamples; ++k)
+        visit_sample(t, px, py, k, f[k][0], f[k][1], f[k][2], s.bias[1], s.bias[2], visit);
     }
-FACET_UNROLL
-    for (int k = 0; k < kSamples; ++k)
-FACET_UNROLL
-      for (int i = 0; i < 3; ++i) f[k][i] += s.dy[i] * kRows;
+    FACET_UNROLL
+    for (int k = 0; k < kSamples; ++k) FACET_UNROLL
+    for (int i = 0; i < 3; ++i) f[k][i] += s.dy[i] * kRows;
   }
 }
 template <int kSamples, class Visit>
@@ -71,8 +74,10 @@ FACET_HD void raster_tile_lane_samples(const RasterTri& t, int32_t x0, int32_t y
   const int32_t px = x0 + lane % kTileSide;
   const int32_t py = y0 + lane / kTileSide;
   if (px < t.px0 || px > t.px1) return;
-  if (fits_int32(t)) raster_tile_lane_steps<kSamples, int32_t>(t, px, py, visit);
-  else raster_tile_lane_steps<kSamples, int64_t>(t, px, py, visit);
+  if (fits_int32(t))
+    raster_tile_lane_steps<kSamples, int32_t>(t, px, py, visit);
+  else
+    raster_tile_lane_steps<kSamples, int64_t>(t, px, py, visit);
 }
 
 // One sample a pixel: visit(px, py, key).

@@ -7,9 +7,9 @@
 namespace facet {
 
 struct Barycentrics {
-  float b[3];        // weights of vertices 0, 1, 2 at the pixel centre; sum to 1
-  float ddx[3];      // change of each weight one pixel to the right
-  float ddy[3];      // change of each weight one pixel down
+  float b[3];    // weights of vertices 0, 1, 2 at the pixel centre; sum to 1
+  float ddx[3];  // change of each weight one pixel to the right
+  float ddy[3];  // change of each weight one pixel down
 };
 
 // NDC of the centre of pixel (px, py); y flipped so that row 0 is the top. By the reciprocal of
@@ -19,7 +19,9 @@ FACET_HD Vec2 pixel_ndc(float px, float py, int width, int height) {
   return {fmaf(px + 0.5f, 2.0f / (float)width, -1.0f), fmaf(-(py + 0.5f), 2.0f / (float)height, 1.0f)};
 }
 
-struct HomogeneousEdges { Vec3 e[3]; };  // e[i] . (x, y, 1) is proportional to weight i
+struct HomogeneousEdges {
+  Vec3 e[3];
+};  // e[i] . (x, y, 1) is proportional to weight i
 
 // The weights do not change when all three vertices are scaled by one factor, and a power of
 // two scales exactly. Vertices whose clip coordinates are beyond 2^30 (or below 2^-30) are
@@ -56,9 +58,14 @@ FACET_HD void weights_at(const HomogeneousEdges& h, Vec2 ndc, float (&w)[3]) {
   float e1 = fmaf(h.e[1].x, ndc.x, fmaf(h.e[1].y, ndc.y, h.e[1].z));
   float e2 = fmaf(h.e[2].x, ndc.x, fmaf(h.e[2].y, ndc.y, h.e[2].z));
   float sum = e0 + e1 + e2;
-  if (sum == 0.0f || !is_finite(sum)) { w[0] = w[1] = w[2] = 1.0f / 3.0f; return; }
+  if (sum == 0.0f || !is_finite(sum)) {
+    w[0] = w[1] = w[2] = 1.0f / 3.0f;
+    return;
+  }
   float inv = 1.0f / sum;
-  w[0] = e0 * inv; w[1] = e1 * inv; w[2] = e2 * inv;
+  w[0] = e0 * inv;
+  w[1] = e1 * inv;
+  w[2] = e2 * inv;
 }
 
 // Weights at the pixel centre only: all that lit, normal and depth shading need.
@@ -68,16 +75,17 @@ FACET_HD void weights_at_pixel(const HomogeneousEdges& h, int px, int py, int wi
 
 // Their change one pixel right and one down (texture level of detail, wireframe): two more
 // evaluations, so resolve asks for them only when a pixel needs them.
-FACET_HD void weight_derivatives(const HomogeneousEdges& h, int px, int py, int width, int height,
-                                 Barycentrics& r) {
+FACET_HD void weight_derivatives(const HomogeneousEdges& h, int px, int py, int width, int height, Barycentrics& r) {
   float wx[3], wy[3];
   weights_at(h, pixel_ndc((float)px + 1.0f, (float)py, width, height), wx);
   weights_at(h, pixel_ndc((float)px, (float)py + 1.0f, width, height), wy);
-  for (int i = 0; i < 3; ++i) { r.ddx[i] = wx[i] - r.b[i]; r.ddy[i] = wy[i] - r.b[i]; }
+  for (int i = 0; i < 3; ++i) {
+    r.ddx[i] = wx[i] - r.b[i];
+    r.ddy[i] = wy[i] - r.b[i];
+  }
 }
 
-FACET_HD Barycentrics barycentrics_at(Vec4 c0, Vec4 c1, Vec4 c2, int px, int py, int width,
-                                      int height) {
+FACET_HD Barycentrics barycentrics_at(Vec4 c0, Vec4 c1, Vec4 c2, int px, int py, int width, int height) {
   HomogeneousEdges h = homogeneous_edges(c0, c1, c2);
   Barycentrics r;
   weights_at_pixel(h, px, py, width, height, r.b);

@@ -19,7 +19,8 @@ constexpr int kThreads = kResolveThreads;
 template <int kPixels, bool kPlain>
 constexpr int resolve_min_blocks() {  // resident threads an SM / kThreads
   return (kPlain ? kResolvePlainThreadsPerSm
-                 : (kPixels == 1 ? kResolveOnePixelThreadsPerSm : kResolveTwoPixelThreadsPerSm)) / kThreads;
+                 : (kPixels == 1 ? kResolveOnePixelThreadsPerSm : kResolveTwoPixelThreadsPerSm)) /
+         kThreads;
 }
 
 // The next frame's counters, by the first block: their last reader was the previous frame's copy
@@ -104,7 +105,8 @@ __device__ __forceinline__ bool start_resolve(const ResolveStageParams& p, Resol
 }
 
 template <int kPixels, bool kPlain, bool kTiles>
-__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>())) resolve_kernel(ResolveStageParams p) {
+__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>()))
+    resolve_kernel(ResolveStageParams p) {
   ResolvePixels<kPixels, kTiles> px;
   if (!start_resolve(p, px)) return;
   constexpr int cols = ResolvePixels<kPixels, kTiles>::kCols;
@@ -136,7 +138,8 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
     if (x >= width) break;
     Rgba8 c = p.frame.background;
     if (key_current(key[j], p.frame.vis_tag))
-      c = encode_color(kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, tri[j]) : shade_covered_pixel(p.scene, p.frame, x, y, tri[j]));
+      c = encode_color(kPlain ? shade_plain_lit_pixel(p.scene, p.frame, x, y, tri[j])
+                              : shade_covered_pixel(p.scene, p.frame, x, y, tri[j]));
     write_pixel(p, row, x, y, c);
   }
 }
@@ -148,7 +151,8 @@ __global__ void __launch_bounds__(kThreads, (resolve_min_blocks<kPixels, kPlain>
 // pixel of one triangle costs what a 1-sample pixel does. Bounded like the two-pixel kernel (768
 // threads an SM: 80 registers) where the general shading runs, which spilled at 64.
 template <int kSamples, bool kPlain, int kPixels, bool kTiles>
-__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>())) resolve_samples_kernel(ResolveStageParams p) {
+__global__ void __launch_bounds__(kThreads, (resolve_min_blocks<2, kPlain>()))
+    resolve_samples_kernel(ResolveStageParams p) {
   ResolvePixels<kPixels, kTiles> px;
   if (!start_resolve(p, px)) return;
   constexpr int cols = ResolvePixels<kPixels, kTiles>::kCols;
@@ -225,9 +229,12 @@ void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
 template <int kSamples>
 void launch_resolve_samples(const ResolveStageParams& p, cudaStream_t stream) {
   const bool two = kSamples == 4 && (int64_t)p.frame.width * p.frame.height >= kResolveTwoPixelsFrom;
-  if (!plain_lit_frame(p.frame, p.scene_textured)) launch_resolve_samples<kSamples, false, 1>(p, stream);
-  else if (two) launch_resolve_samples<kSamples, true, 2>(p, stream);
-  else launch_resolve_samples<kSamples, true, 1>(p, stream);
+  if (!plain_lit_frame(p.frame, p.scene_textured))
+    launch_resolve_samples<kSamples, false, 1>(p, stream);
+  else if (two)
+    launch_resolve_samples<kSamples, true, 2>(p, stream);
+  else
+    launch_resolve_samples<kSamples, true, 1>(p, stream);
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ template <int kMaxN>
 FACET_HD PixelSamples<kMaxN> pixel_samples(const FrameParams& fp, const uint64_t* keys, int n) {
   PixelSamples<kMaxN> p;
   p.covered = 0;
-FACET_UNROLL
+  FACET_UNROLL
   for (int s = 0; s < kMaxN; ++s) {
     p.tri[s] = key_triangle(keys[s]);
     if (s < n && key_current(keys[s], fp.vis_tag)) p.covered |= 1u << s;
@@ -46,14 +46,16 @@ FACET_UNROLL
 template <int kMaxN>
 FACET_HD uint32_t lowest_sample_triangle(const PixelSamples<kMaxN>& p, uint32_t mask) {
   uint32_t t = 0;
-FACET_UNROLL
+  FACET_UNROLL
   for (int s = kMaxN - 1; s >= 0; --s) t = mask >> s & 1u ? p.tri[s] : t;
   return t;
 }
 // The triangle of the pixel's first covered sample (the first that resolve_samples shades);
 // only meaningful where p.covered != 0.
 template <int kMaxN>
-FACET_HD uint32_t first_triangle(const PixelSamples<kMaxN>& p) { return lowest_sample_triangle(p, p.covered); }
+FACET_HD uint32_t first_triangle(const PixelSamples<kMaxN>& p) {
+  return lowest_sample_triangle(p, p.covered);
+}
 
 // The output pixel from its n samples (n = fp.samples <= kMaxN). shade(tri) gives the shaded
 // colour of triangle `tri` at this pixel, called once per distinct covered triangle, in
@@ -68,11 +70,11 @@ FACET_HD Rgba8 resolve_samples(const FrameParams& fp, const PixelSamples<kMaxN>&
   if (left == 0) return fp.background;
   const int covered = sample_count(left);
   Vec3 sum{0.0f, 0.0f, 0.0f};
-FACET_NO_UNROLL
+  FACET_NO_UNROLL
   while (left != 0) {
     const uint32_t t = lowest_sample_triangle(p, left);
     uint32_t same = 0;
-FACET_UNROLL
+    FACET_UNROLL
     for (int s = 0; s < kMaxN; ++s) same |= p.tri[s] == t ? 1u << s : 0u;
     same &= left;  // a sample not covered may hold an old frame's key of the same triangle
     left &= ~same;
@@ -97,8 +99,7 @@ FACET_HD Rgba8 resolve_keys(const FrameParams& fp, const uint64_t* keys, int n, 
 }
 
 // The output colour of pixel (px, py) from its fp.samples keys, the general shading path.
-FACET_HD Rgba8 shade_pixel_samples(const SceneView& s, const FrameParams& fp, int px, int py,
-                                   const uint64_t* keys) {
+FACET_HD Rgba8 shade_pixel_samples(const SceneView& s, const FrameParams& fp, int px, int py, const uint64_t* keys) {
   return resolve_keys<kMaxSamples>(fp, keys, fp.samples, [&](uint32_t tri) {
     return shade_covered_pixel(s, fp, px, py, pixel_triangle(s, fp, tri));
   });

@@ -4,14 +4,16 @@
 // meshlet arrays hold copies, and the normal's code decodes to the quantized normal the scene
 // layout holds), so everything computed from them is the same bits.
 #pragma once
-#include "kernels/frame/resolve/normal_code.h"
 #include "kernels/frame/params.h"
+#include "kernels/frame/resolve/normal_code.h"
 
 namespace facet {
 
 // Where a triangle's three vertices are: indices into the scene's vertex arrays, or into the
 // meshlet vertex arrays in the meshlet layout. Corner k is the triangle's corner k either way.
-struct TriangleCorners { uint32_t i0, i1, i2; };
+struct TriangleCorners {
+  uint32_t i0, i1, i2;
+};
 
 // The device code reads the meshlet layout only, the CUDA backend's one layout once a scene is
 // set (DeviceScene::view): no branch between the two in its kernels.

@@ -2,9 +2,9 @@
 // texture, normals, depth) and the wireframe overlay. Lit shading applies the material's Kd,
 // Ks/Ns, Ka, Ke and vertex colours in linear light; encode_color writes the result as sRGB RGBA8.
 #pragma once
-#include "kernels/frame/resolve/interp.h"
 #include "kernels/frame/geometry/project.h"
 #include "kernels/frame/raster/raster.h"
+#include "kernels/frame/resolve/interp.h"
 #include "kernels/frame/resolve/scene_vertices.h"
 #include "kernels/frame/resolve/srgb.h"
 #include "kernels/frame/resolve/texture.h"
@@ -36,9 +36,7 @@ FACET_HD Vec3 background_color(const FrameParams& fp) { return srgb_to_linear(fp
 // Normal and depth shading show data, not light: their values are written as bytes directly
 // (v * 255, rounded). Returned as the linear colour whose encoding is those
 // bytes, so that they pass encode_color (and sample averaging) like every other mode.
-FACET_HD Vec3 data_color(Vec3 v) {
-  return srgb_to_linear(Rgba8{to_unorm8(v.x), to_unorm8(v.y), to_unorm8(v.z), 255});
-}
+FACET_HD Vec3 data_color(Vec3 v) { return srgb_to_linear(Rgba8{to_unorm8(v.x), to_unorm8(v.y), to_unorm8(v.z), 255}); }
 
 // Distance in pixels from the pixel centre to the nearest triangle edge, from the barycentrics
 // and their screen-space rates of change.
@@ -54,7 +52,9 @@ FACET_HD float edge_distance_px(const Barycentrics& b) {
 // What a covered pixel reads of its triangle before its vertices: where its vertices are and, for
 // the modes that use it, the material index, issued together (apart, the material read would wait
 // for the vertex math). Apart from the rest so that the CUDA resolve can issue several pixels'.
-struct PixelTriangle { uint32_t i0, i1, i2, material; };
+struct PixelTriangle {
+  uint32_t i0, i1, i2, material;
+};
 FACET_HD PixelTriangle pixel_triangle(const SceneView& s, const FrameParams& fp, uint32_t tri) {
   const bool material = fp.shading == Shading::Lit || fp.shading == Shading::Texture;
   const uint32_t m = !material ? 0u : s.tri_material ? s.tri_material[tri] : s.single_material;
@@ -81,8 +81,8 @@ FACET_HD float headlight_cosine(const float (&w)[3], const ShadeVertex& v0, cons
 }
 
 // The diffuse light (ambient share included, white ambient colour) at a pixel.
-FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1,
-                         const ShadeVertex& v2, const FrameParams& fp) {
+FACET_HD float headlight(const float (&w)[3], const ShadeVertex& v0, const ShadeVertex& v1, const ShadeVertex& v2,
+                         const FrameParams& fp) {
   return fmaf(1.0f - kAmbient, headlight_cosine(w, v0, v1, v2, fp), kAmbient);
 }
 
@@ -112,8 +112,8 @@ struct PixelWeights {
   HomogeneousEdges h;  // for derivatives, where a mode needs them
   float w[3];          // perspective-correct weights at the pixel centre
 };
-FACET_HD PixelWeights pixel_weights(const FrameParams& fp, int px, int py, const ShadeVertex& v0,
-                                    const ShadeVertex& v1, const ShadeVertex& v2) {
+FACET_HD PixelWeights pixel_weights(const FrameParams& fp, int px, int py, const ShadeVertex& v0, const ShadeVertex& v1,
+                                    const ShadeVertex& v2) {
   PixelWeights r;
   r.c0 = project_vertex(fp.view_proj, v0.p);
   r.c1 = project_vertex(fp.view_proj, v1.p);
@@ -133,15 +133,16 @@ FACET_HD bool plain_lit_frame(const FrameParams& fp, bool scene_textured) {
 
 // shade_covered_pixel for a plain lit frame (above): the same arithmetic on the same values,
 // so the same bits, without the other modes' branches and state.
-FACET_HD Vec3 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, int px, int py,
-                                     const PixelTriangle& t) {
+FACET_HD Vec3 shade_plain_lit_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
   const ShadeVertex v0 = shade_vertex(s, t.i0), v1 = shade_vertex(s, t.i1), v2 = shade_vertex(s, t.i2);
   const PixelWeights pw = pixel_weights(fp, px, py, v0, v1, v2);
   return s.materials[t.material].kd * headlight(pw.w, v0, v1, v2, fp);
 }
 
 // Texture coordinates at a pixel and their change one pixel right and one down.
-struct PixelUv { Vec2 uv, duv_dx, duv_dy; };
+struct PixelUv {
+  Vec2 uv, duv_dx, duv_dy;
+};
 
 // The material samples a texture for lit or texture shading (the model has uvs to sample with).
 FACET_HD bool material_textured(const SceneView& s, const Material& m) {
@@ -169,7 +170,8 @@ FACET_HD bool nonzero(Vec3 c) { return c.x != 0.0f || c.y != 0.0f || c.z != 0.0f
 // highlight Ks x map_Ks and the emission Ke x map_Ke, which no light scales. With Ka white and
 // nothing else, the same bits as shade_plain_lit_pixel.
 FACET_HD Vec3 shade_material(const SceneView& s, const FrameParams& fp, const Material& m, const PixelTriangle& t,
-                             const Barycentrics& b, const ShadeVertex& v0, const ShadeVertex& v1, const ShadeVertex& v2) {
+                             const Barycentrics& b, const ShadeVertex& v0, const ShadeVertex& v1,
+                             const ShadeVertex& v2) {
   PixelUv uv{};
   if (material_textured(s, m))
     uv = {interpolate(b.b, v0.uv, v1.uv, v2.uv), interpolate(b.ddx, v0.uv, v1.uv, v2.uv),
@@ -188,7 +190,8 @@ FACET_HD Vec3 shade_material(const SceneView& s, const FrameParams& fp, const Ma
   return color;
 }
 
-// The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else resolve needs of the
+// The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else resolve
+// needs of the
 // triangle is read here: its three vertex records (scene_vertices.h) and its material.
 FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
   const ShadeVertex v0 = shade_vertex(s, t.i0), v1 = shade_vertex(s, t.i1), v2 = shade_vertex(s, t.i2);
@@ -197,7 +200,9 @@ FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int
   const Vec4 c0 = pw.c0, c1 = pw.c1, c2 = pw.c2;
   const HomogeneousEdges& h = pw.h;
   Barycentrics b{};  // derivatives stay zero where no texture or wireframe needs them
-  b.b[0] = pw.w[0]; b.b[1] = pw.w[1]; b.b[2] = pw.w[2];
+  b.b[0] = pw.w[0];
+  b.b[1] = pw.w[1];
+  b.b[2] = pw.w[2];
   // Derivatives (two more evaluations) only where a texture's level of detail or the wireframe
   // uses them: the same values as barycentrics_at, skipped elsewhere.
   const Material* m = nullptr;

@@ -13,9 +13,7 @@ FACET_HD float srgb_to_linear(uint8_t code) { return srgb_decode_table(code); }
 
 // The colour channels of an sRGB texel or vertex colour in linear light (alpha is not a colour:
 // see texel_to_vec).
-FACET_HD Vec3 srgb_to_linear(Rgba8 c) {
-  return {srgb_to_linear(c.r), srgb_to_linear(c.g), srgb_to_linear(c.b)};
-}
+FACET_HD Vec3 srgb_to_linear(Rgba8 c) { return {srgb_to_linear(c.r), srgb_to_linear(c.g), srgb_to_linear(c.b)}; }
 
 // The nearest sRGB code of a linear value (rounding 255 * OETF(c), half up): the number of
 // thresholds at or below c. Below 0 gives 0, above 1 gives 255, NaN gives 0. Exact:

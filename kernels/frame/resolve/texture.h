@@ -1,6 +1,7 @@
 // Texture addressing and filtering (nearest, bilinear, trilinear across mips; repeat or clamp),
 // on sRGB RGBA8 texels stored level after level, decoded to linear light texel by texel before
-// they are filtered (what a GPU's sRGB sampler does); alpha is linear. Texture v = 0 is the bottom of the image (OBJ), and
+// they are filtered (what a GPU's sRGB sampler does); alpha is linear. Texture v = 0 is the bottom of the
+// image (OBJ), and
 // texel row 0 is the top, hence the flip.
 #pragma once
 #include "kernels/frame/params.h"
@@ -31,7 +32,10 @@ FACET_HD uint32_t level_offset(const TextureDesc& d, int level) {
   return off;
 }
 
-struct Level { uint32_t offset; int32_t width, height; };
+struct Level {
+  uint32_t offset;
+  int32_t width, height;
+};
 
 FACET_HD Level texture_level(const TextureDesc& d, int level) {
   return {level_offset(d, level), maxi(d.width >> level, 1), maxi(d.height >> level, 1)};
@@ -46,7 +50,10 @@ FACET_HD Vec4 fetch(const Rgba8* texels, const Level& lv, int32_t x, int32_t y, 
 // uv -> continuous texel coordinates with texel centres at +0.5; the v flip puts v = 0 at the
 // bottom row. Large uv are reduced first so float precision survives repeat addressing.
 FACET_HD Vec2 texel_coords(const Level& lv, Vec2 uv, bool clamp) {
-  if (!clamp) { uv.x = uv.x - floorf(uv.x); uv.y = uv.y - floorf(uv.y); }
+  if (!clamp) {
+    uv.x = uv.x - floorf(uv.x);
+    uv.y = uv.y - floorf(uv.y);
+  }
   return {uv.x * (float)lv.width, (1.0f - uv.y) * (float)lv.height};
 }
 
@@ -77,8 +84,8 @@ FACET_HD float texture_lod(const TextureDesc& d, Vec2 duv_dx, Vec2 duv_dy) {
   return 0.5f * log2f(rho2);
 }
 
-FACET_HD Vec4 sample_texture(const Rgba8* texels, const TextureDesc& d, Vec2 uv, Vec2 duv_dx,
-                             Vec2 duv_dy, Filter filter, bool clamp) {
+FACET_HD Vec4 sample_texture(const Rgba8* texels, const TextureDesc& d, Vec2 uv, Vec2 duv_dx, Vec2 duv_dy,
+                             Filter filter, bool clamp) {
   if (!is_finite(uv.x) || !is_finite(uv.y)) uv = {0.0f, 0.0f};
   if (filter == Filter::Nearest) return sample_nearest(texels, texture_level(d, 0), uv, clamp);
   if (filter == Filter::Bilinear) return sample_bilinear(texels, texture_level(d, 0), uv, clamp);

@@ -213,15 +213,15 @@ std::string png_bytes(int w, int h, int bit_depth, int colour_type, const std::s
     b = (b + a) % 65521;
   }
   put_be32(z, (b << 16) | a);
-  return std::string("\x89PNG\r\n\x1a\n", 8) + png_chunk("IHDR", ihdr) + png_chunk("IDAT", z) +
-         png_chunk("IEND", "");
+  return std::string("\x89PNG\r\n\x1a\n", 8) + png_chunk("IHDR", ihdr) + png_chunk("IDAT", z) + png_chunk("IEND", "");
 }
 
 // One triangle with texcoords using material "t", whose map_Kd is `texture`.
 std::string textured_obj(ScratchDir& dir, const std::string& texture) {
   dir.write("t.mtl", "newmtl t\nKd 1 1 1\nmap_Kd " + texture + "\n");
-  return dir.write("t.obj", "mtllib t.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
-                            "usemtl t\nf 1/1 2/2 3/3\n");
+  return dir.write("t.obj",
+                   "mtllib t.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
+                   "usemtl t\nf 1/1 2/2 3/3\n");
 }
 
 }  // namespace
@@ -240,8 +240,8 @@ TEST(EdgeCase, EverySharedFileLoadsOrIsRefusedAsExpected) {
     std::string message = load_or_message(path, &scene);
     auto it = table.find(rel);
     if (it == table.end()) {
-      ADD_FAILURE() << rel << " is not in the expectation table: "
-                    << (message.empty() ? "loads" : "refused: " + message);
+      ADD_FAILURE() << rel
+                    << " is not in the expectation table: " << (message.empty() ? "loads" : "refused: " + message);
       continue;
     }
     const Expected& want = it->second;
@@ -262,8 +262,7 @@ TEST(EdgeCase, EverySharedFileLoadsOrIsRefusedAsExpected) {
 
 TEST(EdgeCase, TruncatedFilesLoadOrAreRefused) {
   ScratchDir dir;
-  std::ifstream in(test::shared_asset("cornell_box/CornellBox-Original.obj"),
-                   std::ios::binary);
+  std::ifstream in(test::shared_asset("cornell_box/CornellBox-Original.obj"), std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   ASSERT_GT(text.size(), 1000u);
   // Cut at many points, mid-line and mid-number included; the MTL is not beside it here.
@@ -361,8 +360,9 @@ TEST(EdgeCase, MalformedFaceCornerIsRefused) {
 TEST(EdgeCase, CollinearPolygonDoesNotCrash) {
   ScratchDir dir;
   // A 6-gon whose points all lie on one line, and a triangle beside it so the file has area.
-  std::string path = dir.write("line.obj", "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 3 0 0\nv 4 0 0\nv 5 0 0\n"
-                                           "v 0 1 0\nf 1 2 3 4 5 6\nf 1 2 7\n");
+  std::string path = dir.write("line.obj",
+                               "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 3 0 0\nv 4 0 0\nv 5 0 0\n"
+                               "v 0 1 0\nf 1 2 3 4 5 6\nf 1 2 7\n");
   Scene s;
   EXPECT_EQ(load_or_message(path, &s), "") << "a polygon of no area is not an error";
   bool kept = false;  // the triangle beside it, with its area
@@ -392,8 +392,10 @@ TEST(EdgeCase, TruncatedUncompressedTgaIsRefusedBeforeDecoding) {
   ScratchDir dir;
   std::string tga(30, '\0');
   tga[2] = 2;  // uncompressed true-colour
-  tga[12] = (char)(12334 & 0xff); tga[13] = (char)(12334 >> 8);
-  tga[14] = (char)(13600 & 0xff); tga[15] = (char)(13600 >> 8);
+  tga[12] = (char)(12334 & 0xff);
+  tga[13] = (char)(12334 >> 8);
+  tga[14] = (char)(13600 & 0xff);
+  tga[15] = (char)(13600 >> 8);
   tga[16] = 24;
   dir.write("big.tga", tga);
   Scene s;
@@ -407,8 +409,7 @@ TEST(EdgeCase, SixteenBitPngTextureLoadsAsEightBit) {
   ScratchDir dir;
   // 2 x 1 RGB, 16 bits per sample: (0xABCD, 0x1234, 0xFFFF) and (0, 0x8000, 0x00FF).
   // One scanline: filter byte 0, then the 12 sample bytes, big-endian.
-  std::string rows = std::string(1, '\0') + "\xAB\xCD\x12\x34\xFF\xFF" +
-                     std::string("\x00\x00\x80\x00\x00\xFF", 6);
+  std::string rows = std::string(1, '\0') + "\xAB\xCD\x12\x34\xFF\xFF" + std::string("\x00\x00\x80\x00\x00\xFF", 6);
   dir.write("deep.png", png_bytes(2, 1, 16, 2, rows));
   Scene s;
   ASSERT_EQ(load_or_message(textured_obj(dir, "deep.png"), &s), "");
@@ -456,8 +457,9 @@ TEST(EdgeCase, OddSizedPngTextureGetsAFullChain) {
 
 TEST(EdgeCase, NanVerticesDropOnlyTheirFaces) {
   ScratchDir dir;
-  std::string path = dir.write("nan.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv nan 0 0\nv 1e999 0 0\n"
-                                          "f 1 2 3\nf 1 2 4\nf 5 2 3\n");
+  std::string path = dir.write("nan.obj",
+                               "v 0 0 0\nv 1 0 0\nv 0 1 0\nv nan 0 0\nv 1e999 0 0\n"
+                               "f 1 2 3\nf 1 2 4\nf 5 2 3\n");
   Scene s;
   ASSERT_EQ(load_or_message(path, &s), "");
   EXPECT_EQ(s.triangle_count(), 1u);

@@ -8,11 +8,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/render/cpu_renderer.h"
 #include "engine/formats/gltf/gltf_loader.h"
 #include "engine/load/load_model.h"
-#include "tests/support/scratch_dir.h"
+#include "engine/render/cpu_renderer.h"
 #include "tests/support/scene_edits.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet::test {
@@ -65,15 +65,19 @@ struct HandMade {
     const size_t n = positions.size() / 3;
     return R"({"asset": {"version": "2.0"}, )" + extra + R"("scenes": [{"nodes": [0]}], "nodes": )" + nodes +
            R"(, "meshes": [{"primitives": [{)" + primitive + R"(}]}],
-  "buffers": [{"byteLength": )" + std::to_string((long)buf.size() + buffer_length_delta) +
+  "buffers": [{"byteLength": )" +
+           std::to_string((long)buf.size() + buffer_length_delta) +
            R"(, "uri": "data:application/octet-stream;base64,)" + base64(buf) + R"("}],
-  "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": )" + std::to_string(pos_bytes) + R"(},
-                  {"buffer": 0, "byteOffset": )" + std::to_string(pos_bytes) + R"(, "byteLength": )" +
+  "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": )" +
+           std::to_string(pos_bytes) + R"(},
+                  {"buffer": 0, "byteOffset": )" +
+           std::to_string(pos_bytes) + R"(, "byteLength": )" +
            std::to_string((long)indices.size() * 2 + index_view_length_delta) + R"(}],
-  "accessors": [{"bufferView": 0, "componentType": 5126, "count": )" + std::to_string((long)n + position_count_delta) +
+  "accessors": [{"bufferView": 0, "componentType": 5126, "count": )" +
+           std::to_string((long)n + position_count_delta) +
            R"(, "type": "VEC3"},
-                {"bufferView": 1, "componentType": 5123, "count": )" + std::to_string(indices.size()) +
-           R"(, "type": "SCALAR"}]})";
+                {"bufferView": 1, "componentType": 5123, "count": )" +
+           std::to_string(indices.size()) + R"(, "type": "SCALAR"}]})";
   }
 };
 
@@ -163,7 +167,10 @@ TEST(GltfLoader, OnlyPointsOrLinesIsRefusedSayingSo) {
 
 // The unit normal of triangle t from its winding.
 glm::vec3 face_normal(const Scene& s, uint32_t t) {
-  auto p = [&](int k) { const Vec3& v = s.positions[s.indices[3 * t + k]]; return glm::vec3(v.x, v.y, v.z); };
+  auto p = [&](int k) {
+    const Vec3& v = s.positions[s.indices[3 * t + k]];
+    return glm::vec3(v.x, v.y, v.z);
+  };
   return glm::normalize(glm::cross(p(1) - p(0), p(2) - p(0)));
 }
 
@@ -273,8 +280,9 @@ TEST(GltfLoader, VertexColoursAreLinearAndStoredSrgbEncoded) {
   std::string json = m.json();
   // A third accessor: the colours, stored after the 3 positions in the positions' view.
   const std::string last = R"("type": "SCALAR"}])";
-  json.replace(json.rfind(last), last.size(),
-               R"("type": "SCALAR"}, {"bufferView": 0, "byteOffset": 36, "componentType": 5126, "count": 3, "type": "VEC3"}])");
+  json.replace(
+      json.rfind(last), last.size(),
+      R"("type": "SCALAR"}, {"bufferView": 0, "byteOffset": 36, "componentType": 5126, "count": 3, "type": "VEC3"}])");
   Scene s = load_model(dir.write("m.gltf", json));
   ASSERT_EQ(s.colors.size(), 3u);
   EXPECT_EQ(s.colors[0].r, 188);
@@ -309,10 +317,11 @@ TEST(GltfLoader, ARequiredExtensionFacetCannotReadIsNamed) {
 }
 
 TEST(GltfLoader, EveryKhronosSampleLoadsWithTriangles) {
-  for (const char* f : {"CesiumMilkTruck/CesiumMilkTruck.gltf", "Fox/Fox.gltf", "AnimatedMorphCube/AnimatedMorphCube.gltf",
-                        "MultiUVTest/MultiUVTest.gltf", "TwoSidedPlane/TwoSidedPlane.gltf",
-                        "ZeroLengthBufferView/ZeroLengthBufferView.gltf", "UnusedTexCoords/NoTextures.gltf",
-                        "UnusedTexCoords/TexCoord0InvalidTexCoord1Valid.gltf", "UnusedTexCoords/TexCoord2.gltf"}) {
+  for (const char* f :
+       {"CesiumMilkTruck/CesiumMilkTruck.gltf", "Fox/Fox.gltf", "AnimatedMorphCube/AnimatedMorphCube.gltf",
+        "MultiUVTest/MultiUVTest.gltf", "TwoSidedPlane/TwoSidedPlane.gltf",
+        "ZeroLengthBufferView/ZeroLengthBufferView.gltf", "UnusedTexCoords/NoTextures.gltf",
+        "UnusedTexCoords/TexCoord0InvalidTexCoord1Valid.gltf", "UnusedTexCoords/TexCoord2.gltf"}) {
     Scene s = load_model(sample(f));
     EXPECT_GT(s.triangle_count(), 0u) << f;
     EXPECT_EQ(s.normals.size(), s.positions.size()) << f;
@@ -351,7 +360,8 @@ TEST(GltfMaterials, OpaqueIgnoresBaseColourAlpha) {
 TEST(GltfMaterials, BlendByAUniformAlphaWithoutATextureIsDrawnOpaqueWithAWarning) {
   // Cut at 0.5, a uniform 0.3 would make the whole surface vanish.
   ScratchDir dir;
-  Scene s = with_material(dir, R"({"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 0.3]}, "alphaMode": "BLEND"})");
+  Scene s =
+      with_material(dir, R"({"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 0.3]}, "alphaMode": "BLEND"})");
   EXPECT_EQ(s.materials[0].alpha, 1.0f);
   EXPECT_FALSE(s.view(nullptr).has_cutouts);
   ASSERT_FALSE(s.warnings.empty());

@@ -28,7 +28,8 @@ size_t append(std::string& buf, const std::vector<T, A>& v) {
 }
 
 std::string view(size_t offset, size_t length) {
-  return R"({"buffer": 0, "byteOffset": )" + std::to_string(offset) + R"(, "byteLength": )" + std::to_string(length) + "}";
+  return R"({"buffer": 0, "byteOffset": )" + std::to_string(offset) + R"(, "byteLength": )" + std::to_string(length) +
+         "}";
 }
 
 std::string accessor(int view, int component, size_t count, const char* type) {
@@ -41,7 +42,8 @@ std::string write_as_gltf(const Scene& s, const ScratchDir& dir) {
   BigVector<Vec2> uvs = s.uvs;
   for (Vec2& uv : uvs) uv.y = 1.0f - uv.y;  // glTF's v runs down from the top row
   std::string bin;
-  const size_t p = append(bin, s.positions), n = append(bin, s.normals), t = append(bin, uvs), i = append(bin, s.indices);
+  const size_t p = append(bin, s.positions), n = append(bin, s.normals), t = append(bin, uvs),
+               i = append(bin, s.indices);
   std::ofstream(dir.path("model.bin"), std::ios::binary) << bin;
   std::filesystem::copy_file(s.texture_paths.at(0), dir.path("texture.png"));
   const Vec3 kd = s.materials.at(0).kd;
@@ -49,14 +51,19 @@ std::string write_as_gltf(const Scene& s, const ScratchDir& dir) {
   std::snprintf(factor, sizeof factor, "[%.9g, %.9g, %.9g, 1]", kd.x, kd.y, kd.z);
   const size_t v = s.positions.size();
   std::string json = R"({"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}], "nodes": [{"mesh": 0}],
-    "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2}, "indices": 3, "material": 0}]}],
-    "materials": [{"pbrMetallicRoughness": {"baseColorFactor": )" + std::string(factor) +
+    "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2},
+                                "indices": 3, "material": 0}]}],
+    "materials": [{"pbrMetallicRoughness": {"baseColorFactor": )" +
+                     std::string(factor) +
                      R"(, "baseColorTexture": {"index": 0}}}],
     "textures": [{"source": 0}], "images": [{"uri": "texture.png"}],
-    "buffers": [{"uri": "model.bin", "byteLength": )" + std::to_string(bin.size()) + R"(}],
-    "bufferViews": [)" + view(p, n - p) + ", " + view(n, t - n) + ", " + view(t, i - t) + ", " +
-                     view(i, bin.size() - i) + R"(],
-    "accessors": [)" + accessor(0, 5126, v, "VEC3") + ", " + accessor(1, 5126, v, "VEC3") + ", " +
+    "buffers": [{"uri": "model.bin", "byteLength": )" +
+                     std::to_string(bin.size()) + R"(}],
+    "bufferViews": [)" +
+                     view(p, n - p) + ", " + view(n, t - n) + ", " + view(t, i - t) + ", " + view(i, bin.size() - i) +
+                     R"(],
+    "accessors": [)" +
+                     accessor(0, 5126, v, "VEC3") + ", " + accessor(1, 5126, v, "VEC3") + ", " +
                      accessor(2, 5126, v, "VEC2") + ", " + accessor(3, 5125, s.indices.size(), "SCALAR") + "]}";
   return dir.write("model.gltf", json);
 }

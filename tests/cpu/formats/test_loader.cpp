@@ -181,16 +181,18 @@ TEST(Loader, SmoothingOffGivesFlatFaces) {
 
 TEST(Loader, FileNormalsAreKeptAndNormalised) {
   ScratchDir dir;
-  Scene s = load_model(dir.write("n.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 2\n"
-                                          "f 1//1 2//1 3//1\n"));
+  Scene s = load_model(dir.write("n.obj",
+                                 "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 2\n"
+                                 "f 1//1 2//1 3//1\n"));
   ASSERT_EQ(s.vertex_count(), 3u);
   for (const Vec3& n : s.normals) EXPECT_TRUE(near3(n, {0, 0, 1}));
 }
 
 TEST(Loader, NormalIndexPointingAtNothingComputesNormalsWithWarning) {
   ScratchDir dir;
-  std::string path = dir.write("n.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 1 0 0\n"
-                                        "f 1//1 2//1 3//7\n");
+  std::string path = dir.write("n.obj",
+                               "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 1 0 0\n"
+                               "f 1//1 2//1 3//7\n");
   Scene s = load_model(path);
   for (const Vec3& n : s.normals) EXPECT_TRUE(near3(n, {0, 0, 1}));  // from the geometry
   EXPECT_TRUE(any_warning_contains(s, path + ":5:"));
@@ -199,9 +201,10 @@ TEST(Loader, NormalIndexPointingAtNothingComputesNormalsWithWarning) {
 TEST(Loader, CornersAreDedupedIntoOneIndexBuffer) {
   ScratchDir dir;
   // A quad as two triangles: corners 1/1 and 3/3 are used twice, 3 shared with a different vt once.
-  Scene s = load_model(dir.write("q.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"
-                                          "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nvt 0.5 0.5\n"
-                                          "f 1/1 2/2 3/3\nf 1/1 3/3 4/4\nf 3/5 4/4 1/1\n"));
+  Scene s = load_model(dir.write("q.obj",
+                                 "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"
+                                 "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nvt 0.5 0.5\n"
+                                 "f 1/1 2/2 3/3\nf 1/1 3/3 4/4\nf 3/5 4/4 1/1\n"));
   EXPECT_EQ(s.triangle_count(), 3u);
   EXPECT_EQ(s.vertex_count(), 5u);  // 4 corners + position 3 with a second texcoord
   EXPECT_EQ(s.indices[0], s.indices[3]);
@@ -211,9 +214,10 @@ TEST(Loader, CornersAreDedupedIntoOneIndexBuffer) {
 
 TEST(Loader, UvsAreKeptAsWritten) {
   ScratchDir dir;
-  Scene s = load_model(dir.write("uv.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\n"
-                                           "vt 0.25 0.125\nvt 0.75 0.0\nvt 0.0 1.0\n"
-                                           "f 1/1 2/2 3/3\n"));
+  Scene s = load_model(dir.write("uv.obj",
+                                 "v 0 0 0\nv 1 0 0\nv 0 1 0\n"
+                                 "vt 0.25 0.125\nvt 0.75 0.0\nvt 0.0 1.0\n"
+                                 "f 1/1 2/2 3/3\n"));
   ASSERT_EQ(s.uvs.size(), 3u);
   EXPECT_FLOAT_EQ(s.uvs[0].x, 0.25f);
   EXPECT_FLOAT_EQ(s.uvs[0].y, 0.125f);  // v up, OBJ convention: the sampler flips, not the loader
@@ -223,8 +227,9 @@ TEST(Loader, UvsAreKeptAsWritten) {
 TEST(Loader, ConcavePolygonIsTriangulatedInsideItsOutline) {
   ScratchDir dir;
   // An L-shaped hexagon (concave at (1,1)): area 3, so the triangles must sum to 3.
-  Scene s = load_model(dir.write("l.obj", "v 0 0 0\nv 2 0 0\nv 2 1 0\nv 1 1 0\nv 1 2 0\nv 0 2 0\n"
-                                          "f 1 2 3 4 5 6\n"));
+  Scene s = load_model(dir.write("l.obj",
+                                 "v 0 0 0\nv 2 0 0\nv 2 1 0\nv 1 1 0\nv 1 2 0\nv 0 2 0\n"
+                                 "f 1 2 3 4 5 6\n"));
   ASSERT_EQ(s.triangle_count(), 4u);
   double area = 0;
   for (size_t t = 0; t < 4; ++t) {
@@ -238,21 +243,23 @@ TEST(Loader, ConcavePolygonIsTriangulatedInsideItsOutline) {
 TEST(Loader, MissingTextureGivesCheckerAndWarning) {
   ScratchDir dir;
   dir.write("m.mtl", "newmtl tex\nmap_Kd missing.png\n");
-  std::string path = dir.write("m.obj", "mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\n"
-                                        "usemtl tex\nf 1/1 2/1 3/1\n");
+  std::string path = dir.write("m.obj",
+                               "mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\n"
+                               "usemtl tex\nf 1/1 2/1 3/1\n");
   Scene s = load_model(path);
   ASSERT_EQ(s.textures.size(), 1u);
   EXPECT_EQ(s.texture_paths[0], "<checker>");
   EXPECT_EQ(s.materials[0].texture, 0);
   EXPECT_TRUE(near3(s.materials[0].kd, {1, 1, 1}));  // the checker shows unscaled
-  EXPECT_EQ(s.textures[0].levels, 7);                  // 64 x 64 down to 1 x 1
+  EXPECT_EQ(s.textures[0].levels, 7);                // 64 x 64 down to 1 x 1
   EXPECT_TRUE(any_warning_contains(s, path + ": texture 'missing.png'"));
 }
 
 TEST(Loader, MissingMtlIsAWarningAndFacesGetDefaultGrey) {
   ScratchDir dir;
-  std::string path = dir.write("m.obj", "mtllib nowhere.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"
-                                        "usemtl red\nf 1 2 3\n");
+  std::string path = dir.write("m.obj",
+                               "mtllib nowhere.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"
+                               "usemtl red\nf 1 2 3\n");
   Scene s = load_model(path);
   ASSERT_EQ(s.materials.size(), 1u);
   EXPECT_TRUE(near3(s.materials[0].kd, test::srgb_to_linear_ref({0.8f, 0.8f, 0.8f})));  // sRGB 0.8 grey
@@ -268,8 +275,9 @@ TEST(Loader, TexturePathIsRelativeToMtlWithBackslashesSpacesAndOptions) {
   fs::create_directories(dir.path("mats/tex dir"));
   ASSERT_TRUE(stbi_write_png(dir.path("mats/tex dir/my tex.png").c_str(), 2, 2, 3, px, 6));
   dir.write("mats/m.mtl", "newmtl a\nKd 0 0 0\nmap_Kd -s 1 1 1 -o 0 0 0 tex dir\\my tex.png\n");
-  Scene s = load_model(dir.write("m.obj", "mtllib mats/m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"
-                                          "usemtl a\nf 1 2 3\n"));
+  Scene s = load_model(dir.write("m.obj",
+                                 "mtllib mats/m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"
+                                 "usemtl a\nf 1 2 3\n"));
   EXPECT_TRUE(s.warnings.empty()) << s.warnings.front();
   ASSERT_EQ(s.textures.size(), 1u);
   EXPECT_EQ(s.texture_paths[0], dir.path("mats/tex dir/my tex.png"));
@@ -288,7 +296,7 @@ TEST(Loader, OddSizedTextureMipChainIsBoxFilteredInLinearLight) {
     for (int x = 0; x < 5; ++x) img[y * 5 + x] = {(uint8_t)(10 * x + 50 * y), 7, 0, 255};
   int32_t id = add_texture(s, "odd", 5, 3, img);
   const TextureDesc& d = s.textures[id];
-  EXPECT_EQ(d.levels, 3);                  // 5x3, 2x1, 1x1
+  EXPECT_EQ(d.levels, 3);  // 5x3, 2x1, 1x1
   EXPECT_EQ(s.texels.size(), 15u + 2 + 1);
   // Level 1 texel 0 covers x in [0, 2.5) and all 3 rows: columns 0, 1 whole, column 2 half.
   auto expected_red = [](double x0, double x1) {
@@ -352,8 +360,7 @@ TEST(Loader, ProgressRisesFromZeroToOne) {
   EXPECT_EQ(seen.back(), 1.0f);
   for (size_t i = 1; i < seen.size(); ++i) EXPECT_GE(seen[i], seen[i - 1]) << stages[i];
   auto has = [&](const char* n) { return std::find(stages.begin(), stages.end(), n) != stages.end(); };
-  for (const char* n : {"reading", "parsing", "building", "normals", "textures", "mips"})
-    EXPECT_TRUE(has(n)) << n;
+  for (const char* n : {"reading", "parsing", "building", "normals", "textures", "mips"}) EXPECT_TRUE(has(n)) << n;
 }
 
 TEST(Loader, SceneViewPointsAtTheArrays) {

@@ -48,8 +48,9 @@ TEST(MtlParser, TrIsOneMinusOpacityUnlessDWasGiven) {
 }
 
 TEST(MtlParser, TextureNamesFollowTheirOptionsAndKeepSpaces) {
-  auto m = parse("newmtl t\nmap_Kd -s 1 1 1 -o 0 0 0 -bm 2 tex dir\\my tex.png  \n"
-                 "map_Ks spec.png\nmap_Ke -clamp on glow.png\nmap_d alpha.png\n");
+  auto m = parse(
+      "newmtl t\nmap_Kd -s 1 1 1 -o 0 0 0 -bm 2 tex dir\\my tex.png  \n"
+      "map_Ks spec.png\nmap_Ke -clamp on glow.png\nmap_d alpha.png\n");
   ASSERT_EQ(m.size(), 1u);
   EXPECT_EQ(m[0].map_kd, "tex dir\\my tex.png");
   EXPECT_EQ(m[0].map_ks, "spec.png");

@@ -12,8 +12,8 @@
 
 #include "engine/load/load_model.h"
 #include "tests/support/oracle/tinyobj_oracle.h"
-#include "tests/support/scratch_dir.h"
 #include "tests/support/scene_edits.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
 namespace fs = std::filesystem;
@@ -22,13 +22,10 @@ using namespace facet;
 namespace {
 
 // a and b equal, or neighbouring floats.
-bool same_float(float a, float b) {
-  return a == b || std::nextafter(a, b) == b || (std::isnan(a) && std::isnan(b));
-}
+bool same_float(float a, float b) { return a == b || std::nextafter(a, b) == b || (std::isnan(a) && std::isnan(b)); }
 
 bool same_vec(Vec3 a, Vec3 b, float tolerance) {
-  return std::fabs(a.x - b.x) <= tolerance && std::fabs(a.y - b.y) <= tolerance &&
-         std::fabs(a.z - b.z) <= tolerance;
+  return std::fabs(a.x - b.x) <= tolerance && std::fabs(a.y - b.y) <= tolerance && std::fabs(a.z - b.z) <= tolerance;
 }
 
 struct Outcome {
@@ -61,15 +58,14 @@ void expect_same_mesh(const Scene& ours, const Scene& oracle) {
   EXPECT_EQ(far_positions, 0u) << "positions more than one float step apart";
   ASSERT_EQ(ours.uvs.size(), oracle.uvs.size());
   for (size_t i = 0; i < ours.uvs.size(); ++i)
-    ASSERT_TRUE(same_float(ours.uvs[i].x, oracle.uvs[i].x) &&
-                same_float(ours.uvs[i].y, oracle.uvs[i].y)) << "uv " << i;
+    ASSERT_TRUE(same_float(ours.uvs[i].x, oracle.uvs[i].x) && same_float(ours.uvs[i].y, oracle.uvs[i].y)) << "uv " << i;
   ASSERT_EQ(ours.normals.size(), oracle.normals.size());
   for (size_t i = 0; i < ours.normals.size(); ++i)
     ASSERT_TRUE(same_vec(ours.normals[i], oracle.normals[i], 1e-5f)) << "normal " << i;
   ASSERT_EQ(ours.tri_material.size(), oracle.tri_material.size());
   for (size_t t = 0; t < ours.tri_material.size(); ++t)
-    ASSERT_EQ(ours.material_names[ours.tri_material[t]],
-              oracle.material_names[oracle.tri_material[t]]) << "triangle " << t;
+    ASSERT_EQ(ours.material_names[ours.tri_material[t]], oracle.material_names[oracle.tri_material[t]])
+        << "triangle " << t;
 }
 
 void expect_same_outcome(const std::string& path) {
@@ -87,8 +83,7 @@ void expect_same_outcome(const std::string& path) {
 std::vector<std::string> obj_files_under(const std::string& dir) {
   std::vector<std::string> files;
   for (const auto& entry : fs::recursive_directory_iterator(dir))
-    if (entry.is_regular_file() && entry.path().extension() == ".obj")
-      files.push_back(entry.path().string());
+    if (entry.is_regular_file() && entry.path().extension() == ".obj") files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -96,9 +91,9 @@ std::vector<std::string> obj_files_under(const std::string& dir) {
 }  // namespace
 
 TEST(ObjDifferential, SharedModelsMatchTheOracle) {
-  for (const char* rel : {"bunny/stanford-bunny.obj", "cornell_box/CornellBox-Original.obj",
-                          "dragon/dragon_vrip_res2.obj", "dragon/dragon_vrip.obj",
-                          "spot/spot_triangulated_with_mtl.obj", "teapot/teapot.obj"})
+  for (const char* rel :
+       {"bunny/stanford-bunny.obj", "cornell_box/CornellBox-Original.obj", "dragon/dragon_vrip_res2.obj",
+        "dragon/dragon_vrip.obj", "spot/spot_triangulated_with_mtl.obj", "teapot/teapot.obj"})
     expect_same_outcome(test::shared_asset(rel));
 }
 
@@ -135,15 +130,34 @@ TEST(ObjDifferential, ManyChunksWithRelativeIndicesMatchTheOracle) {
 TEST(ObjDifferential, SmallOddFilesMatchTheOracle) {
   // Corners and statements at the edge of the grammar, each after the same three vertices.
   const char* bodies[] = {
-      "f 1 2 -\n",         "f 1/ 2 3\n",          "f 1// 2 3\n",        "f 1/1/ 2 3\n",
-      "f +1 2 3\n",        "f 1 2 3x\n",          "f 1 2 /3\n",         "f 1 2 3/\n",
-      "f - 2 3\n",         "f 1 2 0\n",           "f 1 2 -4\n",         "f 1 -2 3 -1\n",
-      "vt 0 0\nf 1/1 2/-1 3/1\n",                  "vn 0 0 1\nf 1//1 2//-2 3//1\n",
-      "vn 0 0 1\nf 1//1 2//1 3//2\n",              "s -1\nf 1 2 3\n",    "s 1\ns\nf 1 2 3\n",
-      "s off\nf 1 2 3\ns 2\nf 1 3 2\n",            "usemtl\nf 1 2 3\n",  "f 1 2 3 1 2\n",
-      "f\t1\t2\t3\n",      "f 1 2\nf 1 2 3\n",    "v 1 2\nf 1 2 4\n",   "v 1e999 0 0\nf 1 2 4\nf 1 2 3\n",
-      "v nan 1 1\nv 2 2\nf 1 4 5 2 3\n",           "v 5e 1 1\nf 1 2 4\n",
-      "v .5 -.5 +1\nf 1 2 4\n",                    "vw 1 1e20 0.5\nf 1 2 3\n",
+      "f 1 2 -\n",
+      "f 1/ 2 3\n",
+      "f 1// 2 3\n",
+      "f 1/1/ 2 3\n",
+      "f +1 2 3\n",
+      "f 1 2 3x\n",
+      "f 1 2 /3\n",
+      "f 1 2 3/\n",
+      "f - 2 3\n",
+      "f 1 2 0\n",
+      "f 1 2 -4\n",
+      "f 1 -2 3 -1\n",
+      "vt 0 0\nf 1/1 2/-1 3/1\n",
+      "vn 0 0 1\nf 1//1 2//-2 3//1\n",
+      "vn 0 0 1\nf 1//1 2//1 3//2\n",
+      "s -1\nf 1 2 3\n",
+      "s 1\ns\nf 1 2 3\n",
+      "s off\nf 1 2 3\ns 2\nf 1 3 2\n",
+      "usemtl\nf 1 2 3\n",
+      "f 1 2 3 1 2\n",
+      "f\t1\t2\t3\n",
+      "f 1 2\nf 1 2 3\n",
+      "v 1 2\nf 1 2 4\n",
+      "v 1e999 0 0\nf 1 2 4\nf 1 2 3\n",
+      "v nan 1 1\nv 2 2\nf 1 4 5 2 3\n",
+      "v 5e 1 1\nf 1 2 4\n",
+      "v .5 -.5 +1\nf 1 2 4\n",
+      "vw 1 1e20 0.5\nf 1 2 3\n",
       "g a b\no x\nt crease 2/1/0 1 2 1.5\nf 1 2 3\n",
       "s 4294967296\nf 1 2 3\ns 4294967297\nf 1 3 2\n",
   };

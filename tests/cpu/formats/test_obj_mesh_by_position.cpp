@@ -9,9 +9,9 @@
 #include <string>
 #include <unordered_map>
 
+#include "engine/base/parallel.h"
 #include "engine/formats/obj/obj_mesh_by_position.h"
 #include "engine/formats/obj/obj_stitch.h"
-#include "engine/base/parallel.h"
 
 using namespace facet;
 
@@ -24,12 +24,15 @@ std::string scattered_obj() {
   std::uniform_int_distribution<int> coordinate(0, 999999), position(1, kPositions);
   std::string text;
   for (int v = 1; v <= kPositions; ++v) {
-    if (v == kNanPosition) text += "v nan 0 0\n";
-    else text += "v " + std::to_string(coordinate(rng)) + " " + std::to_string(coordinate(rng)) + " 1\n";
+    if (v == kNanPosition)
+      text += "v nan 0 0\n";
+    else
+      text += "v " + std::to_string(coordinate(rng)) + " " + std::to_string(coordinate(rng)) + " 1\n";
     if (v % 7000 == 0)  // faces between the vertices, so that chunks use positions ahead of them
       for (int f = 0; f < kFaces / 20; ++f)
-        text += "f " + std::to_string(1 + (int)(rng() % (unsigned)v)) + " " + std::to_string(1 + (int)(rng() % (unsigned)v)) +
-                " " + std::to_string(1 + (int)(rng() % (unsigned)v)) + "\n";
+        text += "f " + std::to_string(1 + (int)(rng() % (unsigned)v)) + " " +
+                std::to_string(1 + (int)(rng() % (unsigned)v)) + " " + std::to_string(1 + (int)(rng() % (unsigned)v)) +
+                "\n";
   }
   for (int f = 0; f < kFaces / 2; ++f)
     text += "f " + std::to_string(position(rng) / 2 + 1) + " " + std::to_string(position(rng)) + " " +

@@ -45,8 +45,9 @@ TEST(ObjParser, FaceWith200000CornersLoadsAsAFan) {
 
 TEST(ObjParser, BackslashContinuesAStatementOnTheNextLine) {
   ScratchDir dir;
-  Scene s = load_model(dir.write("c.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 \\\r\n 0\n"
-                                          "f 1 2 \\\n3 4\n"));
+  Scene s = load_model(dir.write("c.obj",
+                                 "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 \\\r\n 0\n"
+                                 "f 1 2 \\\n3 4\n"));
   EXPECT_EQ(s.triangle_count(), 2u);
   EXPECT_EQ(s.vertex_count(), 4u);
 }
@@ -82,7 +83,8 @@ TEST(ObjParser, RefusalInALaterChunkNamesItsLine) {
     load_model(path);
     ADD_FAILURE() << "relative index -9 must refuse the file";
   } catch (const LoadError& e) {
-    std::string want = path + ":" + std::to_string(line) + ": relative vertex index -9 in '-9' "
+    std::string want = path + ":" + std::to_string(line) +
+                       ": relative vertex index -9 in '-9' "
                        "points before the first one (3 defined so far)";
     EXPECT_EQ(std::string(e.what()), want);
   }
@@ -90,8 +92,9 @@ TEST(ObjParser, RefusalInALaterChunkNamesItsLine) {
 
 TEST(ObjParser, VertexColoursAreKeptWhenEveryVertexHasOne) {
   ScratchDir dir;
-  Scene s = load_model(dir.write("c.obj", "v 0 0 0 1 0 0\nv 1 0 0 0 1 0\nv 0 1 0 0 0 0.5\n"
-                                          "f 1 2 3\n"));
+  Scene s = load_model(dir.write("c.obj",
+                                 "v 0 0 0 1 0 0\nv 1 0 0 0 1 0\nv 0 1 0 0 0 0.5\n"
+                                 "f 1 2 3\n"));
   ASSERT_EQ(s.colors.size(), 3u);
   EXPECT_EQ(s.colors[0].r, 255);
   EXPECT_EQ(s.colors[0].g, 0);
@@ -107,8 +110,7 @@ TEST(ObjParser, VertexColoursOnSomeVerticesOnlyAreDroppedWithOneWarning) {
   Scene s = load_model(path);
   EXPECT_TRUE(s.colors.empty());
   ASSERT_EQ(s.warnings.size(), 1u);
-  EXPECT_NE(s.warnings[0].find(path + ": 2 of 3 vertices have a colour"), std::string::npos)
-      << s.warnings[0];
+  EXPECT_NE(s.warnings[0].find(path + ": 2 of 3 vertices have a colour"), std::string::npos) << s.warnings[0];
 }
 
 TEST(ObjParser, ModelWithoutColoursHasNone) {
@@ -131,7 +133,8 @@ TEST(ObjParser, LineStatementWithIndexZeroIsRefusedWithItsLine) {
 
 TEST(ObjParser, CommentEndingInABackslashDoesNotSwallowTheNextLine) {
   ScratchDir dir;
-  Scene s = load_model(dir.write("c.obj", "# exported from C:\\models\\\nv 0 0 0\nv 1 0 0\n"
-                                          "v 0 1 0\nf 1 2 3\n"));
+  Scene s = load_model(dir.write("c.obj",
+                                 "# exported from C:\\models\\\nv 0 0 0\nv 1 0 0\n"
+                                 "v 0 1 0\nf 1 2 3\n"));
   EXPECT_EQ(s.triangle_count(), 1u);
 }

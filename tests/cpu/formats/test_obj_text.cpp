@@ -85,8 +85,8 @@ TEST(ObjText, PlainCornerReadsEachFormAndLeavesTheRestToTheGeneralReading) {
     const char* word;
     int32_t v, vt, vn;
   };
-  for (Case c : {Case{"7", 7, 0, 0}, Case{"7/8", 7, 8, 0}, Case{"7//9", 7, 0, 9},
-                 Case{"7/8/9", 7, 8, 9}, Case{"2147483647", 2147483647, 0, 0}}) {
+  for (Case c : {Case{"7", 7, 0, 0}, Case{"7/8", 7, 8, 0}, Case{"7//9", 7, 0, 9}, Case{"7/8/9", 7, 8, 9},
+                 Case{"2147483647", 2147483647, 0, 0}}) {
     int32_t v = 0, vt = 0, vn = 0;
     int32_t* const parts[3] = {&v, &vt, &vn};
     const std::string w = std::string(c.word) + " 1";
@@ -96,8 +96,8 @@ TEST(ObjText, PlainCornerReadsEachFormAndLeavesTheRestToTheGeneralReading) {
     EXPECT_EQ(vt, c.vt);
     EXPECT_EQ(vn, c.vn);
   }
-  for (std::string w : {"-1", "0", "1/0", "2147483648", "12345678901", "1/", "1//", "1/2/3/4",
-                        "1x", "/1", "+1", "1/-2"}) {
+  for (std::string w :
+       {"-1", "0", "1/0", "2147483648", "12345678901", "1/", "1//", "1/2/3/4", "1x", "/1", "+1", "1/-2"}) {
     int32_t v = 0, vt = 0, vn = 0;
     int32_t* const parts[3] = {&v, &vt, &vn};
     EXPECT_EQ(read_plain_corner(w.data(), w.data() + w.size(), parts), nullptr) << w;

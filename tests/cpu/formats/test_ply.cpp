@@ -23,12 +23,9 @@ namespace {
 
 std::string formats(const std::string& rel) { return test::shared_asset("formats/" + rel); }
 
-
 // A unit cube: 8 vertices with colours, 6 quads wound counter-clockwise seen from outside.
-constexpr float kCube[8][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0},
-                               {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
-constexpr int kQuads[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
-                              {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}};
+constexpr float kCube[8][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
+constexpr int kQuads[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}};
 
 std::string cube_ply(PlyBody::Format f) {
   std::string header = std::string("ply\n") + PlyBody::format_line(f) +
@@ -38,8 +35,13 @@ std::string cube_ply(PlyBody::Format f) {
                        "element face 6\nproperty list uchar int vertex_indices\nend_header\n";
   PlyBody body(f);
   for (int v = 0; v < 8; ++v)
-    body.put(kCube[v][0]).put(kCube[v][1]).put(kCube[v][2])
-        .put<uint8_t>(v * 30).put<uint8_t>(255 - v).put<uint8_t>(7).end_row();
+    body.put(kCube[v][0])
+        .put(kCube[v][1])
+        .put(kCube[v][2])
+        .put<uint8_t>(v * 30)
+        .put<uint8_t>(255 - v)
+        .put<uint8_t>(7)
+        .end_row();
   for (const auto& q : kQuads) body.put<uint8_t>(4).put(q[0]).put(q[1]).put(q[2]).put(q[3]).end_row();
   return header + body.bytes();
 }
@@ -59,8 +61,7 @@ TEST(Ply, AsciiCubeQuadsAreFanTriangulatedAndClosed) {
   ASSERT_EQ(s.triangle_count(), 12u);
   EXPECT_EQ(s.vertex_count(), 8u);
   // Quad 0 3 2 1 becomes 0 3 2 and 0 2 1.
-  EXPECT_EQ(std::vector<uint32_t>(s.indices.begin(), s.indices.begin() + 6),
-            (std::vector<uint32_t>{0, 3, 2, 0, 2, 1}));
+  EXPECT_EQ(std::vector<uint32_t>(s.indices.begin(), s.indices.begin() + 6), (std::vector<uint32_t>{0, 3, 2, 0, 2, 1}));
   EXPECT_TRUE(s.bounds.closed);
   EXPECT_TRUE(s.warnings.empty());
 }
@@ -125,10 +126,12 @@ TEST(Ply, TextureCoordinatesAreReadUnderEveryNaming) {
     std::istringstream pair(names);
     std::string a, b;
     pair >> a >> b;
-    std::string text = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                       "property float z\nproperty float " + a + "\nproperty float " + b +
-                       "\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n"
-                       "0 0 0 0.25 0.75\n1 0 0 1 0\n0 1 0 0 1\n3 0 1 2\n";
+    std::string text =
+        "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+        "property float z\nproperty float " +
+        a + "\nproperty float " + b +
+        "\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n"
+        "0 0 0 0.25 0.75\n1 0 0 1 0\n0 1 0 0 1\n3 0 1 2\n";
     Scene s = load_model(dir.write(a + ".ply", text));
     ASSERT_EQ(s.uvs.size(), 3u) << names;
     EXPECT_EQ(s.uvs[0].x, 0.25f) << names;
@@ -138,10 +141,11 @@ TEST(Ply, TextureCoordinatesAreReadUnderEveryNaming) {
 
 TEST(Ply, FileNormalsAreReadAndNormalised) {
   ScratchDir dir;
-  std::string text = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                     "property float z\nproperty float nx\nproperty float ny\nproperty float nz\n"
-                     "element face 1\nproperty list uchar int vertex_indices\nend_header\n"
-                     "0 0 0 0 0 2\n1 0 0 3 0 4\n0 1 0 0 -1 0\n3 0 1 2\n";
+  std::string text =
+      "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\nproperty float nx\nproperty float ny\nproperty float nz\n"
+      "element face 1\nproperty list uchar int vertex_indices\nend_header\n"
+      "0 0 0 0 0 2\n1 0 0 3 0 4\n0 1 0 0 -1 0\n3 0 1 2\n";
   Scene s = load_model(dir.write("n.ply", text));
   ASSERT_EQ(s.normals.size(), 3u);
   EXPECT_FLOAT_EQ(s.normals[0].z, 1.0f);
@@ -182,15 +186,18 @@ TEST(Ply, ALongerListInALaterParallelChunkIsReadRowByRow) {
   // triangles and first bad row are the ones read.
   ScratchDir dir;
   const uint32_t rows = 200000, quad = 150000;
-  const std::string header = "ply\nformat binary_little_endian 1.0\nelement vertex 4\nproperty float x\n"
-                             "property float y\nproperty float z\nelement face " + std::to_string(rows) +
-                             "\nproperty list uchar int vertex_indices\nend_header\n";
+  const std::string header =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 4\nproperty float x\n"
+      "property float y\nproperty float z\nelement face " +
+      std::to_string(rows) + "\nproperty list uchar int vertex_indices\nend_header\n";
   auto body = [&](uint32_t bad_row) {
     PlyBody b(PlyBody::LittleEndian);
     for (float v : {0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 1.f, 1.f, 0.f, 0.f, 1.f, 0.f}) b.put(v);
     for (uint32_t r = 0; r < rows; ++r) {
-      if (r == quad) b.put<uint8_t>(4).put(0).put(1).put(2).put(3);
-      else b.put<uint8_t>(3).put(0).put(1).put(r == bad_row ? 9 : 2);
+      if (r == quad)
+        b.put<uint8_t>(4).put(0).put(1).put(2).put(3);
+      else
+        b.put<uint8_t>(3).put(0).put(1).put(r == bad_row ? 9 : 2);
     }
     return b.bytes();
   };
@@ -225,9 +232,10 @@ TEST(Ply, MixedPolygonsAreFanTriangulatedRowByRow) {
 
 TEST(Ply, FacesWithFewerThanThreeIndicesAreSkippedWithAWarningNamingTheFirst) {
   ScratchDir dir;
-  std::string text = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                     "property float z\nelement face 3\nproperty list uchar int vertex_indices\nend_header\n"
-                     "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n2 0 1\n1 2\n";
+  std::string text =
+      "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\nelement face 3\nproperty list uchar int vertex_indices\nend_header\n"
+      "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n2 0 1\n1 2\n";
   Scene s = load_model(dir.write("short.ply", text));
   EXPECT_EQ(s.triangle_count(), 1u);
   ASSERT_EQ(s.warnings.size(), 1u);
@@ -249,7 +257,8 @@ TEST(Ply, StanfordBunnyMatchesTheSameTrianglesWrittenAsObj) {
   while (std::getline(in, line)) {
     std::istringstream row(line);
     int n = 0, a = 0, b = 0, c = 0;
-    if (row >> n >> a >> b >> c) obj += "f " + std::to_string(a + 1) + " " + std::to_string(b + 1) + " " + std::to_string(c + 1) + "\n";
+    if (row >> n >> a >> b >> c)
+      obj += "f " + std::to_string(a + 1) + " " + std::to_string(b + 1) + " " + std::to_string(c + 1) + "\n";
   }
   ScratchDir dir;
   Scene from_obj = load_model(dir.write("bunny.obj", obj));
@@ -284,9 +293,10 @@ TEST(Ply, ExtensionIsMatchedWithoutRegardToCase) {
 
 TEST(Ply, FacesOnNonFiniteVerticesAreDroppedWithAWarning) {
   ScratchDir dir;
-  std::string text = "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
-                     "property float z\nelement face 2\nproperty list uchar int vertex_indices\nend_header\n"
-                     "0 0 0\n1 0 0\n0 1 0\nnan inf 0\n3 0 1 2\n3 0 1 3\n";
+  std::string text =
+      "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+      "property float z\nelement face 2\nproperty list uchar int vertex_indices\nend_header\n"
+      "0 0 0\n1 0 0\n0 1 0\nnan inf 0\n3 0 1 2\n3 0 1 3\n";
   Scene s = load_model(dir.write("nan.ply", text));
   EXPECT_EQ(s.triangle_count(), 1u);
   ASSERT_EQ(s.warnings.size(), 1u);
@@ -323,10 +333,13 @@ std::vector<BadPly> bad_plys() {
       {"no_end_header", ascii + "element vertex 3\nproperty float x\n", ": the PLY header has no end_header line"},
       {"no_vertex_element", ascii + "element face 1\nproperty list uchar int vertex_indices\nend_header\n3 0 1 2\n",
        ": no vertex element"},
-      {"no_xyz", ascii + "element vertex 1\nproperty float x\nelement face 1\nproperty list uchar int "
-                         "vertex_indices\nend_header\n0\n3 0 0 0\n", ": the vertex element lacks one of the properties x, y, z"},
-      {"no_index_list", ascii + "element vertex 1\nproperty float x\nproperty float y\nproperty float z\n"
-                                "element face 1\nproperty list uchar int corners\nend_header\n0 0 0\n3 0 0 0\n",
+      {"no_xyz",
+       ascii + "element vertex 1\nproperty float x\nelement face 1\nproperty list uchar int "
+               "vertex_indices\nend_header\n0\n3 0 0 0\n",
+       ": the vertex element lacks one of the properties x, y, z"},
+      {"no_index_list",
+       ascii + "element vertex 1\nproperty float x\nproperty float y\nproperty float z\n"
+               "element face 1\nproperty list uchar int corners\nend_header\n0 0 0\n3 0 0 0\n",
        ": the face element has no vertex_indices"},
       {"ascii_truncated", ascii + kTriangleHeader + "0 0 0\n1 0 0\n0 1 0\n3 0 1\n",
        ": face 0: the file ends inside this row (truncated; the header says 1 rows)"},
@@ -336,28 +349,38 @@ std::vector<BadPly> bad_plys() {
        ": face 0: index 9999 out of range (3 vertices)"},
       {"ascii_list_past_end", ascii + kTriangleHeader + "0 0 0\n1 0 0\n0 1 0\n200 0 1 2\n",
        ": face 0: list vertex_indices of 200 entries runs past the end of the file"},
-      {"too_many_vertices", ascii + "element vertex 5000000000\nproperty float x\nelement face 1\n"
-                                    "property list uchar int vertex_indices\nend_header\n", ": too many vertices (5000000000"},
-      {"ascii_huge_count", ascii + "element vertex 4000000000\nproperty float x\nproperty float y\n"
-                                   "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
-                                   "end_header\n0 0 0\n", ": vertex: the header says 4000000000 rows"},
+      {"too_many_vertices",
+       ascii + "element vertex 5000000000\nproperty float x\nelement face 1\n"
+               "property list uchar int vertex_indices\nend_header\n",
+       ": too many vertices (5000000000"},
+      {"ascii_huge_count",
+       ascii + "element vertex 4000000000\nproperty float x\nproperty float y\n"
+               "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+               "end_header\n0 0 0\n",
+       ": vertex: the header says 4000000000 rows"},
       {"binary_vertices_truncated", le + kTriangleHeader + verts.bytes().substr(0, 30),
        ": vertex: the header says 3 rows, the 30 bytes left hold at most 2"},
       {"binary_list_past_end", le + kTriangleHeader + verts.bytes() + std::string("\xC8\0\0\0\0", 5),
        ": face 0: list vertex_indices of 200 entries runs past the end of the file"},
-      {"binary_face_truncated", le + "element vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
-                                     "element face 2\nproperty list uchar int vertex_indices\nend_header\n" +
-                                     verts.bytes() + std::string("\x03\0\0\0\0\1\0\0\0\2\0\0\0", 13),
+      {"binary_face_truncated",
+       le +
+           "element vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+           "element face 2\nproperty list uchar int vertex_indices\nend_header\n" +
+           verts.bytes() + std::string("\x03\0\0\0\0\1\0\0\0\2\0\0\0", 13),
        ": face 1: the file ends inside this row (truncated; the header says 2 rows)"},
-      {"binary_negative_list", le + "element vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
-                                    "element face 1\nproperty list char int vertex_indices\nend_header\n" +
-                                    verts.bytes() + std::string("\xFD\0\0\0\0", 5),
+      {"binary_negative_list",
+       le +
+           "element vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+           "element face 1\nproperty list char int vertex_indices\nend_header\n" +
+           verts.bytes() + std::string("\xFD\0\0\0\0", 5),
        ": face 0: list vertex_indices has a negative length (-3)"},
-      {"binary_index_out_of_range", le + kTriangleHeader + verts.bytes() +
-                                        std::string("\x03\0\0\0\0\1\0\0\0\x0F\x27\0\0", 13),
+      {"binary_index_out_of_range",
+       le + kTriangleHeader + verts.bytes() + std::string("\x03\0\0\0\0\1\0\0\0\x0F\x27\0\0", 13),
        ": face 0: index 9999 out of range (3 vertices)"},
-      {"point_cloud", ascii + "element vertex 1\nproperty float x\nproperty float y\nproperty float z\n"
-                              "end_header\n0 0 0\n", ": no triangles to show (1 vertices and no faces: a point cloud)"},
+      {"point_cloud",
+       ascii + "element vertex 1\nproperty float x\nproperty float y\nproperty float z\n"
+               "end_header\n0 0 0\n",
+       ": no triangles to show (1 vertices and no faces: a point cloud)"},
       {"all_faces_short", ascii + kTriangleHeader + "0 0 0\n1 0 0\n0 1 0\n2 0 1\n",
        ": no triangles to show (3 vertices, 1 faces, all with fewer than 3 vertices)"},
       {"all_faces_nonfinite", ascii + kTriangleHeader + "0 0 0\n1 0 0\n0 nan 0\n3 0 1 2\n",
@@ -379,9 +402,10 @@ TEST(Ply, EveryMalformedFileIsRefusedNamingTheFileAndTheProblem) {
 
 TEST(Ply, DoublesBeyondFloatRangeAreInfiniteAndTheirFacesDropped) {
   ScratchDir dir;
-  std::string header = "ply\nformat binary_big_endian 1.0\nelement vertex 4\nproperty double x\n"
-                       "property double y\nproperty double z\nelement face 2\n"
-                       "property list uchar int vertex_indices\nend_header\n";
+  std::string header =
+      "ply\nformat binary_big_endian 1.0\nelement vertex 4\nproperty double x\n"
+      "property double y\nproperty double z\nelement face 2\n"
+      "property list uchar int vertex_indices\nend_header\n";
   PlyBody b(PlyBody::BigEndian);
   for (double v : {0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1e300, -1e300, 0.0}) b.put(v);
   b.put<uint8_t>(3).put(0).put(1).put(2).put<uint8_t>(3).put(0).put(1).put(3);
@@ -397,13 +421,13 @@ TEST(Ply, TheFirstBadRowIsNamedWhenFacesAreReadInParallel) {
   // name the lower row whatever order the workers finish in.
   ScratchDir dir;
   const uint32_t rows = 200000;
-  std::string header = "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
-                       "property float y\nproperty float z\nelement face " + std::to_string(rows) +
-                       "\nproperty list uchar int vertex_indices\nend_header\n";
+  std::string header =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
+      "property float y\nproperty float z\nelement face " +
+      std::to_string(rows) + "\nproperty list uchar int vertex_indices\nend_header\n";
   PlyBody b(PlyBody::LittleEndian);
   for (float v : {0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 0.f, 1.f, 0.f}) b.put(v);
-  for (uint32_t r = 0; r < rows; ++r)
-    b.put<uint8_t>(3).put(0).put(1).put(r == 150000 ? 7 : r == 40000 ? -2 : 2);
+  for (uint32_t r = 0; r < rows; ++r) b.put<uint8_t>(3).put(0).put(1).put(r == 150000 ? 7 : r == 40000 ? -2 : 2);
   std::string path = dir.write("late.ply", header + b.bytes());
   for (int run = 0; run < 3; ++run)
     EXPECT_EQ(test::load_refusal(path), path + ": face 40000: index -2 out of range (3 vertices)");

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/load/load_model.h"
 #include "engine/formats/stl/stl_loader.h"
+#include "engine/load/load_model.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
@@ -17,7 +17,6 @@ using test::ScratchDir;
 namespace {
 
 std::string formats(const std::string& rel) { return test::shared_asset("formats/" + rel); }
-
 
 // The unit cube's 12 triangles, counter-clockwise seen from outside, as corner positions.
 std::vector<Vec3> cube_triangles() {
@@ -48,8 +47,8 @@ std::string ascii_stl(const std::vector<Vec3>& corners) {
   for (size_t t = 0; t < corners.size(); t += 3) {
     s += "  facet normal 0 0 0\n    outer loop\n";
     for (int k = 0; k < 3; ++k)
-      s += "      vertex " + std::to_string(corners[t + k].x) + " " + std::to_string(corners[t + k].y) +
-           " " + std::to_string(corners[t + k].z) + "\n";
+      s += "      vertex " + std::to_string(corners[t + k].x) + " " + std::to_string(corners[t + k].y) + " " +
+           std::to_string(corners[t + k].z) + "\n";
     s += "    endloop\n  endfacet\n";
   }
   return s + "endsolid cube\n";
@@ -115,7 +114,8 @@ TEST(Stl, TruncatedBinaryIsRefusedWithTheSizes) {
   ScratchDir dir;
   std::string bytes = binary_stl(cube_triangles(), "");
   std::string path = dir.write("cut.stl", bytes.substr(0, bytes.size() - 7));
-  EXPECT_EQ(test::load_refusal(path), path + ": binary STL truncated: its header says 12 triangles (684 bytes), the file has 677 bytes");
+  EXPECT_EQ(test::load_refusal(path),
+            path + ": binary STL truncated: its header says 12 triangles (684 bytes), the file has 677 bytes");
 }
 
 TEST(Stl, TrailingBytesAfterTheTrianglesAreIgnoredWithAWarning) {

@@ -22,8 +22,9 @@ using namespace facet::test;
 
 TEST(HostileGeometry, DegenerateTrianglesAreCulledAndDrawNothing) {
   // Repeated vertex indices, a repeated position under another index, exactly collinear points.
-  Scene s = test::make_mesh({{-1, -1, 0}, {1, 1, 0}, {0, 0, 0}, {1, 1, 0}, {0.5f, -1, 0}, {-1, 0.5f, 0}, {0.25f, 0.5f, 0}, {1.5f, 0.5f, 0}},
-                            {0, 0, 0, 0, 0, 1, 0, 1, 3, 0, 1, 2, 0, 2, 1, 4, 4, 2, 5, 6, 7, 6, 7, 5}, "degenerate");
+  Scene s = test::make_mesh(
+      {{-1, -1, 0}, {1, 1, 0}, {0, 0, 0}, {1, 1, 0}, {0.5f, -1, 0}, {-1, 0.5f, 0}, {0.25f, 0.5f, 0}, {1.5f, 0.5f, 0}},
+      {0, 0, 0, 0, 0, 1, 0, 1, 3, 0, 1, 2, 0, 2, 1, 4, 4, 2, 5, 6, 7, 6, 7, 5}, "degenerate");
   // Facing the camera the projection keeps exact zeros: every triangle has zero snapped area.
   FrameParams fp = test::frame_params(s, kFront, 160, 120, two_sided());
   Frame f = render(s, fp);
@@ -45,7 +46,8 @@ TEST(HostileGeometry, RandomCollinearTrianglesDrawAtMostTheirLine) {
     glm::vec3 a{u(rng), u(rng), u(rng)}, b{u(rng), u(rng), u(rng)};
     float t = u(rng) * 2.0f;
     glm::vec3 m = a + (b - a) * t;
-    Scene s = test::make_mesh({{a.x, a.y, a.z}, {b.x, b.y, b.z}, {m.x, m.y, m.z}}, {0, 1, 2, 1, 2, 0, 2, 0, 1, 0, 2, 1}, "collinear");
+    Scene s = test::make_mesh({{a.x, a.y, a.z}, {b.x, b.y, b.z}, {m.x, m.y, m.z}}, {0, 1, 2, 1, 2, 0, 2, 0, 1, 0, 2, 1},
+                              "collinear");
     Camera c = test::look_at(random_dir(rng) * (2.0f + 2.0f * std::fabs(u(rng))), {0, 0, 0}, 60.0f, 0.1f, 20.0f);
     FrameParams fp = test::frame_params(s, c, 160, 120, two_sided());
     Frame f = render(s, fp);
@@ -60,12 +62,19 @@ TEST(HostileGeometry, NanAndInfPositionsAreDroppedAndCountedExactly) {
   Scene base = make_sphere(4000);
   Scene bad = base;
   const float nan = std::nanf("");
-  const std::vector<std::pair<uint32_t, Vec3>> poison = {
-      {3, {nan, 0, 0}}, {40, {0, INFINITY, 0}}, {77, {0, 0, -INFINITY}}, {120, {0.5f, 0.5f, nan}},
-      {500, {nan, nan, nan}}, {901, {-INFINITY, INFINITY, 0}},
-      {1200, {3e38f, 3e38f, 3e38f}}};  // finite, but its clip coordinates overflow to infinity
+  const std::vector<std::pair<uint32_t, Vec3>>
+      poison = {{3, {nan, 0, 0}},
+                {40, {0, INFINITY, 0}},
+                {77, {0, 0, -INFINITY}},
+                {120, {0.5f, 0.5f, nan}},
+                {500, {nan, nan, nan}},
+                {901, {-INFINITY, INFINITY, 0}},
+                {1200, {3e38f, 3e38f, 3e38f}}};  // finite, but its clip coordinates overflow to infinity
   std::set<uint32_t> poisoned;
-  for (auto [v, p] : poison) { bad.positions[v] = p; poisoned.insert(v); }
+  for (auto [v, p] : poison) {
+    bad.positions[v] = p;
+    poisoned.insert(v);
+  }
   // The reference: the same scene with the poisoned triangles made degenerate (indices 0, 0, 0).
   Scene ref = base;
   std::vector<bool> dropped(base.triangle_count(), false);
@@ -76,7 +85,8 @@ TEST(HostileGeometry, NanAndInfPositionsAreDroppedAndCountedExactly) {
     ++expected;
     for (int k = 0; k < 3; ++k) ref.indices[3 * t + k] = 0;
   }
-  Scene bad_mesh = test::make_mesh({bad.positions.begin(), bad.positions.end()}, {bad.indices.begin(), bad.indices.end()}, "nan-inf");
+  Scene bad_mesh = test::make_mesh({bad.positions.begin(), bad.positions.end()},
+                                   {bad.indices.begin(), bad.indices.end()}, "nan-inf");
   for (const Camera& c : {test::look_at({0.2f, 0.5f, 3}, {0, 0, 0}, 50.0f, 0.1f, 10.0f),
                           test::look_at({0, 0.3f, 0.6f}, {0, 0, -1}, 90.0f, 0.05f, 10.0f)}) {  // inside: clipping
     FrameParams fp = test::frame_params(bad_mesh, c, 160, 120, two_sided());
@@ -88,7 +98,8 @@ TEST(HostileGeometry, NanAndInfPositionsAreDroppedAndCountedExactly) {
     EXPECT_EQ(f.tris.drawn, r.tris.drawn);
   }
   // Nothing but NaN: nothing drawn, every triangle counted.
-  Scene all_nan = test::make_mesh(std::vector<Vec3>(base.vertex_count(), Vec3{nan, nan, nan}), {base.indices.begin(), base.indices.end()}, "all-nan");
+  Scene all_nan = test::make_mesh(std::vector<Vec3>(base.vertex_count(), Vec3{nan, nan, nan}),
+                                  {base.indices.begin(), base.indices.end()}, "all-nan");
   Frame f = render(all_nan, test::frame_params(all_nan, kFront, 64, 48, two_sided()));
   EXPECT_EQ(f.tris.nan, all_nan.triangle_count());
   EXPECT_EQ(std::count(f.ids.begin(), f.ids.end(), kNoTriangle), 64 * 48);

@@ -20,7 +20,11 @@ using namespace facet::test;
 
 TEST(HostileGeometry, SingleTriangleFillingTheScreenCoversEveryPixelExactlyOnce) {
   const int W = 160, H = 120;
-  struct Fill { std::string name; std::vector<Vec3> p; Camera cam; };
+  struct Fill {
+    std::string name;
+    std::vector<Vec3> p;
+    Camera cam;
+  };
   std::vector<Fill> fills;
   for (float s : {10.0f, 1e6f, 1e12f, 1e30f})
     fills.push_back({"facing-1e" + std::to_string((int)std::log10(s)), {{-s, -s, 0}, {s, -s, 0}, {0, s, 0}}, kFront});
@@ -30,7 +34,8 @@ TEST(HostileGeometry, SingleTriangleFillingTheScreenCoversEveryPixelExactlyOnce)
   // (Not further: at 1e8 the float world-to-clip transform itself rounds the floor's height by
   // several units, more than its distance to the eye; the shared list renders 1e30 for garbage.)
   for (float s : {1e3f, 1e6f})
-    fills.push_back({"floor-1e" + std::to_string((int)std::log10(s)), {{-s, -1, -s}, {s, -1, -s}, {0, -1, s}},
+    fills.push_back({"floor-1e" + std::to_string((int)std::log10(s)),
+                     {{-s, -1, -s}, {s, -1, -s}, {0, -1, s}},
                      test::look_at({0, 0, 5}, {0, -5, 0}, 50.0f, 0.5f, 100.0f)});
   for (const Fill& fl : fills) {
     Scene s = test::make_mesh(fl.p, {0, 1, 2}, fl.name);
@@ -70,7 +75,8 @@ TEST(HostileGeometry, TrianglesSpanningTheGuardBandMatchTheRayCaster) {
   const double g = kGuardBandPx;
   for (int t = 0; t < 12; ++t) {
     double far_out = t < 4 ? g : (t < 8 ? g + 0.5 : 1e7);  // on the band, just past it, far past
-    double wx[3] = {-far_out, W + far_out, W * u(rng)}, wy[3] = {H * u(rng), H * u(rng), t % 2 ? -far_out : H + far_out};
+    double wx[3] = {-far_out, W + far_out, W * u(rng)},
+           wy[3] = {H * u(rng), H * u(rng), t % 2 ? -far_out : H + far_out};
     double depth = 2.0 + 0.5 * t;
     uint32_t b = (uint32_t)p.size();
     for (int k = 0; k < 3; ++k) p.push_back(test::world_at_window(c, W, H, wx[k], wy[k], depth * (1 + 0.3 * k)));
@@ -82,8 +88,12 @@ TEST(HostileGeometry, TrianglesSpanningTheGuardBandMatchTheRayCaster) {
 
 TEST(HostileGeometry, TinyCoordinatesMatchTheRayCaster) {
   // A 1e-6-sized triangle seen from 3e-6 with a near plane of 1e-7.
-  Scene s = test::make_mesh({{-1e-6f, -1e-6f, 0}, {1e-6f, -0.5e-6f, 0}, {0, 1e-6f, 0.2e-6f},
-                             {-0.3e-6f, 0.4e-6f, -0.5e-6f}, {0.8e-6f, 0.9e-6f, 0.3e-6f}, {0.2e-6f, -0.9e-6f, 0.1e-6f}},
+  Scene s = test::make_mesh({{-1e-6f, -1e-6f, 0},
+                             {1e-6f, -0.5e-6f, 0},
+                             {0, 1e-6f, 0.2e-6f},
+                             {-0.3e-6f, 0.4e-6f, -0.5e-6f},
+                             {0.8e-6f, 0.9e-6f, 0.3e-6f},
+                             {0.2e-6f, -0.9e-6f, 0.1e-6f}},
                             {0, 1, 2, 3, 4, 5}, "tiny");
   expect_matches_ray_cast(s, test::look_at({0, 0, 3e-6f}, {0, 0, 0}, 60.0f, 1e-7f, 1e-5f), 160, 120, "tiny");
   // The same triangle from 1 unit away covers no pixel centre: culled, nothing drawn.

@@ -15,9 +15,15 @@ using namespace facet::test;
 
 TEST(HostileGeometry, TrianglesCrossingTheNearPlaneShowOnlyTheirPartInFront) {
   // One vertex behind the eye; two behind; and a "floor" that runs under and behind the camera.
-  Scene s = test::make_mesh({{-1, -1, 0}, {1.5f, -0.5f, 0}, {0.3f, 0.8f, 9},
-                             {-2, 1, 1}, {0.5f, 1.2f, 7}, {1, 2, 6.5f},
-                             {-3, -1.5f, -4}, {3, -1.5f, -4}, {0, -1.0f, 30}},
+  Scene s = test::make_mesh({{-1, -1, 0},
+                             {1.5f, -0.5f, 0},
+                             {0.3f, 0.8f, 9},
+                             {-2, 1, 1},
+                             {0.5f, 1.2f, 7},
+                             {1, 2, 6.5f},
+                             {-3, -1.5f, -4},
+                             {3, -1.5f, -4},
+                             {0, -1.0f, 30}},
                             {0, 1, 2, 3, 4, 5, 6, 7, 8}, "near-plane");
   expect_matches_ray_cast(s, kFront, 160, 120, "near-plane");
   EXPECT_EQ(hit_counts(s, test::frame_params(s, kFront, 160, 120, two_sided())).tris.clipped, 3u);
@@ -48,7 +54,8 @@ TEST(HostileGeometry, VertexExactlyAtTheEyeDrawsAtMostTheLineOfItsPlane) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   for (int k = 0; k < 12; ++k) {
     glm::vec3 eye{u(rng) * 3, u(rng) * 3, 4 + u(rng)};
-    Camera c = test::camera(eye, {u(rng) * 0.2f, u(rng) * 0.2f, 0}, glm::normalize(glm::vec3(u(rng) * 0.3f, 1, 0)), 60.0f, 0.05f, 50.0f);
+    Camera c = test::camera(eye, {u(rng) * 0.2f, u(rng) * 0.2f, 0}, glm::normalize(glm::vec3(u(rng) * 0.3f, 1, 0)),
+                            60.0f, 0.05f, 50.0f);
     Vec3 e{eye.x, eye.y, eye.z};
     Vec3 a{u(rng), u(rng), u(rng)}, b{u(rng), u(rng), u(rng)};
     // One vertex at the eye, in each position; then two.

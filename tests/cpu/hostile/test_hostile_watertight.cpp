@@ -115,8 +115,8 @@ TEST(HostileWatertight, HugeAndTinySpheresAreWatertightFromOutsideAndInside) {
     glm::vec3 c{centre.x, centre.y, centre.z};
     std::vector<Camera> outside, inside;
     for (int k = 0; k < 5; ++k) {
-      outside.push_back(test::look_at(c + random_dir(rng) * (1.5f + k) * scale, c + random_dir(rng) * 0.2f * scale, 50.0f,
-                                      0.01f * scale, 20.0f * scale));
+      outside.push_back(test::look_at(c + random_dir(rng) * (1.5f + k) * scale, c + random_dir(rng) * 0.2f * scale,
+                                      50.0f, 0.01f * scale, 20.0f * scale));
       glm::vec3 eye = c + random_dir(rng) * 0.3f * scale;
       inside.push_back(test::look_at(eye, eye + random_dir(rng) * scale, 90.0f, 0.05f * scale, 20.0f * scale));
     }

@@ -6,14 +6,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <string>
-#include <cstring>
 
-#include "engine/scene/closed_surface.h"
+#include "engine/base/parallel.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
-#include "engine/base/parallel.h"
+#include "engine/scene/closed_surface.h"
 #include "tests/support/ply_writer.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/scratch_dir.h"
@@ -39,8 +39,10 @@ void load_with_one_two_four_workers(const std::string& path, Check&& check, Comp
     worker_count_override() = 0;
     check(s, threads);
     if (::testing::Test::HasFatalFailure()) return;
-    if (threads == 1) one = std::move(s);
-    else compare(s, one);
+    if (threads == 1)
+      one = std::move(s);
+    else
+      compare(s, one);
   }
 }
 
@@ -83,7 +85,8 @@ TEST(ParallelPrepare, EveryStepGivesTheSameBytesForAnyThreadCount) {
   Scene s = load_model(test::shared_asset("bunny/stanford-bunny.obj"));
   const uint32_t verts = s.vertex_count(), corners = (uint32_t)s.indices.size();
   for (uint32_t copy = 1; copy < 4; ++copy) {
-    for (uint32_t v = 0; v < verts; ++v) s.positions.push_back({s.positions[v].x + copy, s.positions[v].y, s.positions[v].z});
+    for (uint32_t v = 0; v < verts; ++v)
+      s.positions.push_back({s.positions[v].x + copy, s.positions[v].y, s.positions[v].z});
     for (uint32_t c = 0; c < corners; ++c) s.indices.push_back(s.indices[c] + copy * verts);
   }
   const Prepared one = prepare_with(1, s);
@@ -112,16 +115,17 @@ TEST(ParallelPrepare, LoadedSceneIsTheSameWithOneTwoOrFourWorkers) {
       ASSERT_GT(s.triangle_count(), 2 * kPatchRangeTriangles) << "too small to be cut into ranges";
     }
   };
-  load_with_one_two_four_workers(test::shared_asset("dragon/dragon_vrip.obj"), check, [](const Scene& s, const Scene& one) {
-    EXPECT_TRUE(same_bytes(s.positions, one.positions));
-    EXPECT_TRUE(same_bytes(s.normals, one.normals));
-    EXPECT_EQ(s.indices, one.indices);
-    EXPECT_EQ(s.tri_material, one.tri_material);
-    EXPECT_EQ(std::memcmp(&s.bounds.min, &one.bounds.min, 3 * sizeof(Vec3)), 0);
-    EXPECT_EQ(s.bounds.radius, one.bounds.radius);
-    EXPECT_EQ(s.bounds.closed, one.bounds.closed);
-    expect_same_meshlets(*s.meshlets, *one.meshlets);
-  });
+  load_with_one_two_four_workers(test::shared_asset("dragon/dragon_vrip.obj"), check,
+                                 [](const Scene& s, const Scene& one) {
+                                   EXPECT_TRUE(same_bytes(s.positions, one.positions));
+                                   EXPECT_TRUE(same_bytes(s.normals, one.normals));
+                                   EXPECT_EQ(s.indices, one.indices);
+                                   EXPECT_EQ(s.tri_material, one.tri_material);
+                                   EXPECT_EQ(std::memcmp(&s.bounds.min, &one.bounds.min, 3 * sizeof(Vec3)), 0);
+                                   EXPECT_EQ(s.bounds.radius, one.bounds.radius);
+                                   EXPECT_EQ(s.bounds.closed, one.bounds.closed);
+                                   expect_same_meshlets(*s.meshlets, *one.meshlets);
+                                 });
 }
 
 // The plain one-pass definition of vertex normals: every face's cross product added to its
@@ -222,8 +226,8 @@ TEST(ParallelPrepare, PlyNormalsAndDroppedFacesAreTheSameForAnyThreadCount) {
       std::string("ply\n") + test::PlyBody::format_line(test::PlyBody::LittleEndian) + "element vertex " +
       std::to_string(side * side) +
       "\nproperty float x\nproperty float y\nproperty float z\nproperty float nx\nproperty float ny\n"
-      "property float nz\nelement face " + std::to_string((side - 1) * (side - 1)) +
-      "\nproperty list uchar int vertex_indices\nend_header\n";
+      "property float nz\nelement face " +
+      std::to_string((side - 1) * (side - 1)) + "\nproperty list uchar int vertex_indices\nend_header\n";
   test::ScratchDir dir;
   const std::string path = dir.write("grid.ply", header + body.bytes());
   auto check = [&](const Scene& s, unsigned) {
@@ -270,7 +274,8 @@ TEST(ParallelPrepare, PatchGrowerReusedFromRangeToRangeGivesTheSameBytesAsAFresh
   }
   EXPECT_TRUE(same_bytes(std::vector<Vec3>(both.positions.begin() + v0, both.positions.end()), alone.positions));
   EXPECT_EQ(BigVector<uint32_t>(both.triangles.begin() + half, both.triangles.end()), alone.triangles);
-  for (size_t i = 0; i < alone.triangle_ids.size(); ++i) ASSERT_EQ(both.triangle_ids[half + i], alone.triangle_ids[i] + half);
+  for (size_t i = 0; i < alone.triangle_ids.size(); ++i)
+    ASSERT_EQ(both.triangle_ids[half + i], alone.triangle_ids[i] + half);
 }
 
 TEST(ParallelPrepare, ClosedCheckAgreesForAnyThreadCountOnAClosedModel) {

@@ -12,14 +12,14 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/render/image_io.h"
-#include "engine/load/load_model.h"
-#include "engine/meshlets/meshlets.h"
-#include "engine/load/load_pipeline.h"
 #include "engine/cache/scene_cache_format.h"
+#include "engine/load/load_model.h"
+#include "engine/load/load_pipeline.h"
+#include "engine/meshlets/meshlets.h"
 #include "engine/meshlets/triangle_renumber.h"
-#include "tests/support/scratch_dir.h"
+#include "engine/render/image_io.h"
 #include "tests/support/scene_edits.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
 namespace facet {
@@ -227,8 +227,9 @@ TEST(SceneCache, MaterialsAndVertexColoursComeBackEqual) {
   const std::string obj = dir.write("m/coloured.obj",
                                     "mtllib c.mtl\nv 0 0 0 1 0 0\nv 1 0 0 0 1 0\nv 0 1 0 0 0 0.5\n"
                                     "vt 0 0\nvt 1 0\nvt 0 1\nusemtl shiny\nf 1/1 2/2 3/3\n");
-  dir.write("m/c.mtl", "newmtl shiny\nKd 0.5 0.5 0.5\nKs 0.9 0.8 0.7\nNs 40\nKa 0.2 0.2 0.2\n"
-                       "Ke 0.1 0 0\nd 0.75\nmap_d a.png\n");
+  dir.write("m/c.mtl",
+            "newmtl shiny\nKd 0.5 0.5 0.5\nKs 0.9 0.8 0.7\nNs 40\nKa 0.2 0.2 0.2\n"
+            "Ke 0.1 0 0\nd 0.75\nmap_d a.png\n");
   write_png(dir.path("m/a.png"), 2, 2, std::vector<Rgba8>(4, Rgba8{128, 128, 128, 255}));
   LoadOptions options;
   options.use_cache = true;

@@ -16,12 +16,12 @@
 #include <thread>
 
 #include "engine/base/checksum.h"
-#include "engine/scene/generate.h"
-#include "engine/load/load_model.h"
-#include "engine/meshlets/meshlets.h"
 #include "engine/base/parallel.h"
 #include "engine/cache/scene_cache_pieces.h"
 #include "engine/cache/scene_cache_write.h"
+#include "engine/load/load_model.h"
+#include "engine/meshlets/meshlets.h"
+#include "engine/scene/generate.h"
 #include "tests/support/scratch_dir.h"
 
 namespace facet {
@@ -72,8 +72,8 @@ bool same_bytes(const std::vector<T, A>& a, const std::vector<T, B>& b) {
 bool same_scene(const Scene& a, const Scene& b) {
   return same_bytes(a.positions, b.positions) && same_bytes(a.normals, b.normals) && a.indices == b.indices &&
          a.tri_material == b.tri_material && a.meshlets && b.meshlets &&
-         same_bytes(a.meshlets->meshlets, b.meshlets->meshlets) &&
-         a.meshlets->triangles == b.meshlets->triangles && a.meshlets->triangle_ids == b.meshlets->triangle_ids;
+         same_bytes(a.meshlets->meshlets, b.meshlets->meshlets) && a.meshlets->triangles == b.meshlets->triangles &&
+         a.meshlets->triangle_ids == b.meshlets->triangle_ids;
 }
 
 TEST(SceneCacheBackground, FileWrittenBehindIsWholeAndUsedOnceJoined) {

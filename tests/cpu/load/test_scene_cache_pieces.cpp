@@ -13,11 +13,11 @@
 #include <random>
 
 #include "engine/base/checksum.h"
-#include "engine/scene/generate.h"
-#include "engine/meshlets/meshlets.h"
 #include "engine/base/parallel.h"
 #include "engine/cache/scene_cache_format.h"
 #include "engine/cache/scene_cache_pieces.h"
+#include "engine/meshlets/meshlets.h"
+#include "engine/scene/generate.h"
 
 namespace facet {
 namespace {
@@ -43,7 +43,7 @@ bool same_bytes(const std::vector<T, A>& a, const std::vector<T, B>& b) {
 TEST(SceneCachePieces, CopyAndChecksumEqualsTheBlockChecksumAndCopiesEveryPiece) {
   // Piece edges off every block and word boundary; a piece that spans blocks; gaps left uncopied.
   const std::vector<uint8_t> bytes = noise(3 * kChecksumBlock + 12345);
-  const uint64_t cuts[] = {0, 7, 1000, kChecksumBlock + 3, 2 * kChecksumBlock + 5, 2 * kChecksumBlock + 9,
+  const uint64_t cuts[] = {0,           7, 1000, kChecksumBlock + 3, 2 * kChecksumBlock + 5, 2 * kChecksumBlock + 9,
                            bytes.size()};
   for (unsigned workers : {1u, 3u}) {
     SCOPED_TRACE(workers);
@@ -64,7 +64,7 @@ TEST(SceneCachePieces, CopyAndChecksumEqualsTheBlockChecksumAndCopiesEveryPiece)
 }
 
 TEST(SceneCachePieces, ClaimedArraysComeBackZeroedAndSizedWhereTheyWereClaimed) {
-  std::vector<uint32_t> big{1, 2, 3};    // over the first-touch threshold: faulted in on every core
+  std::vector<uint32_t> big{1, 2, 3};  // over the first-touch threshold: faulted in on every core
   std::vector<Vec3> small;
   ArrayClaims claims;
   const uint32_t* big_at = claims.claim(big, 3u << 20);

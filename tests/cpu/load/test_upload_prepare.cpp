@@ -15,10 +15,10 @@
 #include <random>
 #include <vector>
 
-#include "engine/scene/generate.h"
+#include "engine/base/parallel.h"
 #include "engine/meshlets/meshlet_shading_host.h"
 #include "engine/meshlets/meshlets.h"
-#include "engine/base/parallel.h"
+#include "engine/scene/generate.h"
 #include "engine/scene/scene.h"
 #include "kernels/frame/resolve/normal_code.h"
 #include "tests/support/meshlet_shading.h"
@@ -205,7 +205,7 @@ TEST(UploadPrepare, CornerBasesShareABlockOnlyWhereEveryOffsetFits) {
   const uint32_t block = 1u << kCornerBaseShift;
   size_t k = 1;
   while (k < m.meshlets.size() && !(m.meshlets[k].first_triangle % block != 0 &&
-                                     m.meshlets[k - 1].first_triangle <= (m.meshlets[k].first_triangle & ~(block - 1))))
+                                    m.meshlets[k - 1].first_triangle <= (m.meshlets[k].first_triangle & ~(block - 1))))
     ++k;
   ASSERT_LT(k, m.meshlets.size());
   m.meshlets[k].first_vertex = m.meshlets[k - 1].first_vertex - 1;
@@ -236,14 +236,16 @@ TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
     EXPECT_EQ(one.bases.shift, patches ? 0u : kCornerBaseShift);
     EXPECT_EQ(one.bases.bases.size(), ((s.triangle_count() - 1) >> one.bases.shift) + 1);
     EXPECT_TRUE(same_bytes(decoded_corners(one.corners.data(), one.bases, expected.size()).data(), expected.data(),
-                           expected.size())) << (patches ? "patches" : "runs");
+                           expected.size()))
+        << (patches ? "patches" : "runs");
     ASSERT_FALSE(one.uvs.empty());
     ASSERT_FALSE(one.colors.empty());
     for (unsigned workers : kWorkerCounts) {
       WorkerCount forced(workers);
       const HostMeshletShading got = host_meshlet_shading(s, m, shade);
       EXPECT_TRUE(same_bytes(got.corners.data(), one.corners.data(), one.corners.size())) << workers << " workers";
-      EXPECT_TRUE(same_bytes(got.bases.bases.data(), one.bases.bases.data(), one.bases.bases.size())) << workers << " workers";
+      EXPECT_TRUE(same_bytes(got.bases.bases.data(), one.bases.bases.data(), one.bases.bases.size()))
+          << workers << " workers";
       EXPECT_TRUE(same_bytes(got.points.data(), one.points.data(), one.points.size())) << workers << " workers";
       EXPECT_TRUE(same_bytes(got.uvs.data(), one.uvs.data(), one.uvs.size())) << workers << " workers";
       EXPECT_TRUE(same_bytes(got.colors.data(), one.colors.data(), one.colors.size())) << workers << " workers";
@@ -256,17 +258,22 @@ TEST(UploadPrepare, MeshletLayoutMatchesASequentialLoopAtAnyWorkerCount) {
       const BigVector<uint32_t> scattered = route.scattered_corners();
       EXPECT_TRUE(same_bytes(scattered.data(), one.corners.data(), one.corners.size())) << workers << " workers";
       if (route.corners_by_range()) {
-        EXPECT_TRUE(same_bytes(by_ranges<uint32_t>(one.corners.size(), [&](size_t b, size_t e, uint32_t* o) {
-                      route.corners(b, e, o);
-                    }).data(), one.corners.data(), one.corners.size()));
+        EXPECT_TRUE(same_bytes(
+            by_ranges<uint32_t>(one.corners.size(), [&](size_t b, size_t e, uint32_t* o) { route.corners(b, e, o); })
+                .data(),
+            one.corners.data(), one.corners.size()));
       }
       const size_t n = one.points.size();
-      EXPECT_TRUE(same_bytes(by_ranges<MeshletPoint>(n, [&](size_t b, size_t e, MeshletPoint* o) { route.points(b, e, o); }).data(),
-                             one.points.data(), n)) << workers << " workers";
+      EXPECT_TRUE(same_bytes(
+          by_ranges<MeshletPoint>(n, [&](size_t b, size_t e, MeshletPoint* o) { route.points(b, e, o); }).data(),
+          one.points.data(), n))
+          << workers << " workers";
       EXPECT_TRUE(same_bytes(by_ranges<Vec2>(n, [&](size_t b, size_t e, Vec2* o) { route.uvs(b, e, o); }).data(),
-                             one.uvs.data(), n)) << workers << " workers";
+                             one.uvs.data(), n))
+          << workers << " workers";
       EXPECT_TRUE(same_bytes(by_ranges<Rgba8>(n, [&](size_t b, size_t e, Rgba8* o) { route.colors(b, e, o); }).data(),
-                             one.colors.data(), n)) << workers << " workers";
+                             one.colors.data(), n))
+          << workers << " workers";
     }
   }
 }

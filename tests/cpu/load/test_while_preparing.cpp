@@ -70,7 +70,9 @@ TEST(WhilePreparing, WhatItThrowsDoesNotFailTheLoad) {
   test::ScratchDir dir;
   const std::string obj = dir.write("quad.obj", kObj);
   LoadOptions options;
-  options.while_preparing = [](const Scene&, HeadStart&) -> std::optional<bool> { throw std::runtime_error("no device memory"); };
+  options.while_preparing = [](const Scene&, HeadStart&) -> std::optional<bool> {
+    throw std::runtime_error("no device memory");
+  };
   Scene scene;
   EXPECT_NO_THROW(scene = load_model(obj, options));
   EXPECT_EQ(scene.triangle_count(), 3u);

@@ -7,11 +7,11 @@
 
 #include <glm/glm.hpp>
 
-#include "engine/scene/closed_surface.h"
-#include "engine/render/cpu_renderer.h"
-#include "engine/scene/generate.h"
-#include "engine/load/load_model.h"
 #include "engine/base/parallel.h"
+#include "engine/load/load_model.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/closed_surface.h"
+#include "engine/scene/generate.h"
 #include "tests/support/ray_cast.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
@@ -167,7 +167,8 @@ TEST(ClosedSurface, BackFacesAreSkippedOnlyFromOutsideAndBeyondTheNearPlane) {
   EXPECT_FALSE(culls({0, 0, 5}, 0.1f, test::two_sided()));
   Scene open = s;
   open.bounds.closed = false;
-  EXPECT_FALSE(test::frame_params(open, test::look_at({0, 0, 5}, {0, 0, 0}, 45.0f, 0.1f, 100.0f), 64, 48).cull_backfaces);
+  EXPECT_FALSE(
+      test::frame_params(open, test::look_at({0, 0, 5}, {0, 0, 0}, 45.0f, 0.1f, 100.0f), 64, 48).cull_backfaces);
 }
 
 // What a frame skipping its back faces shows: the two-sided frame's triangles, but where a back

@@ -38,8 +38,10 @@ TEST(GeometryPlan, NeverMoreBlocksThanMeshletsOrResidentBlocks) {
         const GeometryPlan p = planned(m, w, h, OcclusionMode::Auto, true, false, force);
         EXPECT_LE(p.blocks, m) << m << " " << w;
         EXPECT_GE(p.blocks, 1u) << m << " " << w;
-        if (p.claims) EXPECT_LE(p.blocks, kResident) << m << " " << w;
-        else EXPECT_EQ(p.blocks, m) << "a block per meshlet: " << m << " " << w;
+        if (p.claims)
+          EXPECT_LE(p.blocks, kResident) << m << " " << w;
+        else
+          EXPECT_EQ(p.blocks, m) << "a block per meshlet: " << m << " " << w;
         EXPECT_GE(p.meshlet_chunk, 1u);
         EXPECT_LE(p.meshlet_chunk, (uint32_t)kGeometryClaimingThreads) << "one meshlet tested a thread";
       }
@@ -114,9 +116,11 @@ TEST(GeometryPlan, AGridOfFewerBlocksThanSmsQueuesItsSmallTriangles) {
       EXPECT_LT(p.small_tri_pixels, kSmallTriPixels);
     }
     for (uint32_t m : {few + 1, 600u, 4 * kResident, 161000u, 3000000u})
-      EXPECT_EQ(planned(m, 1920, 1080, OcclusionMode::Auto, true, false, false, samples).small_tri_pixels, kSmallTriPixels)
+      EXPECT_EQ(planned(m, 1920, 1080, OcclusionMode::Auto, true, false, false, samples).small_tri_pixels,
+                kSmallTriPixels)
           << m << " " << samples;
-    EXPECT_EQ(planned(15, 1920, 1080, OcclusionMode::Auto, true, false, true, samples).small_tri_pixels, kSmallTriPixels)
+    EXPECT_EQ(planned(15, 1920, 1080, OcclusionMode::Auto, true, false, true, samples).small_tri_pixels,
+              kSmallTriPixels)
         << "claiming blocks keep theirs";
   }
 }

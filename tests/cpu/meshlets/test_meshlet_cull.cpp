@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
 #include "engine/render/frame_setup.h"
+#include "engine/scene/generate.h"
 #include "kernels/frame/geometry/meshlet_cull.h"
 #include "kernels/frame/geometry/triangle.h"
 #include "kernels/frame/geometry/vertex.h"
@@ -33,8 +33,8 @@ RenderOptions culling() {
 std::vector<Scene> models() {
   std::vector<Scene> out;
   out.push_back(make_sphere(200000));
-  for (const char* path : {"spot/spot_triangulated_with_mtl.obj", "bunny/stanford-bunny.obj",
-                           "teapot/teapot.obj", "cornell_box/CornellBox-Original.obj"})
+  for (const char* path : {"spot/spot_triangulated_with_mtl.obj", "bunny/stanford-bunny.obj", "teapot/teapot.obj",
+                           "cornell_box/CornellBox-Original.obj"})
     out.push_back(load_model(test::shared_asset(path)));
   return out;
 }
@@ -50,9 +50,12 @@ std::vector<Camera> cameras(const Scene& s) {
     glm::vec3 dir(std::cos(a), 0.3f * (k - 2), std::sin(a));
     out.push_back(test::look_at(c + glm::normalize(dir) * 3.0f * r, c, 40.0f, 0.1f * r, 10.0f * r));
   }
-  out.push_back(test::look_at(c + glm::vec3(0.8f * r, 0.2f * r, 0.9f * r), c + glm::vec3(r, 0, 0), 40.0f, 0.05f * r, 10.0f * r));
-  out.push_back(test::look_at(c + glm::vec3(0.1f * r, 0.0f, 0.2f * r), c + glm::vec3(0, 0, -r), 60.0f, 0.3f * r, 10.0f * r));
-  out.push_back(test::look_at(c + glm::vec3(0, 0, 2.0f * r), c + glm::vec3(0, 0, 4.0f * r), 40.0f, 0.1f * r, 10.0f * r));
+  out.push_back(
+      test::look_at(c + glm::vec3(0.8f * r, 0.2f * r, 0.9f * r), c + glm::vec3(r, 0, 0), 40.0f, 0.05f * r, 10.0f * r));
+  out.push_back(
+      test::look_at(c + glm::vec3(0.1f * r, 0.0f, 0.2f * r), c + glm::vec3(0, 0, -r), 60.0f, 0.3f * r, 10.0f * r));
+  out.push_back(
+      test::look_at(c + glm::vec3(0, 0, 2.0f * r), c + glm::vec3(0, 0, 4.0f * r), 40.0f, 0.1f * r, 10.0f * r));
   return out;
 }
 
@@ -155,7 +158,8 @@ TEST(MeshletCull, CulledMeshletsHoldNothingTheTriangleTestDraws) {
       flipped += tally.drawn;
     }
   }
-  std::printf("culled %zu of %zu meshlets, %zu triangles, %zu flipped\n", culled_total, meshlets_total, triangles_culled, flipped);
+  std::printf("culled %zu of %zu meshlets, %zu triangles, %zu flipped\n", culled_total, meshlets_total,
+              triangles_culled, flipped);
   // Culling has to do something for the test to mean anything: about half the meshlets of a
   // closed model face away, more where the view cuts the model.
   EXPECT_GT(culled_total, meshlets_total / 3);
@@ -203,8 +207,8 @@ TEST(MeshletCull, MeshletsBetweenPixelCentresHoldNothingTheTriangleTestDraws) {
         settings.two_sided = true;
         settings.samples = (uint8_t)samples;
         const glm::vec3 eye = c + glm::normalize(glm::vec3(0.4f, 0.3f, 1.0f)) * distance * r;
-        FrameParams fp = test::frame_params(s, test::look_at(eye, c + glm::vec3(0.1f * r, 0, 0), 40.0f, 0.1f * r, 1000.0f * r),
-                                            320, 200, settings);
+        FrameParams fp = test::frame_params(
+            s, test::look_at(eye, c + glm::vec3(0.1f * r, 0, 0), 40.0f, 0.1f * r, 1000.0f * r), 320, 200, settings);
         ASSERT_EQ(fp.samples, samples);
         const MeshletCull k = make_meshlet_cull(fp, make_clip_planes(fp.width, fp.height));
         if (samples > 1) {

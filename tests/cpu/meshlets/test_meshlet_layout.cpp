@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
-#include "kernels/frame/raster/cutout.h"
+#include "engine/scene/generate.h"
 #include "kernels/frame/outputs/frame_outputs.h"
+#include "kernels/frame/raster/cutout.h"
 #include "kernels/frame/resolve/shade.h"
 #include "tests/support/meshlet_shading.h"
 #include "tests/support/test_scenes.h"
@@ -130,21 +130,27 @@ TEST(MeshletLayout, ShadesCutsAndOutputsTheSameBits) {
         fp.wireframe = wire;
         Rgba8 first{};
         for (uint32_t t = 0; t < s.triangle_count(); t += 97) {
-          const ShadeVertex v0 = shade[s.indices[3 * t]], v1 = shade[s.indices[3 * t + 1]], v2 = shade[s.indices[3 * t + 2]];
+          const ShadeVertex v0 = shade[s.indices[3 * t]], v1 = shade[s.indices[3 * t + 1]],
+                            v2 = shade[s.indices[3 * t + 2]];
           const Vec4 clip = project_vertex(fp.view_proj, (v0.p + v1.p + v2.p) * (1.0f / 3.0f));
           if (!(clip.w > 0.0f)) continue;
           const int px = (int)((clip.x / clip.w + 1.0f) * 0.5f * w), py = (int)((1.0f - clip.y / clip.w) * 0.5f * ht);
           if (px < 0 || py < 0 || px >= w || py >= ht) continue;
           const uint64_t key = tag_key(vis_key(0.5f, t), fp.vis_tag);
           const Rgba8 a = shade_pixel(scene_layout, fp, px, py, key), b = shade_pixel(meshlet_view, fp, px, py, key);
-          EXPECT_TRUE(same_bits(&a, &b, 4)) << c.label << ", mode " << (int)mode << ", wire " << wire << ", triangle " << t;
+          EXPECT_TRUE(same_bits(&a, &b, 4))
+              << c.label << ", mode " << (int)mode << ", wire " << wire << ", triangle " << t;
           const float x = px + 0.3f, y = py + 0.7f;
-          EXPECT_EQ(cutout_keeps(scene_layout, fp, t, x, y), cutout_keeps(meshlet_view, fp, t, x, y)) << c.label << " " << t;
+          EXPECT_EQ(cutout_keeps(scene_layout, fp, t, x, y), cutout_keeps(meshlet_view, fp, t, x, y))
+              << c.label << " " << t;
           // The frame outputs at that pixel, from a visibility buffer holding the key there.
           std::vector<uint64_t> vis((size_t)w * ht, kEmptyKey);
           const size_t at = (size_t)py * w + px;
           vis[at] = key;
-          struct Outputs { float depth, bary[3]; int32_t id; };
+          struct Outputs {
+            float depth, bary[3];
+            int32_t id;
+          };
           auto outputs = [&](const SceneView& view) {
             std::vector<float> depth((size_t)w * ht), bary(3 * (size_t)w * ht);
             std::vector<int32_t> id((size_t)w * ht);

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
+#include "engine/scene/generate.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/test_scenes.h"
 

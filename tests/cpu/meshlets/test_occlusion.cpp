@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "engine/render/cpu_renderer.h"
+#include "engine/render/frame_setup.h"
 #include "engine/scene/generate.h"
 #include "kernels/frame/geometry/clip.h"
-#include "engine/render/frame_setup.h"
 #include "kernels/frame/geometry/occlusion.h"
 #include "kernels/frame/geometry/vertex.h"
 #include "tests/support/cull_checks.h"
@@ -92,7 +92,10 @@ TEST(Occlusion, CallsHiddenOnlyWhatEveryPointOfItIsBehind) {
       const Vec3 c{1.5f * u(rng), 1.5f * u(rng), 1.5f * u(rng)};
       const float r = 0.01f + 0.4f * u01(rng) * u01(rng);  // some reach beyond 16 fine tiles
       // Points of the sphere (its surface and inside), where the vertex stage would put them.
-      struct Hit { int tile; uint32_t depth; };
+      struct Hit {
+        int tile;
+        uint32_t depth;
+      };
       std::vector<Hit> hits;
       float nearest = 1.0f, farthest = 0.0f;
       for (int k = 0; k < 300; ++k) {
@@ -100,8 +103,8 @@ TEST(Occlusion, CallsHiddenOnlyWhatEveryPointOfItIsBehind) {
         const float len = std::sqrt(dot(d, d));
         if (!(len > 0.0f)) continue;
         const float t = (k % 3 == 0 ? 1.0f : std::cbrt(u01(rng))) * r / len;
-        const ProjectedVertex v = project_and_snap(f.fp.view_proj, {c.x + d.x * t, c.y + d.y * t, c.z + d.z * t},
-                                                   planes, W, H);
+        const ProjectedVertex v =
+            project_and_snap(f.fp.view_proj, {c.x + d.x * t, c.y + d.y * t, c.z + d.z * t}, planes, W, H);
         if (v.code != 0) continue;
         const int px = v.x >> kSubpixelBits, py = v.y >> kSubpixelBits;
         if (px < 0 || py < 0 || px >= W || py >= H) continue;
@@ -141,13 +144,17 @@ TEST(Occlusion, TheScenePixelBoxHoldsEveryCoveredPixel) {
   struct View {
     glm::vec3 eye, target;
     float near_plane;
-    enum { kSmaller, kAny, kWhole } box;  // than the frame: the sphere is small in view; it
-                                          //   fills the view; the eye is inside it (unbounded)
+    enum {
+      kSmaller,
+      kAny,
+      kWhole
+    } box;  // than the frame: the sphere is small in view; it
+            //   fills the view; the eye is inside it (unbounded)
   };
   const View views[] = {{{0, 0, 6}, {0, 0, 0}, 0.1f, View::kSmaller},
                         {{2.5f, 1.0f, 1.5f}, {0, 0, 0}, 0.1f, View::kSmaller},
-                        {{0, 0, 3}, {2.0f, 0.5f, 0}, 0.1f, View::kSmaller},  // half off screen
-                        {{0, 0, 1.6f}, {0, 0, 0}, 0.5f, View::kAny},         // near plane cuts it open
+                        {{0, 0, 3}, {2.0f, 0.5f, 0}, 0.1f, View::kSmaller},      // half off screen
+                        {{0, 0, 1.6f}, {0, 0, 0}, 0.5f, View::kAny},             // near plane cuts it open
                         {{0.3f, -0.2f, 0.8f}, {0, 0, 0}, 0.05f, View::kWhole}};  // eye inside it
   for (const View& v : views) {
     const Camera cam = test::look_at(v.eye, v.target, 50.0f, v.near_plane, 20.0f);

@@ -9,12 +9,12 @@
 #include <memory>
 #include <vector>
 
-#include "engine/render/cpu_renderer.h"
-#include "engine/render/frame_outputs.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
 #include "engine/meshlets/triangle_renumber.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/render/frame_outputs.h"
+#include "engine/scene/generate.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/shuffled_obj.h"
 #include "tests/support/test_scenes.h"
@@ -45,8 +45,8 @@ bool is_permutation(const BigVector<uint32_t>& p, size_t n) {
 
 struct Drawn {
   std::vector<Rgba8> rgba;
-  std::vector<uint32_t> keys_ids;  // read_triangle_ids: the scene's numbers
-  std::vector<int32_t> output_ids; // the triangle_id output: the file's numbers
+  std::vector<uint32_t> keys_ids;   // read_triangle_ids: the scene's numbers
+  std::vector<int32_t> output_ids;  // the triangle_id output: the file's numbers
 };
 
 Drawn draw(const Scene& scene) {

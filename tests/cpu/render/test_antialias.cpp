@@ -11,10 +11,10 @@
 #include "engine/render/cpu_renderer.h"
 #include "engine/scene/generate.h"
 #include "kernels/frame/geometry/project.h"
-#include "kernels/frame/resolve/resolve_samples.h"
 #include "kernels/frame/geometry/triangle.h"
 #include "kernels/frame/geometry/vertex.h"
 #include "kernels/frame/raster/warp_raster.h"
+#include "kernels/frame/resolve/resolve_samples.h"
 #include "tests/support/srgb_reference.h"
 #include "tests/support/test_scenes.h"
 
@@ -121,9 +121,13 @@ TEST(AntiAlias, APixelHalfCoveredResolvesToHalfItsColourAndHalfTheBackground) {
     std::vector<Rgba8> rgba;
     r.read_rgba(rgba);
     for (int y = 4; y < 16; ++y) {
-      const Rgba8 edge = rgba[(size_t)y * 16 + 8], inside = rgba[(size_t)y * 16 + 6], outside = rgba[(size_t)y * 16 + 10];
-      EXPECT_EQ(inside.r, 128); EXPECT_EQ(inside.g, 128); EXPECT_EQ(inside.b, 255);
-      EXPECT_EQ(outside.r, 0); EXPECT_EQ(outside.b, 0);
+      const Rgba8 edge = rgba[(size_t)y * 16 + 8], inside = rgba[(size_t)y * 16 + 6],
+                  outside = rgba[(size_t)y * 16 + 10];
+      EXPECT_EQ(inside.r, 128);
+      EXPECT_EQ(inside.g, 128);
+      EXPECT_EQ(inside.b, 255);
+      EXPECT_EQ(outside.r, 0);
+      EXPECT_EQ(outside.b, 0);
       EXPECT_EQ(edge.r, half_128) << samples << " samples, row " << y;
       EXPECT_EQ(edge.g, half_128) << samples << " samples, row " << y;
       EXPECT_EQ(edge.b, half_255) << samples << " samples, row " << y;
@@ -143,7 +147,9 @@ TEST(AntiAlias, OnATransparentBackgroundAHalfCoveredPixelHasHalfAlphaAndTheCover
   std::vector<Rgba8> rgba;
   r.read_rgba(rgba);
   const Rgba8 edge = rgba[8 * 16 + 8], outside = rgba[8 * 16 + 12];
-  EXPECT_EQ(edge.r, 128); EXPECT_EQ(edge.g, 128); EXPECT_EQ(edge.b, 255);
+  EXPECT_EQ(edge.r, 128);
+  EXPECT_EQ(edge.g, 128);
+  EXPECT_EQ(edge.b, 255);
   EXPECT_EQ(edge.a, 128);  // 0.5 * 255 + 0.5
   EXPECT_EQ(outside.a, 0);
   EXPECT_EQ(outside.r, 10);
@@ -191,8 +197,10 @@ TEST(AntiAlias, PixelsWhoseSamplesAllShowOneTriangleEqualTheOneSampleFrame) {
       uint64_t k[kMaxSamples] = {};
       pixel_keys(vis.data(), rgba.size(), p, samples, k);
       bool one_triangle = key_current(k[0], 3);
-      for (int s = 1; s < samples; ++s) one_triangle = one_triangle && k[s] >> 62 == 3 && key_triangle(k[s]) == key_triangle(k[0]);
-      const bool same = rgba[p].r == ref[p].r && rgba[p].g == ref[p].g && rgba[p].b == ref[p].b && rgba[p].a == ref[p].a;
+      for (int s = 1; s < samples; ++s)
+        one_triangle = one_triangle && k[s] >> 62 == 3 && key_triangle(k[s]) == key_triangle(k[0]);
+      const bool same =
+          rgba[p].r == ref[p].r && rgba[p].g == ref[p].g && rgba[p].b == ref[p].b && rgba[p].a == ref[p].a;
       if (one_triangle && ref_ids[p] == key_triangle(k[0])) {
         ++compared;
         differing += !same;
@@ -221,8 +229,7 @@ void expect_lane_paths_visit_what_the_rect_visits() {
     auto coord = [&](int c) { return c + (int)(rng() % span) - span / 2; };
     const int x0 = coord(cx), y0 = coord(cy), x1 = coord(cx), y1 = coord(cy), x2 = coord(cx), y2 = coord(cy);
     RasterTri t;
-    if (setup_snapped(x0, y0, 0.5f, x1, y1, 0.25f, x2, y2, 0.75f, 0, w, h, false, t, kSamples) !=
-        SetupResult::Ok)
+    if (setup_snapped(x0, y0, 0.5f, x1, y1, 0.25f, x2, y2, 0.75f, 0, w, h, false, t, kSamples) != SetupResult::Ok)
       continue;
     std::vector<Hit> want, got;
     auto into = [&](std::vector<Hit>& v) {
@@ -242,7 +249,8 @@ void expect_lane_paths_visit_what_the_rect_visits() {
     for (int ty = t.py0 / kTileSide; ty <= t.py1 / kTileSide; ++ty)
       for (int tx = t.px0 / kTileSide; tx <= t.px1 / kTileSide; ++tx) {
         const int rx0 = std::max(tx * kTileSide, t.px0), ry0 = std::max(ty * kTileSide, t.py0);
-        const int rx1 = std::min(tx * kTileSide + kTileSide - 1, t.px1), ry1 = std::min(ty * kTileSide + kTileSide - 1, t.py1);
+        const int rx1 = std::min(tx * kTileSide + kTileSide - 1, t.px1),
+                  ry1 = std::min(ty * kTileSide + kTileSide - 1, t.py1);
         if (!rect_may_cover(t, rx0, ry0, rx1, ry1, sample_reach(kSamples))) continue;  // as the tile cut
         for (int lane = 0; lane < 32; ++lane)
           raster_tile_lane_samples<kSamples>(t, tx * kTileSide, ty * kTileSide, lane, into(got));
@@ -318,8 +326,8 @@ void expect_no_sample_where_the_box_holds_none() {
       y[k] = cy + jitter(rng);
     }
     RasterTri t;
-    if (setup_snapped(x[0], y[0], 0.5f, x[1], y[1], 0.5f, x[2], y[2], 0.5f, (uint32_t)i, 16, 16, false, t,
-                      kSamples) != SetupResult::Ok)
+    if (setup_snapped(x[0], y[0], 0.5f, x[1], y[1], 0.5f, x[2], y[2], 0.5f, (uint32_t)i, 16, 16, false, t, kSamples) !=
+        SetupResult::Ok)
       continue;
     int covered = 0;
     raster_rect_samples<kSamples>(t, t.px0, t.py0, t.px1, t.py1, [&](int, int, int, uint64_t) { ++covered; });

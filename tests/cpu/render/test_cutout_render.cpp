@@ -15,9 +15,9 @@ using namespace facet;
 
 namespace {
 
-constexpr int kSide = 70;            // frame side: the quad fills it, a texel is 17.5 px wide,
-                                     //   so texel borders pass through pixel centres too
-constexpr int kTexels = 4;           // the alpha map is kTexels x kTexels
+constexpr int kSide = 70;   // frame side: the quad fills it, a texel is 17.5 px wide,
+                            //   so texel borders pass through pixel centres too
+constexpr int kTexels = 4;  // the alpha map is kTexels x kTexels
 const Rgba8 kBackground{10, 200, 30, 255};
 
 // The quad [-1, 1]^2 with a checker alpha map: opaque where (column + row) is even, a hole
@@ -65,7 +65,8 @@ bool same(Rgba8 a, Rgba8 b) { return a.r == b.r && a.g == b.g && a.b == b.b && a
 TEST(CutoutRender, HolesShowTheBackgroundAndTheRestTheOpaqueColourAtOneFourAndEightSamples) {
   for (int samples : {1, 4, 8}) {
     const std::vector<Rgba8> cut = render_cpu(checker_quad(true), quad_camera(), quad_settings(samples), kSide, kSide);
-    const std::vector<Rgba8> opaque = render_cpu(checker_quad(false), quad_camera(), quad_settings(samples), kSide, kSide);
+    const std::vector<Rgba8> opaque =
+        render_cpu(checker_quad(false), quad_camera(), quad_settings(samples), kSide, kSide);
     int holes = 0, kept = 0;
     for (int y = 0; y < kSide; ++y)
       for (int x = 0; x < kSide; ++x) {
@@ -90,15 +91,18 @@ TEST(CutoutRender, AnAlphaEdgeThroughAPixelLeavesItPartlyCoveredAtFourSamplesAnd
   // Column x = 17 straddles the border between texel columns 0 and 1 (at 17.5 px).
   for (int samples : {1, 4}) {
     const std::vector<Rgba8> cut = render_cpu(checker_quad(true), quad_camera(), quad_settings(samples), kSide, kSide);
-    const std::vector<Rgba8> opaque = render_cpu(checker_quad(false), quad_camera(), quad_settings(samples), kSide, kSide);
+    const std::vector<Rgba8> opaque =
+        render_cpu(checker_quad(false), quad_camera(), quad_settings(samples), kSide, kSide);
     int partial = 0;
     for (int y = 0; y < kSide; ++y) {
       if (texel_of(y) < 0) continue;
       const size_t p = (size_t)y * kSide + 17;
       partial += !same(cut[p], kBackground) && !same(cut[p], opaque[p]);
     }
-    if (samples == 1) EXPECT_EQ(partial, 0) << "one sample: a pixel is cut or kept whole";
-    else EXPECT_GT(partial, 50) << "4 samples: the border's pixels mix the quad and the background";
+    if (samples == 1)
+      EXPECT_EQ(partial, 0) << "one sample: a pixel is cut or kept whole";
+    else
+      EXPECT_GT(partial, 50) << "4 samples: the border's pixels mix the quad and the background";
   }
 }
 

@@ -1,4 +1,5 @@
-// The ground grid (engine/render/ground_grid.h, kernels/frame/effects/ground_grid.h) on the CPU backend: drawn only where
+// The ground grid (engine/render/ground_grid.h, kernels/frame/effects/ground_grid.h) on the CPU backend:
+// drawn only where
 // the plane under the model is in front of the surface, only below the horizon, and only when
 // asked for.
 #include <gtest/gtest.h>

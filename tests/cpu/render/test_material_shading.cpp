@@ -39,7 +39,10 @@ Vec2 brightest(const std::vector<Rgba8>& rgba, int width) {
   int best_sum = -1;
   for (size_t i = 0; i < rgba.size(); ++i) {
     const int sum = rgba[i].r + rgba[i].g + rgba[i].b;
-    if (sum > best_sum) { best_sum = sum; best = i; }
+    if (sum > best_sum) {
+      best_sum = sum;
+      best = i;
+    }
   }
   return {(float)(best % (size_t)width), (float)(best / (size_t)width)};
 }

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "engine/render/image_io.h"
-#include "engine/load/load_model.h"
 #include "engine/formats/obj/mtl_parser.h"
+#include "engine/load/load_model.h"
+#include "engine/render/image_io.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/srgb_reference.h"
 #include "tests/support/test_scenes.h"
@@ -33,8 +33,9 @@ bool near3(Vec3 a, Vec3 b, float eps = 1e-5f) {
 // One triangle with uvs using material "m" of the given MTL text, in a scratch folder.
 std::string triangle_with_mtl(test::ScratchDir& dir, const std::string& mtl) {
   dir.write("t.mtl", mtl);
-  return dir.write("t.obj", "mtllib t.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
-                            "usemtl m\nf 1/1 2/2 3/3\n");
+  return dir.write("t.obj",
+                   "mtllib t.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
+                   "usemtl m\nf 1/1 2/2 3/3\n");
 }
 
 }  // namespace
@@ -79,8 +80,9 @@ TEST(MtlMaterials, LineNumbersCountCrlfLinesOnce) {
 
 TEST(MtlMaterials, LoadedColoursAreLinearAndNsIsAWholeNumber) {
   test::ScratchDir dir;
-  Scene s = load_model(triangle_with_mtl(dir, "newmtl m\nKd 0.5 0.25 1\nKs 0.5 0.5 0.5\nNs 33.4\n"
-                                              "Ka 0.2 0.2 0.2\nKe 0.1 0.2 0.3\n"));
+  Scene s = load_model(triangle_with_mtl(dir,
+                                         "newmtl m\nKd 0.5 0.25 1\nKs 0.5 0.5 0.5\nNs 33.4\n"
+                                         "Ka 0.2 0.2 0.2\nKe 0.1 0.2 0.3\n"));
   ASSERT_EQ(s.materials.size(), 1u);
   const Material& m = s.materials[0];
   EXPECT_TRUE(near3(m.kd, test::srgb_to_linear_ref({0.5f, 0.25f, 1.0f})));
@@ -115,8 +117,9 @@ TEST(MtlMaterials, UniformOpacityWithoutAnAlphaMapIsDrawnOpaqueWithOneWarningAFi
   for (const Material& m : s.materials) EXPECT_EQ(m.alpha, 1.0f);
   EXPECT_FALSE(s.view(nullptr).has_cutouts);
   ASSERT_EQ(s.warnings.size(), 1u);
-  EXPECT_EQ(s.warnings[0], dir.path("t.obj") + ": material m: d 0.3 without map_d is drawn opaque (facet draws "
-                                                "alpha-tested cut-outs, not translucency); so are 1 other materials");
+  EXPECT_EQ(s.warnings[0], dir.path("t.obj") +
+                               ": material m: d 0.3 without map_d is drawn opaque (facet draws "
+                               "alpha-tested cut-outs, not translucency); so are 1 other materials");
 }
 
 TEST(MtlMaterials, SpecularEmissionAndAlphaMapsAreLoaded) {
@@ -179,8 +182,9 @@ TEST(VertexColours, ObjWhereSomeVerticesHaveNoColourHasNone) {
 
 TEST(VertexColours, PlyUcharAndFloatColoursAreLoaded) {
   test::ScratchDir dir;
-  const std::string head = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                           "property float z\n";
+  const std::string head =
+      "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\n";
   Scene u = load_model(dir.write("u.ply", head + "property uchar red\nproperty uchar green\nproperty uchar blue\n"
                                                  "element face 1\nproperty list uchar int vertex_indices\nend_header\n"
                                                  "0 0 0 255 0 10\n1 0 0 0 255 0\n0 1 0 0 0 255\n3 0 1 2\n"));

@@ -70,7 +70,7 @@ TEST(NormalCode, EncodingTheDecodedNormalGivesTheSameCode) {
   for (int i = 0; i < 3000000; ++i) check({g(rng), g(rng), g(rng)});
   for (int i = 0; i < 1000000; ++i) {
     const float a = u(rng), t = 1.0f - std::fabs(a), tiny = (float)(rng() % 5) * 1e-7f;
-    check({a, t, tiny});    // the equator, from either side
+    check({a, t, tiny});  // the equator, from either side
     check({a, t, -tiny});
     check({a, 0.0f, -std::fabs(u(rng))});  // a zero coordinate in the folded half
     check({-0.0f, a, -std::fabs(u(rng))});

@@ -182,8 +182,9 @@ TEST(OrthographicShading, DepthOutputIsTheDistanceFromTheEyePlaneAlongTheView) {
   const glm::dvec3 f = glm::normalize(glm::dvec3(c.target - c.eye));
   const glm::dvec3 rt = glm::normalize(glm::cross(f, glm::dvec3(0, 1, 0))), up = glm::cross(rt, f);
   const glm::dvec3 p0(sq.positions[0].x, sq.positions[0].y, sq.positions[0].z);
-  const glm::dvec3 pn = glm::normalize(glm::cross(glm::dvec3(sq.positions[1].x, sq.positions[1].y, sq.positions[1].z) - p0,
-                                                  glm::dvec3(sq.positions[3].x, sq.positions[3].y, sq.positions[3].z) - p0));
+  const glm::dvec3 pn =
+      glm::normalize(glm::cross(glm::dvec3(sq.positions[1].x, sq.positions[1].y, sq.positions[1].z) - p0,
+                                glm::dvec3(sq.positions[3].x, sq.positions[3].y, sq.positions[3].z) - p0));
   size_t covered = 0;
   for (int y = 0; y < H; ++y)
     for (int x = 0; x < W; ++x) {
@@ -244,7 +245,8 @@ std::vector<int> grid_line_rows(const Camera& c, int x) {
 // Largest minus smallest gap between successive rows.
 int spread_of_gaps(const std::vector<int>& rows) {
   int lo = 1 << 30, hi = 0;
-  for (size_t i = 1; i < rows.size(); ++i) lo = std::min(lo, rows[i] - rows[i - 1]), hi = std::max(hi, rows[i] - rows[i - 1]);
+  for (size_t i = 1; i < rows.size(); ++i)
+    lo = std::min(lo, rows[i] - rows[i - 1]), hi = std::max(hi, rows[i] - rows[i - 1]);
   return hi - lo;
 }
 

@@ -10,11 +10,11 @@
 #include <random>
 #include <vector>
 
+#include "engine/load/load_model.h"
+#include "engine/meshlets/meshlets.h"
 #include "engine/render/cpu_renderer.h"
 #include "engine/render/frame_setup.h"
 #include "engine/scene/generate.h"
-#include "engine/load/load_model.h"
-#include "engine/meshlets/meshlets.h"
 #include "kernels/frame/geometry/meshlet_cull.h"
 #include "kernels/frame/geometry/occlusion.h"
 #include "kernels/frame/geometry/triangle.h"
@@ -50,8 +50,10 @@ std::vector<Camera> ortho_cameras(const Scene& s) {
     const glm::vec3 dir = glm::normalize(glm::vec3(std::cos(a), 0.4f * (k - 2), std::sin(a)));
     out.push_back(test::ortho_look_at(c + dir * 3.0f * r, c, 2.4f * r, 0.1f * r, 6.0f * r));
   }
-  out.push_back(test::ortho_look_at(c + glm::vec3(0.2f, 0.3f, 3.0f) * r, c + glm::vec3(0.5f * r, 0, 0), 0.6f * r, 0.1f * r, 6.0f * r));
-  out.push_back(test::ortho_look_at(c + glm::vec3(0.1f, 0.0f, 0.2f) * r, c + glm::vec3(0.3f, 0.2f, -1.0f) * r, 1.5f * r, -2.0f * r, 2.0f * r));
+  out.push_back(test::ortho_look_at(c + glm::vec3(0.2f, 0.3f, 3.0f) * r, c + glm::vec3(0.5f * r, 0, 0), 0.6f * r,
+                                    0.1f * r, 6.0f * r));
+  out.push_back(test::ortho_look_at(c + glm::vec3(0.1f, 0.0f, 0.2f) * r, c + glm::vec3(0.3f, 0.2f, -1.0f) * r, 1.5f * r,
+                                    -2.0f * r, 2.0f * r));
   return out;
 }
 
@@ -144,7 +146,8 @@ TEST(OrthographicCull, EveryFrontFaceTheUnculledFrameShowsStillShows) {
     for (size_t i = 0; i < all_ids.size(); ++i) {
       const uint32_t t = all_ids[i];
       if (t == ~0u) continue;
-      const Vec3 a = s.positions[s.indices[3 * t]], b = s.positions[s.indices[3 * t + 1]], c = s.positions[s.indices[3 * t + 2]];
+      const Vec3 a = s.positions[s.indices[3 * t]], b = s.positions[s.indices[3 * t + 1]],
+                 c = s.positions[s.indices[3 * t + 2]];
       const Vec3 n = normalize(cross(b - a, c - a));
       if (!(k.facing * dot(n, k.eye) < -1e-2f)) continue;  // back-facing or nearly edge-on
       ++checked;
@@ -161,14 +164,19 @@ TEST(OrthographicOcclusion, CallsHiddenOnlyWhatEveryPointOfItIsBehind) {
   int hidden = 0, shown = 0;
   for (int cam = 0; cam < 6; ++cam) {
     const glm::vec3 eye = glm::normalize(glm::vec3(u(rng), u(rng), u(rng) + 1.5f)) * (3.0f + 3.0f * u01(rng));
-    const FrameParams fp = test::frame_params(make_sphere(20), test::ortho_look_at(eye, {0, 0, 0}, 4.0f, 0.2f, 12.0f), W, H);
-    std::vector<uint32_t> hiz((size_t)hiz_tiles(W) * hiz_tiles(H)), coarse((size_t)hiz_coarse_tiles(W) * hiz_coarse_tiles(H));
+    const FrameParams fp =
+        test::frame_params(make_sphere(20), test::ortho_look_at(eye, {0, 0, 0}, 4.0f, 0.2f, 12.0f), W, H);
+    std::vector<uint32_t> hiz((size_t)hiz_tiles(W) * hiz_tiles(H)),
+        coarse((size_t)hiz_coarse_tiles(W) * hiz_coarse_tiles(H));
     const OcclusionTest o = make_occlusion_test(fp, hiz.data(), coarse.data());
     const ClipPlanes planes = make_clip_planes(W, H);
     for (int s = 0; s < 300; ++s) {
       const Vec3 c{1.5f * u(rng), 1.5f * u(rng), 1.5f * u(rng)};
       const float r = 0.01f + 0.4f * u01(rng) * u01(rng);
-      struct Hit { int tile; uint32_t depth; };
+      struct Hit {
+        int tile;
+        uint32_t depth;
+      };
       std::vector<Hit> hits;
       float nearest = 1.0f, farthest = 0.0f;
       for (int k = 0; k < 300; ++k) {
@@ -176,7 +184,8 @@ TEST(OrthographicOcclusion, CallsHiddenOnlyWhatEveryPointOfItIsBehind) {
         const float len = std::sqrt(dot(d, d));
         if (!(len > 0.0f)) continue;
         const float t = (k % 3 == 0 ? 1.0f : std::cbrt(u01(rng))) * r / len;
-        const ProjectedVertex v = project_and_snap(fp.view_proj, {c.x + d.x * t, c.y + d.y * t, c.z + d.z * t}, planes, W, H);
+        const ProjectedVertex v =
+            project_and_snap(fp.view_proj, {c.x + d.x * t, c.y + d.y * t, c.z + d.z * t}, planes, W, H);
         if (v.code != 0) continue;
         const int px = v.x >> kSubpixelBits, py = v.y >> kSubpixelBits;
         if (px < 0 || py < 0 || px >= W || py >= H) continue;

@@ -24,8 +24,8 @@ TEST(Projection, MatchesFloat64ReferenceOnRandomPointsAndCameras) {
   std::uniform_real_distribution<float> u(-10.0f, 10.0f);
   for (int cam = 0; cam < 20; ++cam) {
     glm::vec3 eye{u(rng), u(rng), u(rng)}, target{u(rng) * 0.1f, u(rng) * 0.1f, u(rng) * 0.1f};
-    glm::mat4 vp = glm::perspective(glm::radians(50.0f), 1.5f, 0.1f, 100.0f) *
-                   glm::lookAt(eye, target, glm::vec3(0, 1, 0));
+    glm::mat4 vp =
+        glm::perspective(glm::radians(50.0f), 1.5f, 0.1f, 100.0f) * glm::lookAt(eye, target, glm::vec3(0, 1, 0));
     glm::dmat4 vpd(vp);
     Mat4 m = to_mat4(vp);
     for (int i = 0; i < 200; ++i) {
@@ -54,8 +54,8 @@ TEST(Projection, WindowMappingPutsNdcCornersOnFrameCornersWithRowZeroAtTop) {
 
 TEST(Projection, SnapRoundsToNearestSubpixelTiesToEven) {
   EXPECT_EQ(snap(1.0f), 256);
-  EXPECT_EQ(snap(1.0f + 1.0f / 512.0f), 256);   // exactly half a step: to even
-  EXPECT_EQ(snap(1.0f + 3.0f / 512.0f), 258);   // 1.5 steps: to even (2)
+  EXPECT_EQ(snap(1.0f + 1.0f / 512.0f), 256);  // exactly half a step: to even
+  EXPECT_EQ(snap(1.0f + 3.0f / 512.0f), 258);  // 1.5 steps: to even (2)
   EXPECT_EQ(snap(-0.3f / 256.0f), 0);
   EXPECT_EQ(snap(-0.7f / 256.0f), -1);
 }
@@ -98,8 +98,8 @@ TEST(Camera, FramingFitsAnyScale) {
     Camera c = Camera::framing(b, 16.0f / 9.0f);
     glm::vec3 center{b.center.x, b.center.y, b.center.z};
     float d = glm::length(c.eye - center);
-    EXPECT_GT(d, r);                          // outside the sphere
-    EXPECT_LT(c.near_plane, d - r);           // the whole sphere is between near and far
+    EXPECT_GT(d, r);                 // outside the sphere
+    EXPECT_LT(c.near_plane, d - r);  // the whole sphere is between near and far
     EXPECT_GT(c.far_plane, d + r);
     EXPECT_GT(c.near_plane, 0.0f);
     // The sphere's angular radius fits the vertical half-FOV.

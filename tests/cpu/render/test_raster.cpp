@@ -2,16 +2,16 @@
 // an even number of times from outside, exactly once from inside), and analytic areas.
 #include <gtest/gtest.h>
 
-#include <glm/gtc/type_ptr.hpp>
 #include <algorithm>
+#include <glm/gtc/type_ptr.hpp>
 #include <random>
 
-#include "engine/scene/generate.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/generate.h"
 #include "kernels/frame/geometry/project.h"
-#include "kernels/frame/raster/raster.h"
 #include "kernels/frame/geometry/triangle.h"
 #include "kernels/frame/geometry/vertex.h"
+#include "kernels/frame/raster/raster.h"
 #include "kernels/frame/raster/warp_raster.h"
 #include "tests/support/hostile_checks.h"
 #include "tests/support/test_scenes.h"
@@ -70,7 +70,8 @@ TEST(FillRule, TwoTrianglesSharingAnEdgeCoverEachPixelOnce) {
     RasterTri t[2];
     bool ok[2] = {window_tri(ax, ay, bx, by, cx, cy, 32, 32, t[0]), window_tri(ax, ay, cx, cy, dx, dy, 32, 32, t[1])};
     for (int k = 0; k < 2; ++k)
-      if (ok[k]) raster_rect(t[k], t[k].px0, t[k].py0, t[k].px1, t[k].py1, [&](int x, int y, uint64_t) { ++hits[y * 32 + x]; });
+      if (ok[k])
+        raster_rect(t[k], t[k].px0, t[k].py0, t[k].px1, t[k].py1, [&](int x, int y, uint64_t) { ++hits[y * 32 + x]; });
     for (int i = 0; i < 32 * 32; ++i) ASSERT_LE(hits[i], 1) << "pixel " << i << " hit twice, trial " << trial;
     // And no gap: a centre inside either triangle, or on the shared edge between a and c, is hit.
     const int64_t sign = s1 > 0 ? 1 : -1;
@@ -121,8 +122,7 @@ TEST(Watertight, InsideClosedSphereNearPlaneClippingLeavesEveryPixelHitOnce) {
     Camera c = test::look_at(eye, target, 90.0f, 0.3f, 10.0f);
     FrameParams fp = test::frame_params(sphere, c, 128, 96, test::two_sided());
     test::Hits hits = test::hit_counts(sphere, fp);
-    for (size_t i = 0; i < hits.count.size(); ++i)
-      ASSERT_EQ(hits.count[i], 1) << "camera " << cam << " pixel " << i;
+    for (size_t i = 0; i < hits.count.size(); ++i) ASSERT_EQ(hits.count[i], 1) << "camera " << cam << " pixel " << i;
     EXPECT_GT(hits.tris.clipped, 0u) << "the near plane should have cut some triangles";
   }
 }
@@ -161,7 +161,10 @@ TEST(WarpPaths, LanesTogetherVisitExactlyWhatRasterRectVisits) {
     int cx = (int)(rng() % (w * 256 + 8000)) - 4000, cy = (int)(rng() % (h * 256 + 8000)) - 4000;
     auto coord = [&](int c) { return c + (int)(rng() % span) - span / 2; };
     int x0 = coord(cx), y0 = coord(cy), x1 = coord(cx), y1 = coord(cy), x2 = coord(cx), y2 = coord(cy);
-    if (rng() % 4 == 0) { x2 = x0 + (x1 - x0) * 2 + 300; y2 = y0 + (y1 - y0) * 2 - 200; }  // thin
+    if (rng() % 4 == 0) {
+      x2 = x0 + (x1 - x0) * 2 + 300;
+      y2 = y0 + (y1 - y0) * 2 - 200;
+    }  // thin
     RasterTri t;
     if (!window_tri(x0, y0, x1, y1, x2, y2, w, h, t)) continue;
     std::vector<Hit> want, got_box, got_tiles;
@@ -181,8 +184,9 @@ TEST(WarpPaths, LanesTogetherVisitExactlyWhatRasterRectVisits) {
     for (int ty = t.py0 / kTileSide; ty <= t.py1 / kTileSide; ++ty)
       for (int tx = t.px0 / kTileSide; tx <= t.px1 / kTileSide; ++tx)
         for (int lane = 0; lane < 32; ++lane)
-          raster_tile_lane(t, tx * kTileSide, ty * kTileSide, lane,
-                           [&](int x, int y, uint64_t k) { got_tiles.push_back({y * w + x, k}); });
+          raster_tile_lane(t, tx * kTileSide, ty * kTileSide, lane, [&](int x, int y, uint64_t k) {
+            got_tiles.push_back({y * w + x, k});
+          });
     std::sort(got_tiles.begin(), got_tiles.end());
     ASSERT_EQ(got_tiles, want) << "tile lanes, triangle " << n;
   }
@@ -194,26 +198,26 @@ TEST(WarpPaths, LanesTogetherVisitExactlyWhatRasterRectVisits) {
 
 TEST(WarpPaths, SizeClassesFollowTheBoxAndTheExtent) {
   RasterTri t;
-  ASSERT_TRUE(window_tri(0, 0, 8 * 256, 0, 0, 8 * 256, 64, 64, t));       // 8x8 box
+  ASSERT_TRUE(window_tri(0, 0, 8 * 256, 0, 0, 8 * 256, 64, 64, t));  // 8x8 box
   EXPECT_EQ(size_class(t), SizeClass::Small);
   EXPECT_EQ(size_class(t, 1, 16), SizeClass::Medium) << "a frame's plan may queue smaller boxes";
-  ASSERT_TRUE(window_tri(0, 0, 20 * 256, 0, 0, 20 * 256, 64, 64, t));     // 20 px a side
+  ASSERT_TRUE(window_tri(0, 0, 20 * 256, 0, 0, 20 * 256, 64, 64, t));  // 20 px a side
   EXPECT_EQ(size_class(t), SizeClass::Medium);
-  ASSERT_TRUE(window_tri(0, 0, 40 * 256, 0, 0, 40 * 256, 64, 64, t));     // 1600 px: past kMediumBoxPixels
+  ASSERT_TRUE(window_tri(0, 0, 40 * 256, 0, 0, 40 * 256, 64, 64, t));  // 1600 px: past kMediumBoxPixels
   EXPECT_GT(box_pixels(t), kMediumBoxPixels);
   EXPECT_EQ(size_class(t), SizeClass::Large);
-  ASSERT_TRUE(window_tri(0, 0, 60 * 256, 0, 0, 8 * 256, 64, 64, t));      // 60 px: not exact in 32 bits
+  ASSERT_TRUE(window_tri(0, 0, 60 * 256, 0, 0, 8 * 256, 64, 64, t));  // 60 px: not exact in 32 bits
   EXPECT_LE(box_pixels(t), kMediumBoxPixels);
   EXPECT_EQ(size_class(t), SizeClass::Large);
 }
 
 TEST(WarpPaths, WithSamplesAMediumBoxHoldsFewerPixels) {
   RasterTri t;
-  ASSERT_TRUE(window_tri(0, 0, 20 * 256, 0, 0, 20 * 256, 64, 64, t));     // 400 px box
+  ASSERT_TRUE(window_tri(0, 0, 20 * 256, 0, 0, 20 * 256, 64, 64, t));  // 400 px box
   EXPECT_EQ(size_class(t, 1), SizeClass::Medium);
   EXPECT_EQ(size_class(t, 4), SizeClass::Large);
   EXPECT_EQ(size_class(t, 8), SizeClass::Large);
-  ASSERT_TRUE(window_tri(0, 0, 15 * 256, 0, 0, 15 * 256, 64, 64, t));     // 225 px box
+  ASSERT_TRUE(window_tri(0, 0, 15 * 256, 0, 0, 15 * 256, 64, 64, t));  // 225 px box
   EXPECT_LE(box_pixels(t), kMediumBoxSampledPixels);
   EXPECT_EQ(size_class(t, 4), SizeClass::Medium);
   EXPECT_EQ(size_class(t, 8), SizeClass::Medium);

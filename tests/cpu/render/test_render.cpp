@@ -7,10 +7,10 @@
 #include <random>
 #include <set>
 
-#include "engine/render/cpu_renderer.h"
-#include "engine/scene/generate.h"
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
+#include "engine/render/cpu_renderer.h"
+#include "engine/scene/generate.h"
 #include "tests/support/test_scenes.h"
 
 using namespace facet;
@@ -56,8 +56,7 @@ TEST(Render, TexturedQuadFillingTheFrameShowsTheTextureTexelForTexel) {
   std::vector<Rgba8> out = draw(r, quad_camera(), s, N, N);
   ASSERT_EQ(out.size(), tex.size());
   size_t wrong = 0;
-  for (size_t i = 0; i < out.size(); ++i)
-    wrong += out[i].r != tex[i].r || out[i].g != tex[i].g || out[i].b != tex[i].b;
+  for (size_t i = 0; i < out.size(); ++i) wrong += out[i].r != tex[i].r || out[i].g != tex[i].g || out[i].b != tex[i].b;
   EXPECT_EQ(wrong, 0u);
   // Row 0 of the PNG is the top of the image: the texture's top row (v = 1) is there.
   EXPECT_EQ(out[0].r, tex[0].r);
@@ -95,7 +94,8 @@ TEST(Render, NormalsModeShowsFaceNormalFacingTheCamera) {
 TEST(Render, NearerTriangleWinsAndExactTiesGoToLowerIndex) {
   // Two coincident quads (same depth everywhere) then a nearer one over part of the frame.
   Scene s;
-  s.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}, {-0.5f, -0.5f, 0.5f}, {0.5f, -0.5f, 0.5f}, {0, 0.5f, 0.5f}};
+  s.positions = {{-1, -1, 0},          {1, -1, 0},          {1, 1, 0},      {-1, 1, 0},
+                 {-0.5f, -0.5f, 0.5f}, {0.5f, -0.5f, 0.5f}, {0, 0.5f, 0.5f}};
   s.normals.assign(s.positions.size(), Vec3{0, 0, 1});
   // Triangles 0,1: quad; 2,3: the same quad again (ties); 4: nearer, drawn last.
   s.indices = {0, 1, 2, 0, 2, 3, 0, 1, 2, 0, 2, 3, 4, 5, 6};

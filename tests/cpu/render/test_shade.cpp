@@ -81,11 +81,13 @@ TEST(PlainLit, ShadesBitForBitAsTheGeneralPath) {
     const PixelTriangle t = pixel_triangle(view, fp, tri);
     for (int py = 0; py < fp.height; py += 6)
       for (int px = 0; px < fp.width; px += 6) {
-        const Rgba8 a = encode_color(shade_plain_lit_pixel(view, fp, px, py, t)), b = encode_color(shade_covered_pixel(view, fp, px, py, t));
+        const Rgba8 a = encode_color(shade_plain_lit_pixel(view, fp, px, py, t)),
+                    b = encode_color(shade_covered_pixel(view, fp, px, py, t));
         ASSERT_EQ(test::rgba_text(a), test::rgba_text(b)) << "triangle " << tri << " pixel " << px << "," << py;
         colours.push_back((uint32_t)a.r | (uint32_t)a.g << 8 | (uint32_t)a.b << 16);
       }
   }
   std::sort(colours.begin(), colours.end());
-  EXPECT_GT(std::unique(colours.begin(), colours.end()) - colours.begin(), 100) << "too few colours to tell paths apart";
+  EXPECT_GT(std::unique(colours.begin(), colours.end()) - colours.begin(), 100)
+      << "too few colours to tell paths apart";
 }

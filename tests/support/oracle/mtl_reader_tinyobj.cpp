@@ -27,8 +27,7 @@ static bool is_regular_file(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-MtlReader::MtlReader(std::string obj_path)
-    : m_obj_path(std::move(obj_path)), m_obj_dir(parent_dir(m_obj_path)) {}
+MtlReader::MtlReader(std::string obj_path) : m_obj_path(std::move(obj_path)), m_obj_dir(parent_dir(m_obj_path)) {}
 
 // Which materials of an MTL text give Kd themselves, in tinyobjloader's order (one material per
 // named newmtl, the last one always). tinyobjloader substitutes 0.6 grey for a missing Kd when
@@ -53,15 +52,13 @@ static std::vector<bool> materials_with_kd(const std::string& text) {
 }
 
 bool MtlReader::operator()(const std::string& mat_id, std::vector<tinyobj::material_t>* materials,
-                           std::map<std::string, int>* mat_map, std::string* warn,
-                           std::string* err) {
+                           std::map<std::string, int>* mat_map, std::string* warn, std::string* err) {
   std::string name = clean_file_name(mat_id);
   std::string path = join_path(m_obj_dir, name);
   std::ifstream file;
   if (is_regular_file(path)) file.open(path, std::ios::binary);
   if (!file.is_open()) {
-    m_warnings.push_back(m_obj_path + ": material library '" + name + "' not found (looked for " +
-                         path + ")");
+    m_warnings.push_back(m_obj_path + ": material library '" + name + "' not found (looked for " + path + ")");
     return false;
   }
   std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());

@@ -16,12 +16,11 @@ class MtlReader : public tinyobj::MaterialReader {
   // obj_path names the OBJ: mtllib paths are relative to its folder; warnings name it.
   explicit MtlReader(std::string obj_path);
   bool operator()(const std::string& mat_id, std::vector<tinyobj::material_t>* materials,
-                  std::map<std::string, int>* mat_map, std::string* warn,
-                  std::string* err) override;
+                  std::map<std::string, int>* mat_map, std::string* warn, std::string* err) override;
 
   struct Source {
-    std::string dir;      // folder of the MTL the material came from ("" = current folder)
-    bool has_kd = true;   // the MTL gave Kd explicitly
+    std::string dir;     // folder of the MTL the material came from ("" = current folder)
+    bool has_kd = true;  // the MTL gave Kd explicitly
   };
   const std::vector<Source>& sources() const { return m_sources; }
   const std::vector<std::string>& warnings() const { return m_warnings; }

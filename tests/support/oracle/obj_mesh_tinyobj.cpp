@@ -20,15 +20,12 @@ struct Variant {
   int32_t next;    // next variant of the same position, or -1
 };
 
-bool finite3(const float* p) {
-  return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
-}
+bool finite3(const float* p) { return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]); }
 
 }  // namespace
 
 ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& attrib,
-                            const std::vector<tinyobj::shape_t>& shapes, const ObjScan& scan,
-                            Scene& scene,
+                            const std::vector<tinyobj::shape_t>& shapes, const ObjScan& scan, Scene& scene,
                             const std::function<void(float, const char*)>& progress) {
   ObjMeshStats stats;
   const size_t nv = attrib.vertices.size() / 3;
@@ -88,8 +85,7 @@ ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& at
       for (int k = 0; k < 3; ++k) {
         int v = c[k].vertex_index;
         if (v < 0 || (size_t)v >= nv)  // scan_obj refuses these first; never index past the array
-          throw LoadError(path + ": a face refers to vertex " + std::to_string(v + 1) +
-                          ", which does not exist");
+          throw LoadError(path + ": a face refers to vertex " + std::to_string(v + 1) + ", which does not exist");
         skip |= bad[(size_t)v] != 0;
       }
       if (skip) {
@@ -111,8 +107,7 @@ ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& at
         } else {
           const uint32_t group = vn >= 0 ? 0u : (uint32_t)sg;
           int32_t i = head[(size_t)v];
-          while (i >= 0 && !(variants[i].vt == vt && variants[i].vn == vn &&
-                             variants[i].group == group))
+          while (i >= 0 && !(variants[i].vt == vt && variants[i].vn == vn && variants[i].group == group))
             i = variants[i].next;
           if (i >= 0) {
             out = variants[i].out;
@@ -128,8 +123,7 @@ ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& at
       scene.tri_material.push_back(mat < 0 ? kNoMaterial : (uint32_t)mat);
     }
   }
-  if (scene.positions.size() >= UINT32_MAX)
-    throw LoadError(path + ": more than 2^32 - 1 vertices");
+  if (scene.positions.size() >= UINT32_MAX) throw LoadError(path + ": more than 2^32 - 1 vertices");
 
   progress(0.7f, "normals");
   // Computed for all vertices (it is cheap), then replaced where the file gave a usable normal.

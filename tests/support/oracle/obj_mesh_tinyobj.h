@@ -10,8 +10,8 @@
 
 #include <tiny_obj_loader.h>
 
-#include "tests/support/oracle/obj_scan.h"
 #include "engine/scene/scene.h"
+#include "tests/support/oracle/obj_scan.h"
 
 namespace facet::oracle {
 
@@ -19,16 +19,15 @@ namespace facet::oracle {
 constexpr uint32_t kNoMaterial = UINT32_MAX;
 
 struct ObjMeshStats {
-  size_t nonfinite_faces = 0;   // dropped: a corner's position is NaN or infinite
-  size_t computed_normals = 0;  // vertices whose normal was computed rather than read
+  size_t nonfinite_faces = 0;         // dropped: a corner's position is NaN or infinite
+  size_t computed_normals = 0;        // vertices whose normal was computed rather than read
   bool file_normals_ignored = false;  // some vn index pointed at nothing
 };
 
 // Fills scene.positions, normals, uvs, indices and tri_material (tinyobjloader's material id,
 // or kNoMaterial). Throws LoadError("PATH: ...") only if an index slipped past scan_obj.
 ObjMeshStats build_obj_mesh(const std::string& path, const tinyobj::attrib_t& attrib,
-                            const std::vector<tinyobj::shape_t>& shapes, const ObjScan& scan,
-                            Scene& scene,
+                            const std::vector<tinyobj::shape_t>& shapes, const ObjScan& scan, Scene& scene,
                             const std::function<void(float, const char*)>& progress);
 
 }  // namespace facet::oracle

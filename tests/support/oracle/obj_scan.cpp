@@ -41,16 +41,17 @@ bool is_plain_number(const char* p, const char* e) {
   bool digit = false;
   for (; p < e; ++p) {
     char c = *p;
-    if (c >= '0' && c <= '9') digit = true;
-    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E') return false;
+    if (c >= '0' && c <= '9')
+      digit = true;
+    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E')
+      return false;
   }
   return digit;
 }
 
 class Scanner {
  public:
-  Scanner(const std::string& path, ObjScan& out, const char* base)
-      : m_path(path), m_out(out), m_base(base) {}
+  Scanner(const std::string& path, ObjScan& out, const char* base) : m_path(path), m_out(out), m_base(base) {}
 
   [[noreturn]] void fail(size_t line, const std::string& what) const {
     throw LoadError(m_path + ":" + std::to_string(line) + ": " + what);
@@ -78,9 +79,8 @@ class Scanner {
     if (idx < 0) {
       if ((size_t)(-idx) > have) {
         if (kind == 2) return note_bad_normal(line);
-        fail(line, "relative " + std::string(kName[kind]) + " index " + std::to_string(idx) +
-                       " in '" + tok + "' points before the first one (" + std::to_string(have) +
-                       " defined so far)");
+        fail(line, "relative " + std::string(kName[kind]) + " index " + std::to_string(idx) + " in '" + tok +
+                       "' points before the first one (" + std::to_string(have) + " defined so far)");
       }
       return;
     }
@@ -141,17 +141,23 @@ class Scanner {
     char c0 = p[0], c1 = p[1];
     if (c0 == 'v') {
       if (is_blank(c1)) return vertex(p + 2, e);
-      if (c1 == 't' && e - p > 2 && is_blank(p[2])) ++m_out.vt_count;
-      else if (c1 == 'n' && e - p > 2 && is_blank(p[2])) ++m_out.vn_count;
+      if (c1 == 't' && e - p > 2 && is_blank(p[2]))
+        ++m_out.vt_count;
+      else if (c1 == 'n' && e - p > 2 && is_blank(p[2]))
+        ++m_out.vn_count;
       else if (c1 == 'w' && e - p > 2 && is_blank(p[2]))  // skin weights: see ObjScan
         m_out.skin_weight_offsets.push_back((size_t)(p - m_base));
       return;
     }
     if (!is_blank(c1)) return;
-    if (c0 == 'f') face(p + 2, e, line);
-    else if (c0 == 'l') ++m_out.line_count;
-    else if (c0 == 'p') ++m_out.point_count;
-    else if (c0 == 's') m_out.has_smoothing = true;
+    if (c0 == 'f')
+      face(p + 2, e, line);
+    else if (c0 == 'l')
+      ++m_out.line_count;
+    else if (c0 == 'p')
+      ++m_out.point_count;
+    else if (c0 == 's')
+      m_out.has_smoothing = true;
   }
 
   void finish() {
@@ -159,10 +165,9 @@ class Scanner {
     size_t have[3] = {m_out.v_count, m_out.vt_count, m_out.vn_count};
     for (int kind = 0; kind < 2; ++kind)
       if (m_max[kind] > have[kind])
-        fail(m_max_line[kind], std::string(kind == 0 ? "vertex" : "texture coordinate") +
-                                   " index " + std::to_string(m_max[kind]) +
-                                   " out of range (the file has " + std::to_string(have[kind]) +
-                                   " " + kPlural[kind] + ")");
+        fail(m_max_line[kind], std::string(kind == 0 ? "vertex" : "texture coordinate") + " index " +
+                                   std::to_string(m_max[kind]) + " out of range (the file has " +
+                                   std::to_string(have[kind]) + " " + kPlural[kind] + ")");
     if (m_max[2] > have[2]) note_bad_normal(m_max_line[2]);
   }
 
@@ -195,8 +200,8 @@ ObjScan scan_obj(const std::string& path, const char* data, size_t size) {
       if (c == '\t' || c == '\f' || c == '\v') continue;
       if (c == 0 && line == 1 && (eol - data) < 4)
         throw LoadError(path + ":1: UTF-16 text is not supported (save the file as UTF-8 or ASCII)");
-      throw LoadError(path + ":" + std::to_string(line) +
-                      ": binary data, not OBJ text (control byte " + std::to_string(c) + ")");
+      throw LoadError(path + ":" + std::to_string(line) + ": binary data, not OBJ text (control byte " +
+                      std::to_string(c) + ")");
     }
     scanner.line(p, eol, line);
     if (eol < end && *eol == '\r' && eol + 1 < end && eol[1] == '\n') ++eol;  // CRLF is one end

@@ -12,14 +12,14 @@ namespace facet::oracle {
 
 struct ObjScan {
   size_t v_count = 0, vt_count = 0, vn_count = 0;  // v, vt, vn statements
-  size_t face_count = 0;         // f statements with 3 or more corners
-  size_t short_face_count = 0;   // f statements with 1 or 2 corners (tinyobjloader drops them)
-  size_t short_face_line = 0;    // line of the first of those
-  size_t line_count = 0;         // l statements
-  size_t point_count = 0;        // p statements
-  bool has_smoothing = false;    // any s statement: then s 0 / s off means flat
-  size_t bad_normal_line = 0;    // first f line whose vn index points at nothing, or 0
-  std::vector<uint32_t> nonfinite_vertices;  // 0-based v indices whose x, y or z is not a number
+  size_t face_count = 0;                           // f statements with 3 or more corners
+  size_t short_face_count = 0;                     // f statements with 1 or 2 corners (tinyobjloader drops them)
+  size_t short_face_line = 0;                      // line of the first of those
+  size_t line_count = 0;                           // l statements
+  size_t point_count = 0;                          // p statements
+  bool has_smoothing = false;                      // any s statement: then s 0 / s off means flat
+  size_t bad_normal_line = 0;                      // first f line whose vn index points at nothing, or 0
+  std::vector<uint32_t> nonfinite_vertices;        // 0-based v indices whose x, y or z is not a number
   // Byte offsets (from the start of the scanned text) of each `vw` (skin weight) statement's 'v'.
   // facet does not use skin weights, and tinyobjloader 2.0.0rc10 converts their joint ids to int
   // unchecked (undefined behaviour for 1e20, inf or nan: found by the fuzzer), so the loader

@@ -23,9 +23,7 @@ namespace facet::oracle {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& path, const std::string& what) {
-  throw LoadError(path + ": " + what);
-}
+[[noreturn]] void refuse(const std::string& path, const std::string& what) { throw LoadError(path + ": " + what); }
 
 std::string read_whole_file(const std::string& path) {
   struct stat st {};
@@ -70,8 +68,7 @@ struct MemoryBuffer : std::streambuf {
 std::vector<std::string> unknown_materials(const std::string& tinyobj_warn) {
   std::vector<std::string> names;
   const std::string open = "material [ '", close = "' ] not found";
-  for (size_t p = tinyobj_warn.find(open); p != std::string::npos;
-       p = tinyobj_warn.find(open, p + 1)) {
+  for (size_t p = tinyobj_warn.find(open); p != std::string::npos; p = tinyobj_warn.find(open, p + 1)) {
     size_t a = p + open.size();
     size_t b = tinyobj_warn.find(close, a);
     if (b == std::string::npos) break;
@@ -100,8 +97,8 @@ Scene load_unguarded(const std::string& path, const LoadOptions& options) {
   ObjScan scan = scan_obj(path, data.data() + start, data.size() - start);
   if (scan.face_count == 0) {
     std::string what = "no triangles to show (" + std::to_string(scan.v_count) + " vertices, " +
-                       std::to_string(scan.point_count) + " point and " +
-                       std::to_string(scan.line_count) + " line statements";
+                       std::to_string(scan.point_count) + " point and " + std::to_string(scan.line_count) +
+                       " line statements";
     if (scan.short_face_count)
       what += ", " + std::to_string(scan.short_face_count) + " faces with fewer than 3 vertices";
     refuse(path, what + ")");
