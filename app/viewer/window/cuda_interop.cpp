@@ -3,9 +3,10 @@
 #include "app/viewer/window/cuda_interop.h"
 
 #if FACET_HAVE_CUDA
+#include <glad/gl.h>  // before cuda_gl_interop.h, whose <GL/gl.h> then sees GL is already declared
+
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
-#include <glad/gl.h>  // before cuda_gl_interop.h, whose <GL/gl.h> then sees GL is already declared
 
 #include "kernels/base/cuda_check.h"
 
