@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "engine/base/parallel.h"
+#include "engine/formats/ply/ply_binary_values.h"
 #include "engine/formats/ply/ply_body.h"
 #include "engine/load/load_model.h"
 
@@ -18,70 +19,13 @@ namespace facet {
 
 namespace {
 
+using ply_binary::decode_int;
+using ply_binary::decode_real;
+using ply_binary::load;
+
 // Rows per parallel work item: large enough that handing out work costs nothing, small enough
 // that 16 cores share a 1 M-row element evenly.
 constexpr uint64_t kRowsPerChunk = 1 << 15;
-
-// The T at p, its bytes reversed where the file's byte order is not the machine's.
-template <class T>
-T load(const char* p, bool swap) {
-  using Bits = std::conditional_t<
-      sizeof(T) == 1, uint8_t,
-      std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
-  Bits u;
-  std::memcpy(&u, p, sizeof(T));
-  if constexpr (sizeof(T) == 2) u = swap ? __builtin_bswap16(u) : u;
-  if constexpr (sizeof(T) == 4) u = swap ? __builtin_bswap32(u) : u;
-  if constexpr (sizeof(T) == 8) u = swap ? __builtin_bswap64(u) : u;
-  T v;
-  std::memcpy(&v, &u, sizeof(T));
-  return v;
-}
-
-double decode_real(const char* p, PlyType t, bool swap) {
-  switch (t) {
-    case PlyType::Int8:
-      return load<int8_t>(p, swap);
-    case PlyType::UInt8:
-      return load<uint8_t>(p, swap);
-    case PlyType::Int16:
-      return load<int16_t>(p, swap);
-    case PlyType::UInt16:
-      return load<uint16_t>(p, swap);
-    case PlyType::Int32:
-      return load<int32_t>(p, swap);
-    case PlyType::UInt32:
-      return load<uint32_t>(p, swap);
-    case PlyType::Float32:
-      return load<float>(p, swap);
-    case PlyType::Float64:
-      return load<double>(p, swap);
-  }
-  return 0;
-}
-
-// Integer types only (counts and indices; the header refuses float counts, float index lists are
-// truncated toward zero like any cast).
-int64_t decode_int(const char* p, PlyType t, bool swap) {
-  switch (t) {
-    case PlyType::Int8:
-      return load<int8_t>(p, swap);
-    case PlyType::UInt8:
-      return load<uint8_t>(p, swap);
-    case PlyType::Int16:
-      return load<int16_t>(p, swap);
-    case PlyType::UInt16:
-      return load<uint16_t>(p, swap);
-    case PlyType::Int32:
-      return load<int32_t>(p, swap);
-    case PlyType::UInt32:
-      return load<uint32_t>(p, swap);
-    default: {
-      double d = decode_real(p, t, swap);
-      return d == d && d > -1e18 && d < 1e18 ? (int64_t)d : -1;
-    }
-  }
-}
 
 // The lowest-row problem the workers found, whatever order they ran in: a chunk is skipped only
 // when it starts after a row already known to be bad, so the same file always gets the same
