@@ -5,12 +5,10 @@
 // file chooses scenes and cameras and writes the tables and the JSON (nlohmann-json: names and
 // paths are escaped).
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -27,6 +25,7 @@
 #include "engine/load/load_pipeline.h"
 #include "engine/meshlets/triangle_renumber.h"
 #include "engine/render/option_names.h"
+#include "engine/render/output_files.h"
 #include "engine/scene/generate.h"
 #if FACET_HAVE_CUDA
 #include "engine/cuda/throughput_bench.h"
@@ -55,8 +54,9 @@ struct BenchOptions {
   bool ortho = false;                                           // orthographic cameras, each scene the size on
                                                                 //   screen its perspective camera gives it
   std::string backend = name_of(Backend::Auto);
-  std::string assets;  // folder holding spot/ and dragon/
-  bool cache = true;   // models through the scene cache (--no-cache)
+  std::string assets;                       // folder holding spot/ and dragon/
+  bool cache = true;                        // models through the scene cache (--no-cache)
+  std::vector<std::string> defaults_files;  // the defaults files the command line was read with
 };
 
 struct SceneSpec {
@@ -323,25 +323,49 @@ void bench_vertices(const Renderer& renderer, const BenchOptions& o, nlohmann::j
 #endif
 }
 
-// The --json file, opened before any measuring so that an unwritable path fails at once.
-std::ofstream open_json(const std::string& path) {
-  std::ofstream f;
-  if (path.empty()) return f;
-  f.open(path);
-  if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-  return f;
+// The --json file, checked before any measuring: a usage error where it is a file the run reads
+// (a model named on the command line, the defaults file), a failure where it cannot be written at
+// all. Nothing is written to it until the end (write_whole_file).
+void check_json_path(const BenchOptions& o) {
+  if (o.json.empty()) return;
+  std::vector<std::string> standard;
+  for (const SceneSpec& spec : standard_scenes("", LoadOptions{})) standard.push_back(spec.name);
+  std::vector<NamedFile> inputs;
+  for (const std::string& name : o.scenes)
+    if (std::find(standard.begin(), standard.end(), name) == standard.end())
+      inputs.push_back({"the model being measured", name});
+  for (const std::string& file : o.defaults_files) inputs.push_back({"the defaults file", file});
+  if (const std::optional<OutputOverInput> clash = find_output_over_input({{"--json", o.json}}, inputs))
+    throw UsageError(clash->message());
+  check_writable(o.json);
+}
+
+// A usage error where --json is one of the files `scene`'s load read (none for a generated one).
+void check_json_spares(const BenchOptions& o, const Scene& scene) {
+  if (o.json.empty() || scene.source_files.empty()) return;
+  if (const std::optional<OutputOverInput> clash =
+          find_output_over_input({{"--json", o.json}}, scene_inputs(scene, scene.source, "measured")))
+    throw UsageError(clash->message());
+}
+
+// The defaults files the command line was read with: --config's, or facet.toml where it was read.
+std::vector<std::string> defaults_files_read(const CLI::App& cmd) {
+  const CLI::App* root = cmd.get_parent();
+  const CLI::Option* config = root ? root->get_config_ptr() : nullptr;
+  return config && config->count() > 0 ? config->results() : std::vector<std::string>{};
 }
 
 int run_bench(const BenchOptions& o) {
   try {
     const auto sizes = as_usage([&] { return parse_sizes(o.sizes); });
-    std::ofstream json_file = open_json(o.json);
+    check_json_path(o);
     std::unique_ptr<Renderer> renderer = make_bench_renderer(o);
     const std::vector<SceneSpec> specs = select_scenes(o, *renderer);
     GlSide gl = open_gl(o);
     std::vector<Row> rows;
     for (const SceneSpec& spec : specs) {
       std::shared_ptr<const Scene> scene = make_bench_scene(spec);
+      check_json_spares(o, *scene);
       renderer->set_scene(scene);
       if (gl.gl) gl.gl->set_scene(*scene);
       for (auto [w, h] : sizes)
@@ -350,8 +374,10 @@ int run_bench(const BenchOptions& o) {
     print_tables(rows, *renderer, o);
     nlohmann::json js = rows_json(rows, *renderer, o);
     bench_vertices(*renderer, o, js);
-    if (json_file.is_open() && !(json_file << js.dump(2) << "\n" << std::flush))
-      throw std::runtime_error(o.json + ": cannot write");
+    if (!o.json.empty()) {
+      const std::string text = js.dump(2) + "\n";
+      write_whole_file(o.json, text.data(), text.size());
+    }
     return kExitSuccess;
   } catch (const std::exception& e) {
     return report_error("bench", e);
@@ -399,7 +425,10 @@ Command add_bench_command(CLI::App& app) {
       ->type_name("N[,N...]");
   cmd->add_flag("!--stream-launches", o->graph,
                 "Launch each frame's memsets and kernels one by one instead of as one CUDA graph");
-  return {cmd, [o] { return run_bench(*o); }};
+  return {cmd, [o, cmd] {
+            o->defaults_files = defaults_files_read(*cmd);
+            return run_bench(*o);
+          }};
 }
 
 }  // namespace facet

@@ -34,10 +34,34 @@ struct RenderCommandOptions {
   std::string ids_file;    // --ids: int32 .npy, -1 background
   CameraOptions camera;
   RenderOptionArgs shading;
-  bool cache = true;     // read and write the scene cache (--no-cache)
-  bool verbose = false;  // print each load stage's time
-  ShotOptions views;     // --turntable, --cameras, --transparent
+  bool cache = true;                        // read and write the scene cache (--no-cache)
+  bool verbose = false;                     // print each load stage's time
+  ShotOptions views;                        // --turntable, --cameras, --transparent
+  std::vector<std::string> defaults_files;  // the defaults files the command line was read with
 };
+
+// The defaults files the command line was read with: --config's, or facet.toml where it was read.
+std::vector<std::string> defaults_files_read(const CLI::App& cmd) {
+  const CLI::App* root = cmd.get_parent();
+  const CLI::Option* config = root ? root->get_config_ptr() : nullptr;
+  return config && config->count() > 0 ? config->results() : std::vector<std::string>{};
+}
+
+// Every file the command writes, named by the option that names it.
+std::vector<NamedFile> render_outputs(const RenderCommandOptions& o, const ShotPlan& plan) {
+  std::vector<NamedFile> outputs;
+  for (const std::string& path : planned_outputs(plan))
+    outputs.push_back({plan.from_file ? "the cameras file's output" : "-o", path});
+  if (!o.depth_file.empty()) outputs.push_back({"--depth", o.depth_file});
+  if (!o.ids_file.empty()) outputs.push_back({"--ids", o.ids_file});
+  return outputs;
+}
+
+// A usage error where an output would replace a file the run reads, before anything is written.
+void refuse_output_over_input(const std::vector<NamedFile>& outputs, const std::vector<NamedFile>& inputs) {
+  if (const std::optional<OutputOverInput> clash = find_output_over_input(outputs, inputs))
+    throw UsageError(clash->message());
+}
 
 // Load stages' names and times as the loader reports them, for --verbose.
 struct StageClock {
@@ -163,6 +187,13 @@ int run_render(const RenderCommandOptions& o) {
     if ((!o.depth_file.empty() || !o.ids_file.empty()) && (o.views.turntable > 0 || !o.views.cameras_file.empty()))
       throw UsageError("--depth and --ids go with one frame, not with --turntable or --cameras");
     const Backend backend = backend_known_early(parse_backend(o.backend));
+    // Outputs against the inputs the command line names, before the model is read, then, once it
+    // is loaded, against every file its load read: nothing is written before both.
+    const std::vector<NamedFile> outputs = render_outputs(o, plan);
+    std::vector<NamedFile> named_inputs{{"the model being rendered", o.model}};
+    if (!o.views.cameras_file.empty()) named_inputs.push_back({"the cameras file", o.views.cameras_file});
+    for (const std::string& file : o.defaults_files) named_inputs.push_back({"the defaults file", file});
+    refuse_output_over_input(outputs, named_inputs);
 
     auto t0 = std::chrono::steady_clock::now();
     const auto t_start = t0;
@@ -188,6 +219,7 @@ int run_render(const RenderCommandOptions& o) {
       if (o.verbose) clock.enter("done");
     });
     const std::shared_ptr<const Scene> scene = loaded.scene;
+    refuse_output_over_input(outputs, scene_inputs(*scene, o.model, "rendered"));
     if (o.verbose) std::printf("  load total       %8.3f s\n", load_s);
     for (const auto& w : scene->warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const Bounds& b = scene->bounds;
@@ -251,7 +283,10 @@ Command add_render_command(CLI::App& app) {
   cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);
   cmd->add_flag("-v,--verbose", o->verbose, "Print the time of each load stage and the total");
   add_shot_options(cmd, o->views);
-  return {cmd, [o] { return run_render(*o); }};
+  return {cmd, [o, cmd] {
+            o->defaults_files = defaults_files_read(*cmd);
+            return run_render(*o);
+          }};
 }
 
 }  // namespace facet

@@ -191,6 +191,15 @@ ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std
   return plan;
 }
 
+std::vector<std::string> planned_outputs(const ShotPlan& plan) {
+  std::vector<std::string> outputs;
+  if (plan.turntable > 0)
+    for (int k = 0; k < plan.turntable; ++k) outputs.push_back(frame_name(plan.requests.at(0).output, k));
+  else
+    for (const ShotRequest& r : plan.requests) outputs.push_back(r.output);
+  return outputs;
+}
+
 std::vector<Shot> make_shots(const ShotPlan& plan, const Bounds& bounds) {
   if (plan.turntable > 0) {
     const ShotRequest& r = plan.requests.at(0);

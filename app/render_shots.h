@@ -47,6 +47,9 @@ struct ShotPlan {
 ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
                     int height);
 
+// Every PNG the plan writes, in order (a turntable's frames by number), before the model is known.
+std::vector<std::string> planned_outputs(const ShotPlan& plan);
+
 // The frames to draw, now that the model's bounds frame the cameras. A camera that cannot be used
 // is a UsageError from the command line, a std::runtime_error naming the entry from a file.
 std::vector<Shot> make_shots(const ShotPlan& plan, const Bounds& bounds);

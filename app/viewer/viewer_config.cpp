@@ -111,24 +111,13 @@ std::string write_viewer_config(const std::string& dir, const ViewerConfig& conf
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return dir + ": " + ec.message();
-  const fs::path path = fs::path(dir) / kFileName;
-  const fs::path temp = fs::path(dir) / (std::string(kFileName) + ".tmp" + std::to_string(platform::process_id()));
-  {
-    std::ofstream out(temp, std::ios::trunc);
-    out << config_to_json(config).dump(2) << '\n';
-    out.flush();
-    if (!out) {
-      fs::remove(temp, ec);
-      return temp.string() + ": cannot be written";
-    }
-  }
-  fs::rename(temp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    return path.string() + ": " + ec.message();
-  }
-  return "";
+  const std::string path = (fs::path(dir) / kFileName).string();
+  const std::string text = config_to_json(config).dump(2) + "\n";
+  platform::ReplacingFile file(path);  // written whole beside it, then renamed over it
+  std::string why = file.open();
+  if (why.empty()) why = file.write(text.data(), text.size());
+  if (why.empty()) why = file.commit();
+  return why.empty() ? "" : path + ": cannot be written: " + why;
 }
 
 void add_recent_model(std::vector<std::string>& recent, const std::string& path) {

@@ -1,5 +1,5 @@
 // The POSIX and Linux implementation of platform.h, the only file in facet that calls the
-// operating system directly (stat, open, mmap, madvise, mkstemp, fallocate, pwrite, /proc,
+// operating system directly (stat, open, mmap, madvise, mkstemp, fallocate, pwrite, rename, /proc,
 // getrusage, setpriority, mallopt, dlopen). A Windows port replaces this file with one on the
 // Win32 API (SHGetKnownFolderPath, GetModuleFileNameW, CreateFileMapping, MoveFileEx,
 // SetThreadPriority, ...) behind the same declarations; nothing outside it changes.
@@ -15,10 +15,13 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <system_error>
 
@@ -39,12 +42,31 @@ FileStatus status_from(const struct stat& st) {
   s.directory = S_ISDIR(st.st_mode);
   s.size = (uint64_t)st.st_size;
   s.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+  s.device = (uint64_t)st.st_dev;
+  s.inode = (uint64_t)st.st_ino;
   return s;
 }
 
 FileStatus status_failed() {
   FileStatus s;
   s.error = reason();
+  return s;
+}
+
+// Six letters and digits for a temporary file's name: the process, a count and the clock mixed
+// (splitmix64), so that two writers beside one target rarely pick the same name (O_EXCL decides).
+std::string unique_suffix() {
+  static std::atomic<uint64_t> count{0};
+  timespec now{};
+  clock_gettime(CLOCK_REALTIME, &now);
+  uint64_t x = ((uint64_t)getpid() << 32) ^ (count.fetch_add(1) * 0x9E3779B97F4A7C15ull) ^
+               ((uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec);
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  static const char kLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::string s;
+  for (int i = 0; i < 6; ++i, x /= 62) s += kLetters[x % 62];
   return s;
 }
 
@@ -244,6 +266,81 @@ std::string OutputFile::close() {
   m_file = -1;
   if (fd < 0) return "";
   return ::close(fd) == 0 ? std::string() : reason();
+}
+
+ReplacingFile::ReplacingFile(std::string target) : m_target(std::move(target)) {}
+
+ReplacingFile::~ReplacingFile() { abandon(); }
+
+std::string ReplacingFile::open() {
+  if (m_file >= 0) return std::strerror(EBUSY);
+  struct stat st {};
+  if (stat(m_target.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return std::strerror(EISDIR);
+    if (!S_ISREG(st.st_mode)) {  // a device or a FIFO: its own bytes, nothing to rename over it
+      const int fd = ::open(m_target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+      if (fd < 0) return reason();
+      m_file = fd;
+      return "";
+    }
+    char resolved[PATH_MAX];
+    if (realpath(m_target.c_str(), resolved)) m_target = resolved;  // a link's file is replaced, not the link
+  }
+  const size_t slash = m_target.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : m_target.substr(0, slash + 1);
+  std::string name = slash == std::string::npos ? m_target : m_target.substr(slash + 1);
+  if (name.size() > 200) name.resize(200);  // the temporary name's own 12 more stay within NAME_MAX
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string temp = dir + "." + name + ".tmp-" + unique_suffix();
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      m_file = fd;
+      m_temp = std::move(temp);
+      return "";
+    }
+    if (errno != EEXIST) return reason();
+  }
+  return std::strerror(EEXIST);
+}
+
+std::string ReplacingFile::write(const void* data, uint64_t bytes) {
+  if (m_file < 0) return std::strerror(EBADF);
+  const uint8_t* from = static_cast<const uint8_t*>(data);
+  while (bytes) {
+    const ssize_t done = ::write((int)m_file, from, std::min<uint64_t>(bytes, 1u << 30));
+    if (done < 0 && errno == EINTR) continue;
+    if (done <= 0) {
+      if (done == 0) errno = EIO;
+      const std::string why = reason();
+      abandon();
+      return why;
+    }
+    from += done;
+    bytes -= (uint64_t)done;
+  }
+  return "";
+}
+
+std::string ReplacingFile::commit() {
+  if (m_file < 0) return std::strerror(EBADF);
+  const int fd = (int)m_file;
+  m_file = -1;
+  std::string why;
+  if (::close(fd) != 0)
+    why = reason();
+  else if (!m_temp.empty() && rename(m_temp.c_str(), m_target.c_str()) != 0)
+    why = reason();
+  else
+    m_temp.clear();  // in the target's place now
+  abandon();
+  return why;
+}
+
+void ReplacingFile::abandon() {
+  if (m_file >= 0) ::close((int)m_file);
+  m_file = -1;
+  if (!m_temp.empty()) unlink(m_temp.c_str());
+  m_temp.clear();
 }
 
 }  // namespace facet::platform

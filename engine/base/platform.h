@@ -65,10 +65,17 @@ struct FileStatus {
   bool directory = false;  // a folder
   uint64_t size = 0;       // bytes
   int64_t mtime_ns = -1;   // last modification, ns since 1970; -1 when it does not exist
+  uint64_t device = 0;     // the file system holding it, and the file's number there: one pair is
+  uint64_t inode = 0;      //   one file under every name (a Windows port: the volume's serial
+                           //   number and the file index, GetFileInformationByHandle)
   std::string error;       // the system's reason when !exists ("No such file or directory")
 };
 FileStatus file_status(const std::string& path);  // follows symbolic links (stat)
 FileStatus file_status(std::FILE* file);          // the file already open (fstat)
+// Whether both exist and are one file, whatever names, links or folders led to them.
+inline bool same_file(const FileStatus& a, const FileStatus& b) {
+  return a.exists && b.exists && a.device == b.device && a.inode == b.inode;
+}
 
 // `path` made absolute, symbolic links resolved (realpath); "" when it cannot be.
 std::string real_path(const std::string& path);
@@ -82,6 +89,41 @@ bool remove_file(const std::string& path);
 std::string rename_file(const std::string& from, const std::string& to);
 // Sets the file's modification time to now; best effort.
 void touch_file(const std::string& path);
+
+// A whole file written so that `target` is either the new file, complete, or what it was before;
+// never a truncated file. open() creates ".NAME.tmp-XXXXXX" beside the target (beside the file a
+// symbolic link names: the link stays), write() appends, every write checked, and commit() closes
+// (a close may report a write that failed late) and renames it over the target in one step. A
+// failure anywhere, or destruction before commit(), removes the temporary file. A target that
+// exists and is neither a regular file nor a folder (a device such as /dev/stdout or /dev/full, a
+// FIFO) is written straight into: nothing may be renamed over it. A folder is refused (EISDIR).
+// Errors are the system's reasons, for the caller's "PATH: cannot write: REASON". A Windows port:
+// CreateFileW with CREATE_NEW beside the target, WriteFile, CloseHandle, then MoveFileExW with
+// MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH.
+class ReplacingFile {
+ public:
+  explicit ReplacingFile(std::string target);
+  ~ReplacingFile();  // abandon() unless committed
+  ReplacingFile(const ReplacingFile&) = delete;
+  ReplacingFile& operator=(const ReplacingFile&) = delete;
+
+  // Creates the temporary file (with the permissions a new file gets: 0666 less the umask), or
+  // opens the device. "" or the reason.
+  std::string open();
+  // Appends [data, data + bytes). "" or the reason (the file is abandoned then).
+  std::string write(const void* data, uint64_t bytes);
+  // Closes and puts the file in the target's place. "" or the reason (the file is abandoned then).
+  std::string commit();
+  // Closes and removes the temporary file; the target stays as it was. Nothing once committed.
+  void abandon();
+  // The file being written: the temporary file, or the target itself when written straight into.
+  const std::string& writing() const { return m_temp.empty() ? m_target : m_temp; }
+
+ private:
+  std::string m_target;  // the target, symbolic links resolved once open
+  std::string m_temp;    // the temporary file; "" when none (not open, or a device)
+  intptr_t m_file = -1;  // the descriptor (a HANDLE on Windows); -1: not open
+};
 
 // A whole file mapped read-only into memory; data is null for an empty file.
 struct FileMapping {

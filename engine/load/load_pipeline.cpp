@@ -4,6 +4,7 @@
 // scene; only the format's loader and cancellation can fail a load.
 #include "engine/load/load_pipeline.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -101,6 +102,8 @@ class CacheEntry {
       }
       touch_cache_file(m_file);
       c.scene.source = m_path;
+      c.scene.source_files = {m_abs};
+      for (const CacheDependency& d : c.depends) c.scene.source_files.push_back(d.path);
       return std::move(c.scene);
     } catch (const std::exception& e) {
       notes.push_back(m_path + ": scene cache " + m_file + " ignored (" + e.what() + "); rebuilt");
@@ -219,6 +222,17 @@ uint64_t scene_cache_cap(const LoadOptions& options) {
 
 namespace {
 
+// Scene::source_files of a scene read from `path`: the model and what the cache's key lists, as a
+// cache hit gives them back (CacheEntry::lookup), then whatever else the format's reader recorded.
+void record_source_files(Scene& scene, const std::string& path) {
+  const std::string model = absolute_path(path).empty() ? path : absolute_path(path);
+  std::vector<std::string> files{model};
+  for (const CacheDependency& d : scene_dependencies(scene, model)) files.push_back(d.path);
+  for (const std::string& f : scene.source_files)
+    if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
+  scene.source_files = std::move(files);
+}
+
 // A load up to the store: a cache hit, or a fresh prepared scene and the entry it belongs in.
 struct Unstored {
   Scene scene;
@@ -251,6 +265,7 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
     if (std::strcmp(stage, "done") != 0) report.parsing(fraction, stage);  // preparing follows
   };
   out.scene = fresh(path, inner);
+  record_source_files(out.scene, path);
   try {
     // Without a head start the CPU checks before the meshlets (each step takes every core); with
     // one, the check may go to the GPU while the CPU builds the meshlets.

@@ -39,6 +39,11 @@ struct Bounds {
 
 struct Scene {
   std::string source;  // file it was loaded from, or a generator's name
+  // Every file the load read (what an output must never replace): the model, then the MTLs beside
+  // it and its texture files, resolved, as the scene cache's key lists them (scene_dependencies),
+  // then any other file the format's reader appended here. Not yet glTF buffers nor MTLs outside
+  // the model's folder, which no reader appends yet. Empty for a generated scene.
+  std::vector<std::string> source_files;
   // The big arrays are BigVectors (big_vector.h): growing one leaves the new elements unwritten.
   BigVector<Vec3> positions;          // one per vertex, world space
   BigVector<Vec3> normals;            // one per vertex, unit length (computed when the file has none)
