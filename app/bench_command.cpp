@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/bench_measure.h"
+#include "app/bench_report.h"
 #include "app/camera_options.h"
 #include "app/command.h"
 #include "app/exit_codes.h"
@@ -34,30 +35,6 @@
 namespace facet {
 
 namespace {
-
-struct BenchOptions {
-  std::vector<std::string> scenes;  // empty = the standard set
-  std::string sizes = "1920x1080,3840x2160";
-  int frames = 0;  // timed frames; 0: the backend's default (below)
-  std::string json;
-  bool vertices = true;
-  bool gl = true;
-  bool graph = true;                                            // false: launch the frame's work call by call
-  bool cull_backfaces = false;                                  // both renderers drop every back face
-  bool two_sided = false;                                       // both renderers draw back faces even of a closed
-                                                                //   model seen from outside (every triangle drawn)
-  std::string occlusion = name_of(BackendOptions{}.occlusion);  // occlusion culling (kOcclusionNames)
-  std::vector<int> aa = {1};                                    // samples a pixel, each measured in turn, both
-                                                                //   renderers (OpenGL: MSAA)
-  float orbit_deg = 0.0f;                                       // facet's camera turns this much a frame about the
-                                                                //   model's vertical axis (0: one fixed camera)
-  bool ortho = false;                                           // orthographic cameras, each scene the size on
-                                                                //   screen its perspective camera gives it
-  std::string backend = name_of(Backend::Auto);
-  std::string assets;                       // folder holding spot/ and dragon/
-  bool cache = true;                        // models through the scene cache (--no-cache)
-  std::vector<std::string> defaults_files;  // the defaults files the command line was read with
-};
 
 struct SceneSpec {
   std::string name;
@@ -105,18 +82,6 @@ int timed_frames(const BenchOptions& o, const Renderer& renderer) {
 }
 // Untimed frames before each measurement: uploads, allocations and caches settle.
 constexpr int kWarmupFrames = 5;
-
-struct Row {
-  std::string scene, size;
-  int aa = 1;  // samples a pixel
-  uint32_t triangles = 0;
-  double clear = NAN, geometry = NAN, resolve = NAN, frame = NAN, gl = NAN;
-  uint32_t drawn = 0;
-  uint32_t occluded = 0;           // triangles in meshlets skipped by occlusion culling, last frame
-  bool hidden_back_faces = false;  // back faces skipped as hidden (closed model seen from outside)
-  uint64_t overflow = 0;
-  size_t scene_bytes = 0, frame_bytes = 0;
-};
 
 // "1920x1080,3840x2160" -> sizes; throws std::invalid_argument naming the bad item.
 std::vector<std::pair<int, int>> parse_sizes(const std::string& list) {
@@ -191,9 +156,9 @@ std::shared_ptr<const Scene> make_bench_scene(const SceneSpec& spec) {
 }
 
 // One scene at one size: facet's frames (measure_frames), then OpenGL's with the first camera.
-Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, const Scene& scene, int w, int h, int aa,
-                const BenchOptions& o) {
-  Row r;
+BenchRow measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, const Scene& scene, int w, int h,
+                     int aa, const BenchOptions& o) {
+  BenchRow r;
   r.scene = spec.name;
   r.aa = aa;
   r.size = std::to_string(w) + "x" + std::to_string(h);
@@ -233,66 +198,6 @@ Row measure_row(Renderer& renderer, GlReference* gl, const SceneSpec& spec, cons
   std::fprintf(stderr, "  %s %s aa %d: frame %.4f ms, OpenGL %.4f ms\n", r.scene.c_str(), r.size.c_str(), aa, r.frame,
                r.gl);
   return r;
-}
-
-void print_tables(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
-  if (o.cull_backfaces) std::printf("\nBack faces culled by both renderers.\n");
-  if (o.two_sided) std::printf("\nBack faces drawn by both renderers, even where they cannot show.\n");
-  if (o.aa.size() > 1 || o.aa.front() != 1)
-    std::printf(
-        "\naa: samples a pixel in both renderers (OpenGL: that many-sample MSAA, resolved by a blit in its timing).\n");
-  if (renderer.capabilities().sampled_stage_times)
-    std::printf(
-        "\nStage columns: medians of the frames that clear the visibility buffer (one in four), the\n"
-        "only ones with events between the stages; frame: median of all frames.\n");
-  std::printf(
-      "\n| scene | size | aa | triangles | %s | %s | resolve ms | frame ms | Gtri/s | OpenGL ms | OpenGL / facet |\n",
-      "clear ms", "geometry + raster ms");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
-  for (const Row& r : rows)
-    std::printf("| %s | %s | %d | %u | %.4f | %.4f | %.4f | %.4f | %.2f | %.4f | %.1fx |\n", r.scene.c_str(),
-                r.size.c_str(), r.aa, r.triangles, r.clear, r.geometry, r.resolve, r.frame,
-                r.triangles / (r.frame * 1e-3) / 1e9, r.gl, r.gl / r.frame);
-  std::printf(
-      "\n| scene | size | aa | scene bytes / triangle | frame scratch MiB (visibility, image, queues) | triangles "
-      "skipped as occluded (last frame) | back faces |\n|---|---|---|---|---|---|---|\n");
-  for (const Row& r : rows)
-    std::printf("| %s | %s | %d | %.1f | %.1f | %u | %s |\n", r.scene.c_str(), r.size.c_str(), r.aa,
-                r.triangles ? (double)r.scene_bytes / r.triangles : 0.0, r.frame_bytes / 1048576.0, r.occluded,
-                r.hidden_back_faces ? "skipped by both: closed, seen from outside"
-                : o.cull_backfaces  ? "culled by both"
-                                    : "drawn by both");
-  for (const Row& r : rows)
-    if (r.overflow)
-      std::printf("note: %s %s needed %llu queue growth(s)\n", r.scene.c_str(), r.size.c_str(),
-                  (unsigned long long)r.overflow);
-}
-
-// A time in ms, or null where there is none (no OpenGL, no stage events).
-nlohmann::json ms_or_null(double ms) { return std::isfinite(ms) ? nlohmann::json(ms) : nlohmann::json(nullptr); }
-
-nlohmann::json rows_json(const std::vector<Row>& rows, const Renderer& renderer, const BenchOptions& o) {
-  nlohmann::json js = {{"backend", renderer.name()},
-                       {"frames", timed_frames(o, renderer)},
-                       {"orbit_deg", o.orbit_deg},
-                       {"ortho", o.ortho},
-                       {"scenes", nlohmann::json::array()}};
-  for (const Row& r : rows)
-    js["scenes"].push_back({{"scene", r.scene},
-                            {"size", r.size},
-                            {"aa", r.aa},
-                            {"triangles", r.triangles},
-                            {"clear_ms", ms_or_null(r.clear)},
-                            {"geometry_ms", ms_or_null(r.geometry)},
-                            {"resolve_ms", ms_or_null(r.resolve)},
-                            {"frame_ms", ms_or_null(r.frame)},
-                            {"opengl_ms", ms_or_null(r.gl)},
-                            {"drawn", r.drawn},
-                            {"occluded", r.occluded},
-                            {"back_faces_skipped", r.hidden_back_faces || o.cull_backfaces},
-                            {"scene_bytes", r.scene_bytes},
-                            {"frame_bytes", r.frame_bytes}});
-  return js;
 }
 
 // Where the frames run on the device (and facet has the CUDA backend): the stand-alone vertex
@@ -348,13 +253,6 @@ void check_json_spares(const BenchOptions& o, const Scene& scene) {
     throw UsageError(clash->message());
 }
 
-// The defaults files the command line was read with: --config's, or facet.toml where it was read.
-std::vector<std::string> defaults_files_read(const CLI::App& cmd) {
-  const CLI::App* root = cmd.get_parent();
-  const CLI::Option* config = root ? root->get_config_ptr() : nullptr;
-  return config && config->count() > 0 ? config->results() : std::vector<std::string>{};
-}
-
 int run_bench(const BenchOptions& o) {
   try {
     const auto sizes = as_usage([&] { return parse_sizes(o.sizes); });
@@ -362,7 +260,7 @@ int run_bench(const BenchOptions& o) {
     std::unique_ptr<Renderer> renderer = make_bench_renderer(o);
     const std::vector<SceneSpec> specs = select_scenes(o, *renderer);
     GlSide gl = open_gl(o);
-    std::vector<Row> rows;
+    std::vector<BenchRow> rows;
     for (const SceneSpec& spec : specs) {
       std::shared_ptr<const Scene> scene = make_bench_scene(spec);
       check_json_spares(o, *scene);
@@ -372,7 +270,7 @@ int run_bench(const BenchOptions& o) {
         for (int aa : o.aa) rows.push_back(measure_row(*renderer, gl.gl.get(), spec, *scene, w, h, aa, o));
     }
     print_tables(rows, *renderer, o);
-    nlohmann::json js = rows_json(rows, *renderer, o);
+    nlohmann::json js = rows_json(rows, *renderer, o, timed_frames(o, *renderer));
     bench_vertices(*renderer, o, js);
     if (!o.json.empty()) {
       const std::string text = js.dump(2) + "\n";

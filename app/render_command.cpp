@@ -40,13 +40,6 @@ struct RenderCommandOptions {
   std::vector<std::string> defaults_files;  // the defaults files the command line was read with
 };
 
-// The defaults files the command line was read with: --config's, or facet.toml where it was read.
-std::vector<std::string> defaults_files_read(const CLI::App& cmd) {
-  const CLI::App* root = cmd.get_parent();
-  const CLI::Option* config = root ? root->get_config_ptr() : nullptr;
-  return config && config->count() > 0 ? config->results() : std::vector<std::string>{};
-}
-
 // Every file the command writes, named by the option that names it.
 std::vector<NamedFile> render_outputs(const RenderCommandOptions& o, const ShotPlan& plan) {
   std::vector<NamedFile> outputs;
@@ -177,6 +170,36 @@ void finish_cache_write(SceneCacheWrite& write, bool verbose, std::chrono::stead
                 seconds_since(t_join), seconds_since(t_start));
 }
 
+// The inputs the command line names: the model, the cameras file and the defaults files.
+std::vector<NamedFile> named_inputs(const RenderCommandOptions& o) {
+  std::vector<NamedFile> inputs{{"the model being rendered", o.model}};
+  if (!o.views.cameras_file.empty()) inputs.push_back({"the cameras file", o.views.cameras_file});
+  for (const std::string& file : o.defaults_files) inputs.push_back({"the defaults file", file});
+  return inputs;
+}
+
+// One shot: drawn, its PNG and any --depth / --ids files written, and a line said. `labelled`:
+// the line also gives the shot's camera as options (a turntable or a cameras file).
+void draw_shot(Renderer& renderer, const Shot& job, const RenderOptions& settings, const RenderCommandOptions& o,
+               bool labelled) {
+  const auto t0 = std::chrono::steady_clock::now();
+  renderer.render(job.camera, settings, job.width, job.height);
+  std::vector<Rgba8> rgba;
+  renderer.read_rgba(rgba);
+  const double render_s = seconds_since(t0);
+  const auto t_write = std::chrono::steady_clock::now();
+  write_png(job.output, job.width, job.height, rgba);
+  write_frame_output_files(renderer, job.width, job.height, o.depth_file, o.ids_file);
+  if (o.verbose) std::printf("  files written    %8.3f s\n", seconds_since(t_write));
+  const FrameStats st = renderer.stats();
+  if (labelled) std::printf("%s: %s\n", job.label.c_str(), camera_options_text(job.camera).c_str());
+  std::printf(
+      "rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
+      "faces %s) -> %s\n",
+      job.width, job.height, renderer.name(), render_s * 1e3, st.tris.drawn, st.tris.culled, st.tris.clipped,
+      st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn", job.output.c_str());
+}
+
 int run_render(const RenderCommandOptions& o) {
   try {
     int width = 0, height = 0;
@@ -190,10 +213,7 @@ int run_render(const RenderCommandOptions& o) {
     // Outputs against the inputs the command line names, before the model is read, then, once it
     // is loaded, against every file its load read: nothing is written before both.
     const std::vector<NamedFile> outputs = render_outputs(o, plan);
-    std::vector<NamedFile> named_inputs{{"the model being rendered", o.model}};
-    if (!o.views.cameras_file.empty()) named_inputs.push_back({"the cameras file", o.views.cameras_file});
-    for (const std::string& file : o.defaults_files) named_inputs.push_back({"the defaults file", file});
-    refuse_output_over_input(outputs, named_inputs);
+    refuse_output_over_input(outputs, named_inputs(o));
 
     auto t0 = std::chrono::steady_clock::now();
     const auto t_start = t0;
@@ -233,24 +253,7 @@ int run_render(const RenderCommandOptions& o) {
       std::printf("  to the renderer  %8.3f s (on cuda: the upload, less what went while preparing)\n",
                   seconds_since(t_scene));
     const std::vector<Shot> jobs = make_shots(plan, scene->bounds);
-    for (const Shot& job : jobs) {
-      t0 = std::chrono::steady_clock::now();
-      renderer->render(job.camera, settings, job.width, job.height);
-      std::vector<Rgba8> rgba;
-      renderer->read_rgba(rgba);
-      double render_s = seconds_since(t0);
-      const auto t_write = std::chrono::steady_clock::now();
-      write_png(job.output, job.width, job.height, rgba);
-      write_frame_output_files(*renderer, job.width, job.height, o.depth_file, o.ids_file);
-      if (o.verbose) std::printf("  files written    %8.3f s\n", seconds_since(t_write));
-      FrameStats st = renderer->stats();
-      if (jobs.size() > 1) std::printf("%s: %s\n", job.label.c_str(), camera_options_text(job.camera).c_str());
-      std::printf(
-          "rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
-          "faces %s) -> %s\n",
-          job.width, job.height, renderer->name(), render_s * 1e3, st.tris.drawn, st.tris.culled, st.tris.clipped,
-          st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn", job.output.c_str());
-    }
+    for (const Shot& job : jobs) draw_shot(*renderer, job, settings, o, jobs.size() > 1);
     if (o.verbose) {
       const FrameStats st = renderer->stats();
       if (st.peak_bytes > 0)
