@@ -12,9 +12,11 @@ namespace facet {
 
 namespace {
 
-// An accessor with no buffer view is all zeros (glTF 2.0, 3.6.2.3) and costs the file nothing to
-// declare: a count beyond this is a corrupt file, not a model.
-constexpr size_t kMaxElementsWithoutData = size_t(1) << 26;
+// An accessor with no buffer view is all zeros but for its sparse values (glTF 2.0, 3.6.2.3) and
+// costs the file nothing to declare: a count beyond this is a corrupt file, not a model. 2^24
+// elements of the widest attribute facet reads (VEC4 of float) are 256 MiB; a primitive whose
+// POSITION has no data at all is skipped before it is read (gltf_loader.cpp).
+constexpr size_t kMaxElementsWithoutData = size_t(1) << 24;
 
 std::string str(size_t v) { return std::to_string(v); }
 
@@ -150,6 +152,11 @@ void check_accessor(const tinygltf::Model& m, const tinygltf::Accessor& a, int i
 
 size_t accessor_count(const tinygltf::Model& model, int index, const std::string& what) {
   return accessor_at(model, index, what).count;
+}
+
+bool accessor_has_data(const tinygltf::Model& model, int index, const std::string& what) {
+  const tinygltf::Accessor& a = accessor_at(model, index, what);
+  return a.bufferView >= 0 || a.sparse.isSparse;
 }
 
 std::vector<float> read_accessor_floats(const tinygltf::Model& model, int index, int components,

@@ -35,4 +35,8 @@ std::vector<uint32_t> read_accessor_indices(const tinygltf::Model& model, int in
 // Element count of accessor `index` (GltfError when it does not exist).
 size_t accessor_count(const tinygltf::Model& model, int index, const std::string& what);
 
+// Whether accessor `index` has any data: a buffer view or sparse values (without either, every
+// element is zero).
+bool accessor_has_data(const tinygltf::Model& model, int index, const std::string& what);
+
 }  // namespace facet

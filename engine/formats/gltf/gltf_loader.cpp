@@ -1,16 +1,17 @@
-// load_gltf: tinygltf parses the file and loads its buffers; the nodes of the scene are walked
-// with their transforms (matrix or TRS, parent times child), and each triangle primitive is
-// appended to the one flat mesh, positions transformed, normals by the inverse transpose,
-// winding kept outward under mirroring transforms. Accessors are read with every range checked
-// (gltf_accessors.h); materials and textures by gltf_materials.h. The Scene is finished as OBJ's
-// is: normals computed where a primitive has none, faces with non-finite positions dropped,
-// bounds (the closed-surface flag is the load's, load_pipeline.cpp).
+// load_gltf: the file is read and checked (gltf_files.h: size, GLB chunks, JSON nesting, buffer
+// and image files confined to the model's folder; gltf_json.h: the JSON's indices and sizes;
+// gltf_check.h: every index, the node trees, buffer views and accessors, and the default scene's
+// size with its instancing multiplied out, all before anything is built); tinygltf parses it and
+// loads its buffers; the nodes of the scene are walked with their transforms (matrix or TRS,
+// parent times child), and each triangle primitive is appended to the one flat mesh, positions
+// transformed, normals by the inverse transpose, winding kept outward under mirroring transforms.
+// Accessors are read with every range checked (gltf_accessors.h); materials and textures by
+// gltf_materials.h. The Scene is finished as OBJ's is: normals computed where a primitive has
+// none, faces with non-finite positions dropped, bounds (the closed-surface flag is the load's,
+// load_pipeline.cpp). Warnings that repeat for many elements are counted (gltf_messages.h).
 #include "engine/formats/gltf/gltf_loader.h"
 
 #include <algorithm>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -18,11 +19,13 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
-#include <nlohmann/json.hpp>
 
-#include "engine/base/platform.h"
 #include "engine/formats/gltf/gltf_accessors.h"
+#include "engine/formats/gltf/gltf_check.h"
+#include "engine/formats/gltf/gltf_files.h"
+#include "engine/formats/gltf/gltf_json.h"
 #include "engine/formats/gltf/gltf_materials.h"
+#include "engine/formats/gltf/gltf_messages.h"
 #include "engine/formats/gltf/tinygltf_config.h"
 #include "engine/scene/scene_finish.h"
 #include "kernels/frame/resolve/srgb.h"
@@ -34,9 +37,6 @@ namespace {
 // Required extensions facet reads correctly although it does not implement them: quantized
 // attributes are normalised or integer components, which the accessor reader converts.
 const std::set<std::string> kSupportedRequiredExtensions = {"KHR_mesh_quantization"};
-// Node instances walked: a hierarchy that references nodes many times over (legal as a DAG in
-// tinygltf, a corrupt file in glTF) could otherwise multiply without end.
-constexpr size_t kMaxNodeInstances = size_t(1) << 20;
 // Vertex colour of primitives without COLOR_0 in a model where others have it.
 constexpr Rgba8 kNoVertexColor{255, 255, 255, 255};
 
@@ -46,38 +46,50 @@ bool ends_with(const std::string& s, const std::string& suffix) {
                     [](char a, char b) { return std::tolower((unsigned char)a) == b; });
 }
 
+// What tinygltf's image callback sees of the model being read, and why it refused an image.
+struct ImageBytes {
+  const tinygltf::Model* model = nullptr;
+  std::string refusal;
+};
+
 // Keeps an embedded image's bytes as they are: texture_file.h decodes them (tinygltf_config.h).
-bool keep_image_bytes(tinygltf::Image* image, const int, std::string*, std::string*, int, int,
-                      const unsigned char* bytes, int size, void*) {
-  image->image.assign(bytes, bytes + std::max(size, 0));
+// tinygltf hands over an image in a buffer view without checking that the view lies inside its
+// buffer: that is checked here, and only the buffer's own bytes are read.
+bool keep_image_bytes(tinygltf::Image* image, const int index, std::string*, std::string*, int, int,
+                      const unsigned char* bytes, int size, void* user) {
+  ImageBytes& ctx = *static_cast<ImageBytes*>(user);
+  if (image->bufferView >= 0) {
+    const tinygltf::Model& m = *ctx.model;
+    const tinygltf::BufferView& v = m.bufferViews.at((size_t)image->bufferView);  // both checked by tinygltf
+    const std::vector<unsigned char>& data = m.buffers.at((size_t)v.buffer).data;
+    if (v.byteOffset > data.size() || v.byteLength > data.size() - v.byteOffset) {
+      ctx.refusal = "image " + std::to_string(index) + ": buffer view " + std::to_string(image->bufferView) +
+                    " (bytes " + std::to_string(v.byteOffset) + ".." + std::to_string(v.byteOffset + v.byteLength) +
+                    ") runs past the end of buffer " + std::to_string(v.buffer) + " (" + std::to_string(data.size()) +
+                    " bytes)";
+      return false;
+    }
+    image->image.assign(data.begin() + (std::ptrdiff_t)v.byteOffset,
+                        data.begin() + (std::ptrdiff_t)(v.byteOffset + v.byteLength));
+  } else {
+    image->image.assign(bytes, bytes + std::max(size, 0));
+  }
   image->as_is = true;
   return true;
 }
 
-// The first line of tinygltf's message, with any data URI it quotes cut short.
+// The first line of tinygltf's message, with any data URI it quotes cut short, control characters
+// escaped, at most 200 bytes.
 std::string first_line(const std::string& s, const char* fallback) {
-  size_t start = s.find_first_not_of(" \n");
-  if (start == std::string::npos) return fallback;
-  std::string line = s.substr(start, s.find('\n', start) - start);
+  std::string line = safe_line(s, std::string::npos);
+  if (line.empty()) return fallback;
   size_t data = line.find("data:");
   if (data != std::string::npos) {
     size_t end = line.find_first_of(" '\"", data);
     if (end == std::string::npos) end = line.size();
     line.replace(data, end - data, "data:... (" + std::to_string(end - data) + " characters)");
   }
-  return line;
-}
-
-// The file's JSON text: all of a .gltf, the JSON chunk of a .glb (header 12 bytes, then the
-// chunk's length and type, 4 bytes each); empty when it cannot be read.
-std::string json_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (data.compare(0, 4, "glTF") != 0) return data;
-  if (data.size() < 20) return "";
-  uint32_t length = 0;
-  std::memcpy(&length, data.data() + 12, 4);
-  return data.substr(20, std::min<size_t>(length, data.size() - 20));
+  return safe_line(line);
 }
 
 // The required extensions facet does not read. tinygltf may stumble over what such an extension
@@ -85,48 +97,39 @@ std::string json_text(const std::string& path) {
 void refuse_unsupported_extensions(const std::vector<std::string>& required) {
   for (const std::string& ext : required)
     if (!kSupportedRequiredExtensions.count(ext))
-      throw GltfError("requires the extension " + ext + ", which facet does not read");
+      throw GltfError("requires the extension " + word_or_quoted(ext) + ", which facet does not read");
 }
 
-std::vector<std::string> required_extensions(const std::string& path) {
-  nlohmann::json doc = nlohmann::json::parse(json_text(path), nullptr, false);
-  std::vector<std::string> out;
-  if (doc.is_object() && doc.contains("extensionsRequired") && doc["extensionsRequired"].is_array())
-    for (const auto& e : doc["extensionsRequired"])
-      if (e.is_string()) out.push_back(e.get<std::string>());
-  return out;
-}
-
-tinygltf::Model read_model(const std::string& path, Scene& scene) {
-  const platform::FileStatus st = platform::file_status(path);
-  if (!st.exists) throw GltfError(st.error);
-  if (!st.regular) throw GltfError(st.directory ? "is a directory, not a glTF file" : "not a regular file");
-  tinygltf::TinyGLTF reader;
-  reader.SetImageLoader(keep_image_bytes, nullptr);
+// The file through tinygltf, after its own checks (gltf_files.h): the JSON's nesting, its
+// indices and sizes, the required extensions; buffers are read through `folder`.
+tinygltf::Model read_model(const std::string& path, GltfFolder& folder, Scene& scene) {
+  const std::string bytes = read_model_file(path);
+  const bool binary = ends_with(path, ".glb");
+  const JsonSpan json = gltf_json_span(bytes, binary);
+  check_json_depth(bytes.data() + json.offset, json.size, json.offset);
+  const JsonFacts facts = check_json(bytes.data() + json.offset, json.size);
+  if (facts.parsed) refuse_unsupported_extensions(facts.required);
   tinygltf::Model model;
+  tinygltf::TinyGLTF reader;
+  ImageBytes images{&model, ""};
+  reader.SetImageLoader(keep_image_bytes, &images);
+  folder.install(reader);
   std::string err, warn;
-  bool ok = ends_with(path, ".glb") ? reader.LoadBinaryFromFile(&model, &err, &warn, path)
-                                    : reader.LoadASCIIFromFile(&model, &err, &warn, path);
+  // Sizes fit 32 bits: read_model_file caps them.
+  const bool ok =
+      binary ? reader.LoadBinaryFromMemory(&model, &err, &warn, reinterpret_cast<const unsigned char*>(bytes.data()),
+                                           (unsigned)bytes.size(), folder.base())
+             : reader.LoadASCIIFromString(&model, &err, &warn, bytes.data(), (unsigned)bytes.size(), folder.base());
   if (!ok) {
-    refuse_unsupported_extensions(required_extensions(path));
+    if (!folder.refusal().empty()) throw GltfError(folder.refusal());
+    if (!images.refusal.empty()) throw GltfError(images.refusal);
+    check_json_references(bytes.data() + json.offset, json.size, facts);
     throw GltfError(first_line(err, "cannot be parsed as glTF"));
   }
   if (!warn.empty()) scene.warnings.push_back(path + ": " + first_line(warn, ""));
   refuse_unsupported_extensions(model.extensionsRequired);
+  check_gltf(model, folder);
   return model;
-}
-
-std::vector<int> root_nodes(const tinygltf::Model& m) {
-  int s = m.defaultScene >= 0 && (size_t)m.defaultScene < m.scenes.size() ? m.defaultScene : m.scenes.empty() ? -1 : 0;
-  if (s >= 0) return m.scenes[(size_t)s].nodes;
-  std::vector<bool> is_child(m.nodes.size(), false);
-  for (const tinygltf::Node& n : m.nodes)
-    for (int c : n.children)
-      if (c >= 0 && (size_t)c < is_child.size()) is_child[(size_t)c] = true;
-  std::vector<int> roots;
-  for (size_t i = 0; i < m.nodes.size(); ++i)
-    if (!is_child[i]) roots.push_back((int)i);
-  return roots;
 }
 
 glm::mat4 local_transform(const tinygltf::Node& n) {
@@ -167,9 +170,11 @@ struct Builder {
   std::string path;
   const tinygltf::Model& model;
   Scene& scene;
+  GltfWarnings& warnings;
   GltfMaterials materials;
   bool any_uvs = false, any_colors = false;
   size_t skipped_primitives = 0;  // points and lines
+  size_t empty_primitives = 0;    // POSITION without data
 };
 
 // COLOR_0 (vec3 or vec4, float or normalised integers; linear, as glTF defines it) as the
@@ -248,6 +253,17 @@ void add_primitive(Builder& b, const tinygltf::Primitive& prim, const glm::mat4&
     throw GltfError(what + ": unknown primitive mode " + std::to_string(prim.mode));
   auto pos_it = prim.attributes.find("POSITION");
   if (pos_it == prim.attributes.end()) throw GltfError(what + ": no POSITION attribute");
+  if (!accessor_has_data(b.model, pos_it->second, what + " POSITION")) {
+    // All zeros (glTF 2.0, 3.6.2.3): every triangle would collapse onto the origin and draw
+    // nothing, however many the accessor's count asks for.
+    ++b.empty_primitives;
+    b.warnings.add("primitives whose POSITION has no data",
+                   what + ": POSITION (accessor " + std::to_string(pos_it->second) + ", " +
+                       std::to_string(b.model.accessors[(size_t)pos_it->second].count) +
+                       " elements) has no buffer view and no sparse values, so every vertex lies at the origin; " +
+                       "skipped");
+    return;
+  }
   std::vector<float> pos = read_accessor_floats(b.model, pos_it->second, 3, what + " POSITION");
   const size_t n = pos.size() / 3, base = b.scene.positions.size();
   if (n > std::numeric_limits<uint32_t>::max() - base) throw GltfError(what + ": more than 2^32 vertices in all");
@@ -268,19 +284,18 @@ void add_primitive(Builder& b, const tinygltf::Primitive& prim, const glm::mat4&
 }
 
 // Every node under the roots, depth first, each mesh's primitives with the node's world transform.
-void walk_nodes(Builder& b) {
+// check_gltf has made the hierarchy a set of trees: every node is walked once at most.
+void walk_nodes(Builder& b, const std::vector<int>& roots) {
   const tinygltf::Model& m = b.model;
   std::vector<std::pair<int, glm::mat4>> stack;
-  for (int r : root_nodes(m)) stack.push_back({r, glm::mat4(1.0f)});
+  for (int r : roots) stack.push_back({r, glm::mat4(1.0f)});
   size_t visited = 0;
   while (!stack.empty()) {
     auto [index, parent] = stack.back();
     stack.pop_back();
     if (index < 0 || (size_t)index >= m.nodes.size())
       throw GltfError("node " + std::to_string(index) + " does not exist");
-    if (++visited > kMaxNodeInstances)
-      throw GltfError("the node hierarchy has a cycle or more than " + std::to_string(kMaxNodeInstances) +
-                      " node instances");
+    if (++visited > m.nodes.size()) throw GltfError("the node hierarchy is not a set of trees");
     const tinygltf::Node& node = m.nodes[(size_t)index];
     const glm::mat4 world = parent * local_transform(node);
     if (node.mesh >= 0) {
@@ -320,10 +335,16 @@ Scene load_gltf_unguarded(const std::string& path, const LoadOptions& options) {
   progress(0.0f, "reading");
   Scene scene;
   scene.source = path;
-  const tinygltf::Model model = read_model(path, scene);
+  GltfFolder folder(path);
+  GltfWarnings warnings(path);
+  const tinygltf::Model model = read_model(path, folder, scene);
+  // Counted before a triangle is built: instancing can multiply a small file into any amount.
+  const std::vector<int> roots = gltf_root_nodes(model);
+  check_scene_size(count_scene(model, roots));
   progress(0.5f, "building");
-  Builder b{path, model, scene, GltfMaterials(path, model, scene)};
-  walk_nodes(b);
+  Builder b{path, model, scene, warnings, GltfMaterials(model, scene, folder, warnings)};
+  walk_nodes(b, roots);
+  warnings.finish(scene);
   if (b.skipped_primitives)
     scene.warnings.push_back(path + ": skipped " + std::to_string(b.skipped_primitives) +
                              " point or line primitives (facet draws triangles)");
@@ -332,7 +353,11 @@ Scene load_gltf_unguarded(const std::string& path, const LoadOptions& options) {
     throw GltfError(dropped ? "no triangles left after dropping " + std::to_string(dropped) +
                                   " faces with NaN or infinite vertex positions"
                             : "no triangles to show in the default scene (" + std::to_string(b.skipped_primitives) +
-                                  " point or line primitives skipped)");
+                                  " point or line primitives skipped" +
+                                  (b.empty_primitives ? ", " + std::to_string(b.empty_primitives) +
+                                                            " primitives whose POSITION has no data skipped"
+                                                      : "") +
+                                  ")");
   if (dropped)
     scene.warnings.push_back(path + ": dropped " + std::to_string(dropped) +
                              " faces with NaN or infinite vertex positions");

@@ -1,0 +1,124 @@
+// Quoting the file's strings and counting repeated warnings (gltf_messages.h).
+#include "engine/formats/gltf/gltf_messages.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/scene/scene.h"
+
+namespace facet {
+
+namespace {
+
+void hex_byte(std::string& out, unsigned char c) {
+  static const char* k = "0123456789ABCDEF";
+  out += "\\x";
+  out += k[c >> 4];
+  out += k[c & 15];
+}
+
+// Length of the well-formed UTF-8 character at s[i] (1..4), or 0 when the bytes there are not one.
+size_t utf8_length(const std::string& s, size_t i) {
+  const auto b = [&](size_t k) { return i + k < s.size() ? (unsigned char)s[i + k] : 0u; };
+  const unsigned c = b(0);
+  const auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return b(k) >= lo && b(k) <= hi; };
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
+  if (c == 0xE0) return cont(1, 0xA0) && cont(2) ? 3 : 0;
+  if (c == 0xED) return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0;  // no surrogates
+  if (c >= 0xE1 && c <= 0xEF) return cont(1) && cont(2) ? 3 : 0;
+  if (c == 0xF0) return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0;
+  if (c >= 0xF1 && c <= 0xF3) return cont(1) && cont(2) && cont(3) ? 4 : 0;
+  if (c == 0xF4) return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0;
+  return 0;
+}
+
+// A character a terminal acts on rather than shows: C0 and C1 controls, DEL, and the
+// bidirectional overrides and isolates (U+202A..U+202E, U+2066..U+2069).
+bool acts_on_terminal(const std::string& s, size_t i, size_t n) {
+  const unsigned char c = (unsigned char)s[i];
+  if (n == 1) return c < 0x20 || c == 0x7F;
+  if (n == 2) return c == 0xC2 && (unsigned char)s[i + 1] < 0xA0;
+  if (n == 3 && c == 0xE2) {
+    const unsigned char c1 = (unsigned char)s[i + 1], c2 = (unsigned char)s[i + 2];
+    return (c1 == 0x80 && c2 >= 0xAA && c2 <= 0xAE) || (c1 == 0x81 && c2 >= 0xA6 && c2 <= 0xA9);
+  }
+  return false;
+}
+
+// Escapes s[0, max_bytes) (whole characters) into `out`; whether all of `s` fitted.
+bool escape_into(std::string& out, const std::string& s, size_t max_bytes, bool escape_quotes) {
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t n = utf8_length(s, i);
+    const size_t take = n ? n : 1;
+    if (i + take > max_bytes) return false;
+    const char c = s[i];
+    if (n == 0 || acts_on_terminal(s, i, n)) {
+      if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\t') {
+        out += "\\t";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else {
+        for (size_t k = 0; k < take; ++k) hex_byte(out, (unsigned char)s[i + k]);
+      }
+    } else if (escape_quotes && (c == '\\' || c == '\'')) {
+      out += '\\';
+      out += c;
+    } else {
+      out.append(s, i, take);
+    }
+    i += take;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string quoted(const std::string& s, size_t max_bytes) {
+  std::string out = "'";
+  const bool whole = escape_into(out, s, max_bytes, true);
+  out += '\'';
+  if (!whole) out += "... (" + std::to_string(s.size()) + " bytes)";
+  return out;
+}
+
+std::string word_or_quoted(const std::string& s, size_t max_bytes) {
+  const bool word = !s.empty() && s.size() <= max_bytes && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+  return word ? s : quoted(s, max_bytes);
+}
+
+std::string safe_line(const std::string& s, size_t max_bytes) {
+  size_t start = s.find_first_not_of(" \n\r\t");
+  if (start == std::string::npos) return "";
+  size_t end = s.find_first_of("\r\n", start);
+  std::string line = s.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  std::string out;
+  if (!escape_into(out, line, max_bytes, false)) out += "... (" + std::to_string(line.size()) + " bytes)";
+  return out;
+}
+
+void GltfWarnings::add(const std::string& kind, const std::string& text) {
+  size_t& n = m_counts[kind];
+  if (n == 0) m_kinds.push_back(kind);
+  if (++n <= kShown) m_kept.push_back(m_path + ": " + text);
+}
+
+void GltfWarnings::finish(Scene& scene) {
+  for (std::string& w : m_kept) scene.warnings.push_back(std::move(w));
+  for (const std::string& kind : m_kinds) {
+    const size_t n = m_counts[kind];
+    if (n > kShown)
+      scene.warnings.push_back(m_path + ": " + std::to_string(n - kShown) + " more " + kind + " (" + std::to_string(n) +
+                               " in all; the first " + std::to_string(kShown) + " are named)");
+  }
+  m_kept.clear();
+  m_kinds.clear();
+  m_counts.clear();
+}
+
+}  // namespace facet
