@@ -17,7 +17,7 @@ namespace facet {
 
 // Bump whenever what a cache file holds or means changes (a new Scene array, another meshlet
 // builder): files of other versions are then ignored and rebuilt.
-constexpr uint32_t kSceneCacheVersion = 3;
+constexpr uint32_t kSceneCacheVersion = 4;
 
 struct SceneCacheHeader {
   char magic[8];              // kSceneCacheMagic

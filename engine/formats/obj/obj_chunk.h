@@ -97,6 +97,8 @@ struct ObjChunk {
   bool all_triangles = false;
   std::vector<uint32_t> triangles;       // 3 indices into the corner arrays per triangle
   std::vector<uint32_t> triangle_faces;  // per triangle: its record in faces
+  uint64_t polygons_not_simple = 0;      // polygons fanned: their outline crosses or touches itself
+  uint64_t polygons_not_flat = 0;        // polygons cut on a plane some corners lie off
 
   size_t corner_count() const { return corner_v.size(); }
   // Part vt / vn of corner i after the stitch, -1 = absent.

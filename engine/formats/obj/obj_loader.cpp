@@ -4,6 +4,7 @@
 #include "engine/formats/obj/obj_loader.h"
 
 #include <atomic>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "engine/formats/obj/obj_materials.h"
 #include "engine/formats/obj/obj_mesh.h"
 #include "engine/formats/obj/obj_stitch.h"
+#include "engine/formats/obj/obj_triangulate.h"
 #include "engine/scene/scene_finish.h"
 
 namespace facet {
@@ -55,6 +57,25 @@ ObjModel parse_obj_file(const std::string& path, const Progress& progress) {
   return model;
 }
 
+// The polygons triangulate_obj_faces could not cut cleanly, in one warning.
+std::string polygon_warning(const std::string& path, const ObjModel& model) {
+  char percent[32];
+  std::snprintf(percent, sizeof percent, "%g %%", kFlatTolerance * 100);
+  const uint64_t crossed = model.polygons_not_simple, warped = model.polygons_not_flat;
+  std::string what = path + ": of " + std::to_string(model.polygons) + " polygons";
+  if (crossed)
+    what += ", " + std::to_string(crossed) +
+            (crossed == 1 ? " crosses or touches itself (not simple) and was cut as a fan from its first corner"
+                          : " cross or touch themselves (not simple) and were cut as fans from their first corner");
+  if (warped)
+    what += ", " + std::to_string(warped) +
+            (warped == 1 ? " is not flat (a corner lies off its best-fit plane by more than "
+                         : " are not flat (corners lie off their best-fit planes by more than ") +
+            percent +
+            (warped == 1 ? " of its size) and was cut on that plane" : " of their size) and were cut on them");
+  return what;
+}
+
 // What was dropped or replaced while building the mesh, in a fixed order.
 void mesh_warnings(const std::string& path, const ObjModel& model, const ObjMeshStats& stats, Scene& scene) {
   if (stats.nonfinite_faces)
@@ -64,6 +85,7 @@ void mesh_warnings(const std::string& path, const ObjModel& model, const ObjMesh
     scene.warnings.push_back(path + ":" + std::to_string(model.short_face_line) + ": ignored " +
                              std::to_string(model.short_faces) +
                              " faces with fewer than 3 vertices (the first is here)");
+  if (model.polygons_not_simple || model.polygons_not_flat) scene.warnings.push_back(polygon_warning(path, model));
   if (stats.file_normals_ignored)
     scene.warnings.push_back(path + ":" + std::to_string(model.bad_normal_line) +
                              ": normal index points at no normal; normals computed from the "

@@ -257,6 +257,9 @@ void assign_obj_materials(ObjModel& model, MaterialLibrary& library) {
 
 void triangulate_obj_faces(ObjModel& model) {
   const float* positions = model.positions.data();
+  std::vector<uint8_t> unusable;  // per `v`, when any is
+  if (!model.unusable.empty()) unusable.assign(model.counts.v, 0);
+  for (uint32_t u : model.unusable) unusable[u] = 1;
   for_each_chunk(model.chunks.size(), [&](size_t i) {
     ObjChunk& c = model.chunks[i];
     c.all_triangles = c.polygon_faces == 0;
@@ -277,11 +280,28 @@ void triangulate_obj_faces(ObjModel& model) {
       v.resize(face.corner_count);
       for (uint32_t k = 0; k < face.corner_count; ++k) v[k] = c.corner_v[face.first_corner + k];
       local.clear();
-      triangulate_polygon(v.data(), face.corner_count, positions, local);
+      uint32_t bad = face.corner_count;  // the first corner with an unusable position
+      for (uint32_t k = 0; k < face.corner_count && !unusable.empty(); ++k)
+        if (unusable[(size_t)v[k]]) {
+          bad = k;
+          break;
+        }
+      if (bad < face.corner_count) {
+        fan_polygon(face.corner_count, bad, local);
+      } else {
+        const PolygonShape shape = triangulate_polygon(v.data(), face.corner_count, positions, local);
+        c.polygons_not_simple += shape == PolygonShape::kNotSimple;
+        c.polygons_not_flat += shape == PolygonShape::kNotFlat;
+      }
       for (uint32_t corner : local) c.triangles.push_back((uint32_t)(face.first_corner + corner));
       for (size_t t = 0; t < local.size() / 3; ++t) c.triangle_faces.push_back((uint32_t)f);
     }
   });
+  for (const ObjChunk& c : model.chunks) {
+    model.polygons += c.polygon_faces;
+    model.polygons_not_simple += c.polygons_not_simple;
+    model.polygons_not_flat += c.polygons_not_flat;
+  }
 }
 
 }  // namespace facet

@@ -31,6 +31,9 @@ struct ObjModel {
   uint64_t colored_vertices = 0;  // `v` statements with r g b
   bool has_smoothing = false;     // any `s`: then `s 0` / `s off` means flat
   uint64_t bad_normal_line = 0;   // first line whose vn index points at nothing, or 0
+  // After triangulate_obj_faces: faces of more than 3 corners, and those it reports
+  // (obj_triangulate.h: PolygonShape::kNotSimple and kNotFlat).
+  uint64_t polygons = 0, polygons_not_simple = 0, polygons_not_flat = 0;
 };
 
 // Steps 1 and 2: the chunks of text [text, text + size) (whole lines each; a line end after '\'
@@ -48,7 +51,8 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
 // Step 4: reads the material libraries and gives every face its material, in file order.
 void assign_obj_materials(ObjModel& model, MaterialLibrary& library);
 
-// Step 5: the triangles of every face (obj_triangulate.h), on every core.
+// Step 5: the triangles of every face (obj_triangulate.h), on every core. A polygon with a corner
+// whose position is unusable is fanned from that corner, so that the mesh drops it whole.
 void triangulate_obj_faces(ObjModel& model);
 
 }  // namespace facet
