@@ -26,14 +26,14 @@ class GlReference {
   // the buffer when GL runs out of memory or a limit is exceeded; the previous scene is then gone.
   void set_scene(const Scene& scene);
 
-  // Draws every triangle of the scene in one glDrawElements into a framebuffer of
-  // fp.width x fp.height (recreated when the size or sample count changes), cleared to
-  // fp.background, ids ~0u and depth 1. With fp.samples > 1 it draws into a multisample
-  // framebuffer of that many samples (the driver's own pattern; llvmpipe's 4x is ours,
-  // kernels/frame/raster/samples.h) and resolves it into the single-sample one with glBlitFramebuffer: colour
-  // averaged by the driver, ids one sample's (GL picks which). Uses fp.view_proj, eye, depth range, shading,
-  // filter, clamp_uv and cull_backfaces
-  // (counter-clockwise in NDC is front); wireframe is ignored. Does not wait for the GPU.
+  // Draws every triangle of the scene in one glDrawElements into a framebuffer of fp.width x
+  // fp.height (recreated when the size or sample count changes), cleared to fp.background, ids ~0u
+  // and depth 1. With fp.samples > 1 it draws into a multisample framebuffer of that many samples
+  // (the driver's own pattern; llvmpipe's 4x is ours, kernels/frame/raster/samples.h) and resolves
+  // it into the single-sample one with glBlitFramebuffer: colour averaged by the driver, ids one
+  // sample's (GL picks which). Uses fp.view_proj, eye, depth range, shading, filter, clamp_uv and
+  // cull_backfaces (counter-clockwise in NDC is front); wireframe is ignored. Does not wait for the
+  // GPU.
   void render(const FrameParams& fp);
 
   // The last frame's triangle index per pixel, row 0 = the top of the image, ~0u where nothing

@@ -1,9 +1,9 @@
 // A fast 64-bit checksum for the scene cache (scene_cache_format.h): four independent lanes of
-// multiply-rotate over 8-byte words (the xxHash64 round and final mix), fed in pieces of any
-// size, and a block form of it that a reader computes on every core. It catches torn writes and flipped bits;
-// it is no defence against a forged file (the
-// cache reader validates every index anyway). Written here rather than taken from libxxhash
-// because that package is not on the build machines and the cache needs only these lines.
+// multiply-rotate over 8-byte words (the xxHash64 round and final mix), fed in pieces of any size,
+// and a block form of it that a reader computes on every core. It catches torn writes and flipped
+// bits; it is no defence against a forged file (the cache reader validates every index anyway).
+// Written here rather than taken from libxxhash because that package is not on the build machines
+// and the cache needs only these lines.
 #pragma once
 #include <cstddef>
 #include <cstdint>

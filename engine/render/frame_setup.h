@@ -1,9 +1,8 @@
 // What the host computes once a frame, in double precision where it matters, for the tests the
 // kernels run per meshlet and per pixel: the world-space clip planes and eye of whole-meshlet
 // culling (kernels/frame/geometry/meshlet_cull.h), the projection rows of occlusion culling
-// (kernels/frame/geometry/occlusion.h)
-// and the pixels the scene can reach (what resolve reads). Both backends call these; the
-// per-element tests themselves stay in kernels/.
+// (kernels/frame/geometry/occlusion.h) and the pixels the scene can reach (what resolve reads).
+// Both backends call these; the per-element tests themselves stay in kernels/.
 #pragma once
 #include "kernels/frame/geometry/meshlet_cull.h"
 #include "kernels/frame/geometry/occlusion.h"

@@ -1,8 +1,8 @@
 // What the viewer asks of the CUDA backend beyond frames: Renderer::pick reads the same triangle
-// and depth as the CPU backend, and the ground grid (kernels/frame/effects/ground_grid.cu) against the CPU
-// backend: the same bytes where the
-// grid lies over the background (both start from the same colour there), within the backends'
-// shading tolerance (1/255) over the model. Skips, saying why, where no CUDA device exists.
+// and depth as the CPU backend, and the ground grid (kernels/frame/effects/ground_grid.cu) against
+// the CPU backend: the same bytes where the grid lies over the background (both start from the same
+// colour there), within the backends' shading tolerance (1/255) over the model. Skips, saying why,
+// where no CUDA device exists.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -65,10 +65,10 @@ struct ObjChunk {
   std::vector<float> texcoords;    // u, v per `vt`
   std::vector<float> normals;      // x, y, z per `vn`
   // Face corners, one array per part. Before the stitch: each part as written (> 0: 1-based
-  // absolute; 0: absent; relative parts, which may read 0 or less: see ObjRelative). After the stitch:
-  // 0-based indices into
-  // the whole file, -1 = absent. corner_vt / corner_vn end after the last corner that names a vt /
-  // vn (empty in a file without them): the corners past their end have none.
+  // absolute; 0: absent; relative parts, which may read 0 or less: see ObjRelative). After the
+  // stitch: 0-based indices into the whole file, -1 = absent. corner_vt / corner_vn end after the
+  // last corner that names a vt / vn (empty in a file without them): the corners past their end
+  // have none.
   std::vector<int32_t> corner_v;
   std::vector<int32_t> corner_vt;
   std::vector<int32_t> corner_vn;

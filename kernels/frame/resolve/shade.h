@@ -190,9 +190,9 @@ FACET_HD Vec3 shade_material(const SceneView& s, const FrameParams& fp, const Ma
   return color;
 }
 
-// The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else resolve
-// needs of the
-// triangle is read here: its three vertex records (scene_vertices.h) and its material.
+// The shaded colour (before encode_color) of pixel (px, py) covered by triangle `t`. Everything else
+// resolve needs of the triangle is read here: its three vertex records (scene_vertices.h) and its
+// material.
 FACET_HD Vec3 shade_covered_pixel(const SceneView& s, const FrameParams& fp, int px, int py, const PixelTriangle& t) {
   const ShadeVertex v0 = shade_vertex(s, t.i0), v1 = shade_vertex(s, t.i1), v2 = shade_vertex(s, t.i2);
   const Vec3 p0 = v0.p, p1 = v1.p, p2 = v2.p;

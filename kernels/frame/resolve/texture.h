@@ -1,8 +1,7 @@
 // Texture addressing and filtering (nearest, bilinear, trilinear across mips; repeat or clamp),
 // on sRGB RGBA8 texels stored level after level, decoded to linear light texel by texel before
-// they are filtered (what a GPU's sRGB sampler does); alpha is linear. Texture v = 0 is the bottom of the
-// image (OBJ), and
-// texel row 0 is the top, hence the flip.
+// they are filtered (what a GPU's sRGB sampler does); alpha is linear. Texture v = 0 is the bottom
+// of the image (OBJ), and texel row 0 is the top, hence the flip.
 #pragma once
 #include "kernels/frame/params.h"
 #include "kernels/frame/resolve/srgb.h"

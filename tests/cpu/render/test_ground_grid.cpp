@@ -1,7 +1,6 @@
-// The ground grid (engine/render/ground_grid.h, kernels/frame/effects/ground_grid.h) on the CPU backend:
-// drawn only where
-// the plane under the model is in front of the surface, only below the horizon, and only when
-// asked for.
+// The ground grid (engine/render/ground_grid.h, kernels/frame/effects/ground_grid.h) on the CPU
+// backend: drawn only where the plane under the model is in front of the surface, only below the
+// horizon, and only when asked for.
 #include <gtest/gtest.h>
 
 #include <glm/glm.hpp>
