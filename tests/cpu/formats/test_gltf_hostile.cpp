@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/load/load_model.h"
+#include "tests/support/gltf_bytes.h"
 #include "tests/support/scratch_dir.h"
 
 namespace facet::test {
@@ -24,26 +25,6 @@ namespace {
 constexpr double kQuickSeconds = 2.0;
 
 #define EXPECT_HAS(text, part) EXPECT_NE((text).find(part), std::string::npos) << "in: " << (text)
-
-std::string base64(const std::string& bytes) {
-  static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (size_t i = 0; i < bytes.size(); i += 3) {
-    uint32_t v = (uint8_t)bytes[i] << 16;
-    if (i + 1 < bytes.size()) v |= (uint8_t)bytes[i + 1] << 8;
-    if (i + 2 < bytes.size()) v |= (uint8_t)bytes[i + 2];
-    out += k[(v >> 18) & 63];
-    out += k[(v >> 12) & 63];
-    out += i + 1 < bytes.size() ? k[(v >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? k[v & 63] : '=';
-  }
-  return out;
-}
-
-template <class T>
-void append(std::string& buf, const std::vector<T>& v) {
-  buf.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-}
 
 // One triangle's buffer: 3 float positions (bytes 0..36), 3 uint16 indices (36..42), 2 bytes of
 // padding.

@@ -11,6 +11,7 @@
 #include "engine/formats/gltf/gltf_loader.h"
 #include "engine/load/load_model.h"
 #include "engine/render/cpu_renderer.h"
+#include "tests/support/gltf_bytes.h"
 #include "tests/support/scene_edits.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
@@ -23,26 +24,6 @@ bool same_texels(const std::vector<Rgba8>& a, const std::vector<Rgba8>& b) {
 }
 
 std::string sample(const std::string& rel) { return shared_asset("formats/gltf/" + rel); }
-
-std::string base64(const std::string& bytes) {
-  static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (size_t i = 0; i < bytes.size(); i += 3) {
-    uint32_t v = (uint8_t)bytes[i] << 16;
-    if (i + 1 < bytes.size()) v |= (uint8_t)bytes[i + 1] << 8;
-    if (i + 2 < bytes.size()) v |= (uint8_t)bytes[i + 2];
-    out += k[(v >> 18) & 63];
-    out += k[(v >> 12) & 63];
-    out += i + 1 < bytes.size() ? k[(v >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? k[v & 63] : '=';
-  }
-  return out;
-}
-
-template <class T>
-void append(std::string& buf, const std::vector<T>& v) {
-  buf.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-}
 
 // One triangle (or more) in a glTF: `positions` floats and `indices` uint16 in one embedded
 // buffer (positions first); `primitive` and `extra` are spliced into the JSON as given.

@@ -199,9 +199,10 @@ void expect_polygons_cut_whole(const Scene& ours, const std::vector<Face>& faces
     }
     const double step = std::nextafter(largest, INFINITY) - largest;
     const double want = std::hypot(newell[0], newell[1], newell[2]) / 2;
-    if (!crossing)
+    if (!crossing) {
       EXPECT_NEAR(area, want, 1e-6 * want + 2 * perimeter * step)
           << "face " << f << " of " << face.corners.size() << " corners";
+    }
   }
   EXPECT_EQ(t, (size_t)ours.triangle_count()) << "n - 2 triangles a face";
 }
