@@ -144,7 +144,9 @@ TEST(ResolvePlan, TilesFromTheThresholdOfPixelsATriangleAndNeverBack) {
         const bool now = tiles(box, t, samples, plain);
         EXPECT_FALSE(tiled && !now) << "back to rows at " << t << " triangles";
         tiled = tiled || now;
-        if (!(plain && samples == 1)) EXPECT_EQ(now, box / t >= kResolveTilePixelsPerTriangle) << t;
+        if (!(plain && samples == 1)) {
+          EXPECT_EQ(now, box / t >= kResolveTilePixelsPerTriangle) << t;
+        }
         if (t == 1) break;
       }
       EXPECT_EQ(tiled, !(plain && samples == 1)) << samples << " " << plain;
