@@ -194,14 +194,60 @@ std::string rename_file(const std::string& from, const std::string& to) {
 
 void touch_file(const std::string& path) { utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
 
+std::string read_small_file(const std::string& path, uint64_t max_bytes, std::string& text) {
+  text.clear();
+  // O_NONBLOCK: opening a FIFO with no writer returns at once; fstat then refuses it.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return reason();
+  struct stat st {};
+  std::string why;
+  if (fstat(fd, &st) != 0)
+    why = reason();
+  else if (S_ISDIR(st.st_mode))
+    why = "is a folder, not a file";
+  else if (!S_ISREG(st.st_mode))
+    why = "is not a regular file (a FIFO, a device or a socket)";
+  else if ((uint64_t)st.st_size > max_bytes)
+    why = "is " + std::to_string((uint64_t)st.st_size) + " bytes; at most " + std::to_string(max_bytes) + " are read";
+  if (why.empty()) {
+    text.resize((size_t)st.st_size);
+    size_t done = 0;
+    for (;;) {
+      if (done == text.size()) {  // grown since fstat, or at its end: one byte more tells
+        if (done > max_bytes) break;
+        text.resize(std::min<uint64_t>(max_bytes + 1, done + 65536));
+      }
+      const ssize_t got = ::read(fd, &text[done], text.size() - done);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) {
+        why = reason();
+        break;
+      }
+      if (got == 0) break;
+      done += (size_t)got;
+    }
+    text.resize(done);
+    if (why.empty() && done > max_bytes) why = "grew past " + std::to_string(max_bytes) + " bytes while it was read";
+  }
+  ::close(fd);
+  if (!why.empty()) text.clear();
+  return why;
+}
+
 FileMapping map_file(const std::string& path, bool read_ahead, std::string& error) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a path swapped for a FIFO since the caller's stat must not wait for a writer.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     error = std::string("cannot open: ") + std::strerror(errno);
     return {};
   }
   struct stat st {};
-  if (fstat(fd, &st) != 0 || st.st_size == 0) {  // the size now, not at the caller's stat
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    error = "not a regular file";
+    ::close(fd);
+    return {};
+  }
+  if (st.st_size == 0) {  // the size now, not at the caller's stat
     ::close(fd);
     return {};
   }

@@ -90,6 +90,14 @@ std::string rename_file(const std::string& from, const std::string& to);
 // Sets the file's modification time to now; best effort.
 void touch_file(const std::string& path);
 
+// A small text file (a defaults file, a cameras file, an MTL, the viewer's settings) read whole,
+// never more than `max_bytes`: "" and the bytes in `text`, or why not, in words for
+// "PATH: REASON": it does not exist, "is a folder", "is not a regular file (a FIFO, a device or a
+// socket)", or "is N bytes; at most M are read". A FIFO or device is refused before it is read
+// (opened without blocking), so /dev/zero, /dev/stdin or a pipe nobody writes never hang a
+// reader; a file that grows while it is read is cut at max_bytes + 1 and refused.
+std::string read_small_file(const std::string& path, uint64_t max_bytes, std::string& text);
+
 // A whole file written so that `target` is either the new file, complete, or what it was before;
 // never a truncated file. open() creates ".NAME.tmp-XXXXXX" beside the target (beside the file a
 // symbolic link names: the link stays), write() appends, every write checked, and commit() closes

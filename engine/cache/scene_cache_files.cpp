@@ -4,7 +4,6 @@
 #include "engine/cache/scene_cache_files.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
@@ -45,26 +44,6 @@ std::string cache_file_path(const std::string& dir, const std::string& model_abs
   return dir + "/" + name + kCacheSuffix;
 }
 
-std::vector<CacheDependency> scene_dependencies(const Scene& scene, const std::string& model_abs) {
-  std::vector<std::string> paths;
-  for (const std::string& t : scene.texture_paths)
-    if (t != "<checker>") paths.push_back(absolute_path(t).empty() ? t : absolute_path(t));
-  const std::string dir = folder_of(model_abs);
-  for (const std::string& name : platform::list_directory(dir)) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return (char)std::tolower(c); });
-    if (ends_with(lower, ".mtl")) paths.push_back(dir + "/" + name);
-  }
-  std::sort(paths.begin(), paths.end());
-  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-  std::vector<CacheDependency> deps;
-  for (const std::string& p : paths) {
-    const FileStamp s = stamp_of(p);
-    deps.push_back({p, s.size, s.mtime_ns});
-  }
-  return deps;
-}
-
 void make_dirs(const std::string& dir) {
   for (size_t at = 1; at <= dir.size(); ++at) {
     if (at < dir.size() && dir[at] != '/') continue;
@@ -76,7 +55,7 @@ void make_dirs(const std::string& dir) {
 }
 
 void write_cache_file(const std::string& path, const Scene& scene, const std::vector<std::string>& warnings,
-                      const std::string& model_abs, const std::vector<CacheDependency>& depends, FileStamp source) {
+                      const std::string& model_abs, const std::vector<SourceFile>& depends, FileStamp source) {
   std::string temp = path + ".tmp-XXXXXX";
   platform::OutputFile file;
   std::string why = file.create_unique(temp);

@@ -1,5 +1,5 @@
 // The file-system side of the scene cache (load_pipeline.h): a model's key (absolute path, size,
-// modification time), the files a scene depends on, a read-only mapping of a cache file, the
+// modification time), a read-only mapping of a cache file, the
 // atomic write (temporary file, then rename) and the oldest-first eviction under the cap.
 #pragma once
 #include <cstdint>
@@ -22,10 +22,6 @@ std::string absolute_path(const std::string& path);
 // The cache file for a model: DIR/<checksum of its absolute path>.fscene.
 std::string cache_file_path(const std::string& dir, const std::string& model_abs);
 
-// The textures a scene read and the MTL files beside the model (mtllib paths are relative to
-// the model's folder; any of them may be the one it used), each with its current stamp.
-std::vector<CacheDependency> scene_dependencies(const Scene& scene, const std::string& model_abs);
-
 // Makes `dir` and its parents; throws std::runtime_error("cannot create DIR: reason").
 void make_dirs(const std::string& dir);
 
@@ -33,7 +29,7 @@ void make_dirs(const std::string& dir);
 // from `depends`) as `path` through a temporary file in the same folder and a rename; throws
 // std::runtime_error with the reason (the temporary file is removed).
 void write_cache_file(const std::string& path, const Scene& scene, const std::vector<std::string>& warnings,
-                      const std::string& model_abs, const std::vector<CacheDependency>& depends, FileStamp source);
+                      const std::string& model_abs, const std::vector<SourceFile>& depends, FileStamp source);
 
 // Removes the oldest cache files (by modification time; a cache hit touches its file) until the
 // folder's cache files total at most `cap` bytes. `keep` is removed last. Temporary files

@@ -137,10 +137,10 @@ class Reader {
 };
 
 void write_payload(Writer& w, const Scene& s, const std::vector<std::string>& warnings, const std::string& source_path,
-                   const std::vector<CacheDependency>& depends) {
+                   const std::vector<SourceFile>& depends) {
   w.text(source_path);
   w.u64(depends.size());
-  for (const CacheDependency& d : depends) {
+  for (const SourceFile& d : depends) {
     w.text(d.path);
     w.u64(d.size);
     w.u64((uint64_t)d.mtime_ns);
@@ -175,7 +175,7 @@ void read_payload(Reader& r, SceneCacheContents& c) {
   const uint64_t deps = r.u64();
   if (deps > r.left() / (3 * sizeof(uint64_t))) throw CacheFormatError("truncated payload: dependencies");
   for (uint64_t i = 0; i < deps; ++i) {
-    CacheDependency d;
+    SourceFile d;
     d.path = r.text();
     d.size = r.u64();
     d.mtime_ns = (int64_t)r.u64();
@@ -220,8 +220,8 @@ uint32_t scene_cache_layout() {
 }
 
 void write_scene_cache(platform::OutputFile& file, const Scene& scene, const std::vector<std::string>& warnings,
-                       const std::string& source_path, const std::vector<CacheDependency>& depends,
-                       uint64_t source_size, int64_t source_mtime_ns) {
+                       const std::string& source_path, const std::vector<SourceFile>& depends, uint64_t source_size,
+                       int64_t source_mtime_ns) {
   if (!scene.meshlets) throw std::logic_error("write_scene_cache: scene has no meshlets");
   SceneCacheHeader h{};
   std::memcpy(h.magic, kSceneCacheMagic, sizeof h.magic);

@@ -17,7 +17,7 @@ namespace facet {
 
 // Bump whenever what a cache file holds or means changes (a new Scene array, another meshlet
 // builder): files of other versions are then ignored and rebuilt.
-constexpr uint32_t kSceneCacheVersion = 4;
+constexpr uint32_t kSceneCacheVersion = 5;
 
 struct SceneCacheHeader {
   char magic[8];              // kSceneCacheMagic
@@ -31,17 +31,10 @@ struct SceneCacheHeader {
 static_assert(sizeof(SceneCacheHeader) == 48, "no padding: written as raw bytes");
 constexpr char kSceneCacheMagic[8] = {'F', 'A', 'C', 'E', 'T', 'S', 'C', '\n'};
 
-// A file whose size and modification time the cached scene depends on (textures, MTLs).
-struct CacheDependency {
-  std::string path;
-  uint64_t size = 0;
-  int64_t mtime_ns = 0;
-};
-
 struct SceneCacheContents {
-  std::string source_path;               // absolute path of the model the scene came from
-  std::vector<CacheDependency> depends;  // other files it was read from
-  Scene scene;                           // meshlets included; source left empty
+  std::string source_path;          // absolute path of the model the scene came from
+  std::vector<SourceFile> depends;  // the other files its load read or looked for (Scene::source_files)
+  Scene scene;                      // meshlets included; source left empty
 };
 
 // Why a cache file cannot be used ("truncated", "checksum mismatch", ...).
@@ -59,8 +52,8 @@ uint32_t scene_cache_layout();
 // `source_path`, which had `source_size` bytes and modification time `source_mtime_ns`, and from
 // `depends`. Throws std::runtime_error with the reason when the room or a write fails.
 void write_scene_cache(platform::OutputFile& file, const Scene& scene, const std::vector<std::string>& warnings,
-                       const std::string& source_path, const std::vector<CacheDependency>& depends,
-                       uint64_t source_size, int64_t source_mtime_ns);
+                       const std::string& source_path, const std::vector<SourceFile>& depends, uint64_t source_size,
+                       int64_t source_mtime_ns);
 
 // The header of a cache file of `size` bytes, checked for magic, version, layout and a payload
 // size matching the file: throws CacheFormatError otherwise.

@@ -14,6 +14,12 @@
 
 namespace facet {
 
+const char* const kOutsideFolderHint = "--read-outside-folder reads files wherever the model names them";
+const char* const kReadOutsideFolderHelp =
+    "Read the files a model names (MTLs, textures, glTF buffers and images) wherever they lie; without "
+    "it only those in the model's folder and below are read, so that a model from elsewhere cannot make "
+    "facet read other files";
+
 namespace {
 
 Scene load_model_guarded(const std::string& path, const LoadOptions& options) {

@@ -68,7 +68,17 @@ struct LoadOptions {
   // it before returning. What it throws is dropped: it is a head start, and what
   // it did not do is done later. May be empty.
   WhilePreparing while_preparing;
+  // Read the files a model names (MTLs, textures, buffers, images) wherever they lie. Off: only
+  // those inside the model's folder or below it, so that a model from elsewhere cannot make facet
+  // read (and show) any other file the user can read; one outside is named in a warning
+  // (kOutsideFolderHint) or, for a glTF buffer the geometry needs, a refusal.
+  bool read_outside_folder = false;
 };
+
+// What a warning about a file outside the model's folder tells the user to do about it, and the
+// help of the option that sets LoadOptions::read_outside_folder.
+extern const char* const kOutsideFolderHint;
+extern const char* const kReadOutsideFolderHelp;
 
 // Throws LoadError("PATH: problem") when the file cannot be shown.
 Scene load_model(const std::string& path, const LoadOptions& options = {});

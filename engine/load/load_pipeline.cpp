@@ -25,7 +25,8 @@ namespace facet {
 
 const char* const kSceneCacheHelp =
     "Neither read nor write the scene cache: each model's prepared scene, kept in "
-    "$XDG_CACHE_HOME/facet (default ~/.cache/facet), keyed by path, size and mtime, at most "
+    "$XDG_CACHE_HOME/facet (default ~/.cache/facet), keyed by the size and mtime of the model and of every file its "
+    "load read, at most "
     "$FACET_CACHE_MAX_MB MiB in all (default 8192), oldest files removed first";
 
 namespace {
@@ -81,7 +82,8 @@ class CacheEntry {
         m_source(stamp_of(path)),
         m_dir(scene_cache_dir(options)),
         m_cap(scene_cache_cap(options)) {
-    if (!m_abs.empty()) m_file = cache_file_path(m_dir, m_abs);
+    // Loads that may read outside the model's folder keep entries of their own: they read other files.
+    if (!m_abs.empty()) m_file = cache_file_path(m_dir, options.read_outside_folder ? m_abs + "\n(outside)" : m_abs);
   }
   bool usable() const { return !m_file.empty() && m_source.mtime_ns >= 0; }
 
@@ -95,15 +97,19 @@ class CacheEntry {
         throw CacheFormatError("the model changed since it was written");
       SceneCacheContents c = read_scene_cache(file.bytes(), file.size());
       if (c.source_path != m_abs) throw CacheFormatError("written for " + c.source_path);
-      for (const CacheDependency& d : c.depends) {
+      for (const SourceFile& d : c.depends) {
         const FileStamp now = stamp_of(d.path);
         if (now.size != d.size || now.mtime_ns != d.mtime_ns)
-          throw CacheFormatError(d.path + " changed since it was written");
+          throw CacheFormatError(d.path +
+                                 (!d.exists()        ? " appeared"
+                                  : now.mtime_ns < 0 ? " is gone"
+                                                     : " changed") +
+                                 " since it was written");
       }
       touch_cache_file(m_file);
       c.scene.source = m_path;
-      c.scene.source_files = {m_abs};
-      for (const CacheDependency& d : c.depends) c.scene.source_files.push_back(d.path);
+      c.scene.source_files = {SourceFile{m_abs, m_source.size, m_source.mtime_ns}};
+      c.scene.source_files.insert(c.scene.source_files.end(), c.depends.begin(), c.depends.end());
       return std::move(c.scene);
     } catch (const std::exception& e) {
       notes.push_back(m_path + ": scene cache " + m_file + " ignored (" + e.what() + "); rebuilt");
@@ -120,7 +126,10 @@ class CacheEntry {
         return m_path + ": not cached: its " + std::to_string(bytes >> 20) + " MiB exceed the cache's cap of " +
                std::to_string(m_cap >> 20) + " MiB (" + kSceneCacheCapVariable + ")";
       make_dirs(m_dir);
-      write_cache_file(m_file, scene, warnings, m_abs, scene_dependencies(scene, m_abs), m_source);
+      // The model is the key; every other file the load read or looked for is a dependency.
+      const std::vector<SourceFile> depends(scene.source_files.begin() + (scene.source_files.empty() ? 0 : 1),
+                                            scene.source_files.end());
+      write_cache_file(m_file, scene, warnings, m_abs, depends, m_source);
       evict_cache_files(m_dir, m_cap, m_file);
       return {};
     } catch (const std::exception& e) {
@@ -222,15 +231,12 @@ uint64_t scene_cache_cap(const LoadOptions& options) {
 
 namespace {
 
-// Scene::source_files of a scene read from `path`: the model and what the cache's key lists, as a
-// cache hit gives them back (CacheEntry::lookup), then whatever else the format's reader recorded.
-void record_source_files(Scene& scene, const std::string& path) {
-  const std::string model = absolute_path(path).empty() ? path : absolute_path(path);
-  std::vector<std::string> files{model};
-  for (const CacheDependency& d : scene_dependencies(scene, model)) files.push_back(d.path);
-  for (const std::string& f : scene.source_files)
-    if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
-  scene.source_files = std::move(files);
+// Scene::source_files of a scene read from `path`: the model (stamped before the load read it),
+// then what the format's reader recorded.
+void put_model_first(Scene& scene, std::vector<SourceFile> model) {
+  for (SourceFile& f : scene.source_files)
+    if (f.path != model.front().path) model.push_back(std::move(f));
+  scene.source_files = std::move(model);
 }
 
 // A load up to the store: a cache hit, or a fresh prepared scene and the entry it belongs in.
@@ -264,8 +270,10 @@ Unstored load_unstored(const std::string& path, const LoadOptions& options, Fres
     check_cancel(path, options);
     if (std::strcmp(stage, "done") != 0) report.parsing(fraction, stage);  // preparing follows
   };
+  std::vector<SourceFile> model;
+  add_source_file(model, path);
   out.scene = fresh(path, inner);
-  record_source_files(out.scene, path);
+  put_model_first(out.scene, std::move(model));
   try {
     // Without a head start the CPU checks before the meshlets (each step takes every core); with
     // one, the check may go to the GPU while the CPU builds the meshlets.
@@ -317,13 +325,18 @@ LoadedScene run_load_pipeline_shared(const std::string& path, const LoadOptions&
   Unstored u = load_unstored(path, options, fresh, report);
   std::vector<std::string> stored_warnings;  // the scene's own: a note about the cache is not kept
   if (u.store_in) stored_warnings = u.scene.warnings;
-  if (!u.notes.empty()) u.scene.warnings.push_back(std::move(u.notes.front()));
+  // One warning about the cache at most, as above: when the lookup gave one, a store that fails
+  // too (a folder that cannot be read cannot be written either) says nothing more.
+  const bool warned = !u.notes.empty();
+  if (warned) u.scene.warnings.push_back(std::move(u.notes.front()));
   LoadedScene out;
   out.scene = std::make_shared<const Scene>(std::move(u.scene));
   if (u.store_in) {
     std::shared_ptr<const CacheEntry> entry(std::move(u.store_in));
-    out.cache_write = SceneCacheWrite(
-        [entry, scene = out.scene, warnings = std::move(stored_warnings)] { return entry->store(*scene, warnings); });
+    out.cache_write = SceneCacheWrite([entry, scene = out.scene, warnings = std::move(stored_warnings), warned] {
+      std::string failed = entry->store(*scene, warnings);
+      return warned ? std::string() : failed;
+    });
   }
   report(1.0f, "done");
   return out;

@@ -141,11 +141,14 @@ std::vector<NamedFile> scene_inputs(const Scene& scene, const std::string& model
   std::vector<NamedFile> inputs{{"the model being " + doing, model}};
   std::vector<std::string> textures;
   for (const std::string& t : scene.texture_paths) textures.push_back(resolved(t));
-  for (const std::string& f : scene.source_files) {
+  for (size_t i = 1; i < scene.source_files.size(); ++i) {  // [0] is the model
+    const std::string& f = scene.source_files[i].path;
+    if (!scene.source_files[i].exists()) continue;  // looked for, not read: nothing to lose
     const char* what = ends_with(lower(f), ".mtl") ? "a material library of the model"
                        : std::find(textures.begin(), textures.end(), resolved(f)) != textures.end()
                            ? "a texture of the model"
-                           : "a file the model's load read";
+                       : ends_with(lower(f), ".bin") ? "a buffer of the model"
+                                                     : "a file the model's load read";
     inputs.push_back({what, f});
   }
   return inputs;

@@ -37,9 +37,10 @@ struct OutputOverInput {
 // folder resolved). Nothing when every output spares every input.
 std::optional<OutputOverInput> find_output_over_input(const std::vector<NamedFile>& outputs,
                                                       const std::vector<NamedFile>& inputs);
-// The files a load of `scene` read (Scene::source_files), each named for a message: "the model
-// being <doing>" for the model (`model`, as the user named it), else "a material library of the
-// model", "a texture of the model" or "a file the model's load read".
+// The files a load of `scene` read (Scene::source_files; not those it looked for and did not
+// find), each named for a message: "the model being <doing>" for the model (`model`, as the user
+// named it), else "a material library of the model", "a texture of the model", "a buffer of the
+// model" or "a file the model's load read".
 std::vector<NamedFile> scene_inputs(const Scene& scene, const std::string& model, const std::string& doing);
 
 // Writes a height x width float32 image as `path` (.npy, or .exr where facet was built with

@@ -14,6 +14,7 @@
 
 #include "engine/base/big_array.h"
 #include "engine/base/parallel.h"
+#include "engine/base/platform.h"
 #include "kernels/frame/resolve/normal_code.h"
 #include "kernels/frame/resolve/srgb.h"
 
@@ -26,6 +27,21 @@ constexpr uint64_t kMaterialChunk = 1 << 16;
 template <class T, class A>
 static size_t bytes_of(const std::vector<T, A>& v) {
   return v.size() * sizeof(T);
+}
+
+void add_source_file(std::vector<SourceFile>& files, const std::string& path) {
+  const platform::FileStatus status = platform::file_status(path);
+  SourceFile f;
+  f.path = platform::real_path(path);
+  if (f.path.empty()) {  // not there: its folder resolved, so that another working directory finds it too
+    const size_t slash = path.rfind('/');
+    const std::string dir = platform::real_path(slash == std::string::npos ? "." : path.substr(0, slash + 1));
+    f.path = dir.empty() ? path : dir + "/" + path.substr(slash + 1);
+  }
+  if (status.exists) f.size = status.size, f.mtime_ns = status.mtime_ns;
+  for (const SourceFile& had : files)
+    if (had.path == f.path) return;
+  files.push_back(std::move(f));
 }
 
 size_t Scene::byte_size() const {

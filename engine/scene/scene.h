@@ -37,13 +37,24 @@ struct Bounds {
                          //   set by the loader and generators): from outside, back faces never show
 };
 
+// A file a load read, or looked for and did not find, as it was when the load looked. The scene
+// cache's entry goes stale once any of them differs (a file that appears included: the load would
+// read it), and no output may replace one (output_files.h).
+struct SourceFile {
+  std::string path;       // resolved (absolute, links followed) when it exists, else as looked for
+  uint64_t size = 0;      // bytes
+  int64_t mtime_ns = -1;  // last modification; -1: not there
+  bool exists() const { return mtime_ns >= 0; }
+};
+// Stamps `path` now and adds it to `files` unless it is there already. Readers call it before they
+// read the file: a change after the stamp then makes the cache entry stale, never the picture.
+void add_source_file(std::vector<SourceFile>& files, const std::string& path);
+
 struct Scene {
   std::string source;  // file it was loaded from, or a generator's name
-  // Every file the load read (what an output must never replace): the model, then the MTLs beside
-  // it and its texture files, resolved, as the scene cache's key lists them (scene_dependencies),
-  // then any other file the format's reader appended here. Not yet glTF buffers nor MTLs outside
-  // the model's folder, which no reader appends yet. Empty for a generated scene.
-  std::vector<std::string> source_files;
+  // Every file the load read or looked for: the model first, then each MTL, texture, buffer and
+  // image in the order the format's reader came to it. Empty for a generated scene.
+  std::vector<SourceFile> source_files;
   // The big arrays are BigVectors (big_vector.h): growing one leaves the new elements unwritten.
   BigVector<Vec3> positions;          // one per vertex, world space
   BigVector<Vec3> normals;            // one per vertex, unit length (computed when the file has none)

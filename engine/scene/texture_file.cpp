@@ -51,12 +51,31 @@ std::string stb_reason(const char* fallback) {
 }
 
 // Refuses (with the reason in *error) an image whose header gives a size outside 1..kMaxTextureSide
-// a side, before decoding allocates for it.
-bool size_in_bounds(int w, int h, std::string* error) {
-  if (w > 0 && h > 0 && w <= kMaxTextureSide && h <= kMaxTextureSide) return true;
-  *error = "image size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1.." +
-           std::to_string(kMaxTextureSide) + " per side";
+// a side, or more texels than its `bytes` can honestly hold (kMaxTextureInflation), before
+// decoding allocates for it.
+bool size_in_bounds(int w, int h, uint64_t bytes, std::string* error) {
+  if (!(w > 0 && h > 0 && w <= kMaxTextureSide && h <= kMaxTextureSide)) {
+    *error = "image size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1.." +
+             std::to_string(kMaxTextureSide) + " per side";
+    return false;
+  }
+  const uint64_t decoded = (uint64_t)w * (uint64_t)h * sizeof(Rgba8);
+  if (decoded <= kTextureBytesAlwaysDecoded || decoded / kMaxTextureInflation <= bytes) return true;
+  *error = "image size " + std::to_string(w) + "x" + std::to_string(h) + " would decode to " +
+           std::to_string(decoded >> 20) + " MiB from " + std::to_string(bytes) + " bytes, more than " +
+           std::to_string(kMaxTextureInflation) + " times its size: refused as a decompression bomb";
   return false;
+}
+
+// The size a PNG's header declares, for the message when stb refuses it: stb tries every format
+// in turn, and its last reason ("unknown image type") hides the PNG's own ("too large").
+std::string png_declared_size(const unsigned char* hd, size_t n) {
+  static const unsigned char kPng[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  if (n < 24 || std::memcmp(hd, kPng, 8) != 0) return "";
+  auto be32 = [&](int o) {
+    return (uint32_t)hd[o] << 24 | (uint32_t)hd[o + 1] << 16 | (uint32_t)hd[o + 2] << 8 | hd[o + 3];
+  };
+  return "a PNG of " + std::to_string(be32(16)) + "x" + std::to_string(be32(20));
 }
 
 }  // namespace
@@ -87,14 +106,19 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
   int w = 0, h = 0, channels = 0;
   // Header first: refuse giant sizes before decoding allocates for them. (stbi_info_from_file
   // leaves the file where it found it.)
-  if (!stbi_info_from_file(file.f, &w, &h, &channels)) {
-    *error = "not a readable image (" + stb_reason("unknown format") + ")";
-    return false;
-  }
-  if (!size_in_bounds(w, h, error)) return false;
   unsigned char header[54] = {};
   const size_t header_bytes = std::fread(header, 1, sizeof header, file.f);
+  std::rewind(file.f);
+  if (!stbi_info_from_file(file.f, &w, &h, &channels)) {
+    const std::string png = png_declared_size(header, header_bytes);
+    *error = png.empty() ? "not a readable image (" + stb_reason("unknown format") + ")"
+                         : png + " that cannot be read (too large, or a damaged header; at most " +
+                               std::to_string(kMaxTextureSide) + " a side)";
+    return false;
+  }
+  // Truncation first: it names the precise fault of a short uncompressed file.
   if (truncated_uncompressed(header, header_bytes, w, h, (long long)st.size, error)) return false;
+  if (!size_in_bounds(w, h, st.size, error)) return false;
   std::rewind(file.f);
   stbi_uc* pixels = stbi_load_from_file(file.f, &w, &h, &channels, 4);
   if (!pixels) {
@@ -115,8 +139,8 @@ bool decode_texture_memory(const unsigned char* data, size_t size, TextureImage*
     *error = "not a readable image (" + (size ? stb_reason("unknown format") : std::string("no bytes")) + ")";
     return false;
   }
-  if (!size_in_bounds(w, h, error)) return false;
   if (truncated_uncompressed(data, size, w, h, (long long)size, error)) return false;
+  if (!size_in_bounds(w, h, size, error)) return false;
   stbi_uc* pixels = stbi_load_from_memory(data, (int)size, &w, &h, &channels, 4);
   if (!pixels) {
     *error = "cannot decode image (" + stb_reason("unknown error") + ")";

@@ -2,6 +2,7 @@
 // row 0 = top. Greyscale, grey+alpha, RGB and 16-bit images are converted. Mip chains are built
 // elsewhere (scene.cpp add_texture).
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,13 @@ constexpr int kMaxTextureSide = 16384;
 // limit above. The fuzzer is after crashes, not the price of the largest legal texture.
 constexpr int kMaxTextureSide = 2048;
 #endif
+
+// Texels a texture may have at most for its bytes: a real image compresses a few times, flat art
+// some hundred times (the assets' most is 157 for RGBA8); a 67 KB PNG declaring 8192x8192 of one
+// grey would cost 256 MiB decoded and 341 with its mips. Images up to kTextureBytesAlwaysDecoded
+// (a 2048x2048 RGBA8 texture) decode whatever their file size.
+constexpr uint64_t kMaxTextureInflation = 1024;
+constexpr uint64_t kTextureBytesAlwaysDecoded = uint64_t(16) << 20;
 
 // Returns false with *error set to the reason (no file name in it) when the file is missing,
 // unreadable, not an image, or too large.

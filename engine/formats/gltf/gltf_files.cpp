@@ -11,6 +11,7 @@
 #include "engine/formats/gltf/gltf_accessors.h"
 #include "engine/formats/gltf/gltf_messages.h"
 #include "engine/formats/gltf/tinygltf_config.h"
+#include "engine/load/load_model.h"
 
 namespace facet {
 
@@ -63,6 +64,7 @@ bool read_buffer_file(std::vector<unsigned char>* out, std::string* err, const s
   std::string uri, path;
   if (!folder.approve(joined, &uri, &path)) return false;
   const std::string name = "the buffer file " + quoted(uri);
+  folder.note_read(path);
   FileCloser file{std::fopen(path.c_str(), "rb")};
   if (!file.f) {
     folder.refuse(name + " cannot be opened (" + std::strerror(errno) + ")");
@@ -167,7 +169,7 @@ std::string percent_decode(const std::string& uri) {
   return out;
 }
 
-GltfFolder::GltfFolder(const std::string& model_path) {
+GltfFolder::GltfFolder(const std::string& model_path, bool outside_folder) : m_outside(outside_folder) {
   // As tinygltf's GetBaseDir, but "/" for a model in the root folder (tinygltf would say "").
   const size_t slash = model_path.find_last_of('/');
   m_base = slash == std::string::npos ? "" : slash == 0 ? "/" : model_path.substr(0, slash);
@@ -183,15 +185,22 @@ std::string GltfFolder::resolve(const std::string& uri, const std::string& what)
   if (!scheme.empty())
     refuse("is a " + quoted(scheme) + " URI; facet reads data: URIs and files in the model's folder, named by " +
            "relative paths");
-  if (uri[0] == '/') refuse("is an absolute path; facet reads only files in the model's folder");
+  if (uri[0] == '/') {
+    if (m_outside) return uri;
+    refuse(std::string("is an absolute path; facet reads only files in the model's folder (") + kOutsideFolderHint +
+           ")");
+  }
   std::vector<std::string> segments;
+  std::string up;  // the ".." above the folder that LoadOptions::read_outside_folder lets through
   size_t start = 0;
   while (start <= uri.size()) {
     size_t end = uri.find('/', start);
     if (end == std::string::npos) end = uri.size();
     const std::string seg = uri.substr(start, end - start);
-    if (seg == "..") {
-      if (segments.empty()) refuse("leads outside the model's folder");
+    if (seg == ".." && segments.empty()) {
+      if (!m_outside) refuse(std::string("leads outside the model's folder (") + kOutsideFolderHint + ")");
+      up += "../";
+    } else if (seg == "..") {
       segments.pop_back();
     } else if (!seg.empty() && seg != ".") {
       segments.push_back(seg);
@@ -199,7 +208,7 @@ std::string GltfFolder::resolve(const std::string& uri, const std::string& what)
     start = end + 1;
   }
   if (segments.empty()) refuse("names the model's folder, not a file in it");
-  std::string path = m_base.empty() ? "./" : m_prefix;  // (a model in the working directory: "./x.png")
+  std::string path = (m_base.empty() ? "./" : m_prefix) + up;  // (a model in the working directory: "./x.png")
   for (size_t i = 0; i < segments.size(); ++i) path += (i ? "/" : "") + segments[i];
   return path;
 }

@@ -8,6 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "engine/scene/scene.h"
 
 namespace tinygltf {
 class TinyGLTF;
@@ -48,7 +51,9 @@ std::string percent_decode(const std::string& uri);
 // The model's folder and the files in it that the model may name.
 class GltfFolder {
  public:
-  explicit GltfFolder(const std::string& model_path);
+  // `outside_folder`: resolve() also lets through absolute paths and ".." above the folder
+  // (LoadOptions::read_outside_folder).
+  GltfFolder(const std::string& model_path, bool outside_folder);
   GltfFolder(const GltfFolder&) = delete;
   GltfFolder& operator=(const GltfFolder&) = delete;
 
@@ -72,11 +77,17 @@ class GltfFolder {
   void refuse(const std::string& why) {
     if (m_refusal.empty()) m_refusal = why;
   }
+  // For the callbacks: the buffer file at `path` is about to be read (Scene::source_files).
+  void note_read(const std::string& path) { add_source_file(m_files, path); }
+  // The buffer files read, in order, stamped before reading.
+  const std::vector<SourceFile>& files_read() const { return m_files; }
 
  private:
   std::string m_base;    // the folder as the model's path names it: "" (the working directory), "/", "a/b"
   std::string m_prefix;  // what tinygltf puts before a buffer's URI: m_base and a slash
   std::string m_refusal;
+  std::vector<SourceFile> m_files;
+  bool m_outside;
 };
 
 }  // namespace facet

@@ -335,9 +335,10 @@ Scene load_gltf_unguarded(const std::string& path, const LoadOptions& options) {
   progress(0.0f, "reading");
   Scene scene;
   scene.source = path;
-  GltfFolder folder(path);
+  GltfFolder folder(path, options.read_outside_folder);
   GltfWarnings warnings(path);
   const tinygltf::Model model = read_model(path, folder, scene);
+  scene.source_files = folder.files_read();  // the buffers; images follow as they are read
   // Counted before a triangle is built: instancing can multiply a small file into any amount.
   const std::vector<int> roots = gltf_root_nodes(model);
   check_scene_size(count_scene(model, roots));

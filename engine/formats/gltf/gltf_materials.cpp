@@ -134,6 +134,7 @@ int32_t GltfMaterials::decode_image(int image_index, std::string* what, std::str
   } else if (!img.uri.empty() && img.uri.rfind("data:", 0) != 0) {
     source = m_folder.resolve(percent_decode(img.uri), "image " + std::to_string(image_index) + "'s URI");
     *what = "texture " + quoted(img.uri);
+    add_source_file(m_scene.source_files, source);
     ok = read_texture_file(source, &image, why);
   } else {
     source = "image " + std::to_string(image_index);

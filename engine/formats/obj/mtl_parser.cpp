@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "engine/formats/format_messages.h"
 #include "engine/formats/obj/obj_text.h"
 
 namespace facet {
@@ -55,7 +56,7 @@ bool numbers(const char* p, const char* e, int count, float* out) {
 
 class MtlReader {
  public:
-  MtlReader(const std::string& path, std::vector<std::string>* warnings) : m_path(path), m_warnings(warnings) {}
+  MtlReader(const std::string& path, std::vector<std::string>* warnings) : m_counted(path), m_warnings(warnings) {}
 
   void line(const char* p, const char* e, size_t line_number) {
     m_line = line_number;
@@ -109,12 +110,12 @@ class MtlReader {
     float v[3];
     if (numbers(p, e, 1, v)) {
       v[1] = v[2] = v[0];
-      if (v[0] < 0) warn(std::string(keyword) + " has a negative value (read as 0)");
+      if (v[0] < 0) warn(kNegative, std::string(keyword) + " has a negative value (read as 0)");
     } else if (!numbers(p, e, 3, v)) {
-      warn(std::string(keyword) + " needs three numbers (or one for a grey), not '" +
-           std::string(skip_blanks(p, e), e) + "'");
+      warn("malformed colours", std::string(keyword) + " needs three numbers (or one for a grey), not " +
+                                    quoted(std::string(skip_blanks(p, e), e)));
     } else if (v[0] < 0 || v[1] < 0 || v[2] < 0) {
-      warn(std::string(keyword) + " has a negative value (read as 0)");
+      warn(kNegative, std::string(keyword) + " has a negative value (read as 0)");
     }
     *out = {v[0], v[1], v[2]};
     return true;
@@ -123,18 +124,21 @@ class MtlReader {
   float number(const char* keyword, const char* p, const char* e, float lo, float hi) {
     float v;
     if (!numbers(p, e, 1, &v))
-      warn(std::string(keyword) + " needs one number, not '" + std::string(skip_blanks(p, e), e) + "'");
+      warn("malformed numbers",
+           std::string(keyword) + " needs one number, not " + quoted(std::string(skip_blanks(p, e), e)));
     else if (v < lo || v > hi)
-      warn(std::string(keyword) + " " + std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
-           std::to_string(hi));
+      warn("numbers out of range", std::string(keyword) + " " + std::to_string(v) + " is outside " +
+                                       std::to_string(lo) + ".." + std::to_string(hi));
     return v;
   }
-  void warn(const std::string& problem) {
-    if (m_warnings) m_warnings->push_back(m_path + ":" + std::to_string(m_line) + ": " + problem);
+  // `kind` names what repeats, for the count that follows the first few of a kind.
+  void warn(const char* kind, const std::string& problem) {
+    if (m_warnings) m_counted.add_at_line(kind, m_line, problem);
   }
 
   std::vector<MtlMaterial> finish() {
     m_out.push_back(m_current);  // the last material, even unnamed
+    if (m_warnings) m_counted.finish(*m_warnings);
     return std::move(m_out);
   }
 
@@ -142,7 +146,8 @@ class MtlReader {
   std::vector<MtlMaterial> m_out;
   MtlMaterial m_current;
   bool m_has_d = false;  // `d` seen for the current material: it wins over `Tr`
-  std::string m_path;
+  static constexpr const char* kNegative = "negative colours";
+  FormatWarnings m_counted;  // the warnings until finish(), a few of each kind
   std::vector<std::string>* m_warnings;
   size_t m_line = 0;  // 1-based number of the line being read
 };

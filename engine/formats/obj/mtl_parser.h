@@ -33,7 +33,8 @@ struct MtlMaterial {
 };
 
 // Parses one MTL text. Never fails: unknown statements are read past; malformed values are
-// appended to *warnings (when given) as "path:LINE: problem".
+// appended to *warnings (when given) as "path:LINE: problem", the first 3 of each kind, then one
+// count line a kind (format_messages.h).
 std::vector<MtlMaterial> parse_mtl(const char* text, size_t size, const std::string& path = "<mtl>",
                                    std::vector<std::string>* warnings = nullptr);
 

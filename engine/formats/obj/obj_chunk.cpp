@@ -15,6 +15,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "engine/formats/format_messages.h"
 #include "engine/formats/obj/obj_plain_lines.h"
 #include "engine/formats/obj/obj_text.h"
 
@@ -42,7 +43,7 @@ class ChunkParser {
     m_out.error.what = std::move(what);
   }
 
-  void vertex(const char* p, const char* e) {
+  void vertex(const char* p, const char* e, uint32_t line) {
     if (read_plain_vertex_line(m_out, p, e)) return;
     float xyz[3];
     bool unusable = false;
@@ -51,7 +52,15 @@ class ChunkParser {
       p = word_end(s, e);
       c = 0;  // a missing coordinate reads as 0
       if (s == p) continue;
-      if (!is_plain_number(s, p)) unusable = true;
+      if (!is_plain_number(s, p)) {
+        unusable = true;
+        // The first such word that does not spell a NaN or an infinity, for the warning about
+        // the faces dropped on it (quoted once here).
+        if (!m_out.not_number_line && !spells_nan_or_infinity(s, p)) {
+          m_out.not_number_line = line;
+          m_out.not_number_word = quoted(std::string_view(s, (size_t)(p - s)), 40);
+        }
+      }
       read_number(s, p, &c);
     }
     unusable |= !(std::isfinite(xyz[0]) && std::isfinite(xyz[1]) && std::isfinite(xyz[2]));
@@ -63,7 +72,9 @@ class ChunkParser {
     }
   }
 
-  void numbers(std::vector<float>& into, int count, const char* p, const char* e) {
+  // `count` numbers of a vt or vn statement; words that are no number read as 0 (tinyobjloader's
+  // rule), counted in `not_numbers` for the warning.
+  void numbers(std::vector<float>& into, int count, const char* p, const char* e, uint64_t& not_numbers) {
     float plain[3];
     const char* q = p;
     for (int k = 0; k < count && q; ++k) q = read_plain_number(skip_blanks(q, e), e, &plain[k]);
@@ -73,7 +84,8 @@ class ChunkParser {
     }
     for (int k = 0; k < count; ++k) {
       float value;
-      next_number(&p, e, 0, &value);
+      const char* word = skip_blanks(p, e);
+      if (!next_number(&p, e, 0, &value) && word < p) ++not_numbers;
       into.push_back(value);
     }
   }
@@ -82,7 +94,8 @@ class ChunkParser {
   bool index(int64_t idx, int kind, uint32_t line, const char* t, const char* e, int32_t* out, bool* relative) {
     uint64_t local = kind == 0 ? m_out.vertex_count() : kind == 1 ? m_out.texcoord_count() : m_out.normal_count();
     if (idx == 0) {
-      fail(line, "index 0 in face corner '" + std::string(t, e) + "' (OBJ indices start at 1)");
+      fail(line,
+           "index 0 in face corner " + quoted(std::string_view(t, (size_t)(e - t))) + " (OBJ indices start at 1)");
       return false;
     }
     if (idx > 0) {
@@ -94,9 +107,9 @@ class ChunkParser {
     if (m_before && kind < 2) {
       uint64_t have = local + (kind == 0 ? m_before->v : m_before->vt);
       if ((uint64_t)(-idx) > have) {
-        fail(line, "relative " + std::string(kKindName[kind]) + " index " + std::to_string(idx) + " in '" +
-                       std::string(t, e) + "' points before the first one (" + std::to_string(have) +
-                       " defined so far)");
+        fail(line, "relative " + std::string(kKindName[kind]) + " index " + std::to_string(idx) + " in " +
+                       quoted(std::string_view(t, (size_t)(e - t))) + " points before the first one (" +
+                       std::to_string(have) + " defined so far)");
         return false;
       }
     }
@@ -119,7 +132,9 @@ class ChunkParser {
       int64_t idx = 0;
       bool overflow = false, relative = false;
       if (!read_index(p, e, &idx, &overflow)) {
-        if (overflow) fail(line, "index in face corner '" + std::string(t, e) + "' does not fit in 32 bits");
+        if (overflow)
+          fail(line,
+               "index in face corner " + quoted(std::string_view(t, (size_t)(e - t))) + " does not fit in 32 bits");
         p = t;  // a sign without digits, or nothing after a '/': malformed
         break;
       }
@@ -127,7 +142,8 @@ class ChunkParser {
       if (relative) c->relative |= 1u << kind;
     }
     if (p != e || failed()) {
-      fail(line, "malformed face corner '" + std::string(t, e) + "' (expected v, v/vt, v//vn or v/vt/vn)");
+      fail(line, "malformed face corner " + quoted(std::string_view(t, (size_t)(e - t))) +
+                     " (expected v, v/vt, v//vn or v/vt/vn)");
       return false;
     }
     return true;
@@ -236,11 +252,11 @@ class ChunkParser {
     const bool blank2 = e - p > 2 && is_blank(p[2]);
     if (c0 == 'v') {
       if (is_blank(c1))
-        vertex(p + 2, e);
+        vertex(p + 2, e, line);
       else if (c1 == 't' && blank2)
-        numbers(m_out.texcoords, 2, p + 3, e);
+        numbers(m_out.texcoords, 2, p + 3, e, m_out.texcoord_not_numbers);
       else if (c1 == 'n' && blank2)
-        numbers(m_out.normals, 3, p + 3, e);
+        numbers(m_out.normals, 3, p + 3, e, m_out.normal_not_numbers);
       return;  // vw (skin weights) and curve data: not drawn
     }
     if (is_blank(c1)) {
@@ -271,6 +287,14 @@ class ChunkParser {
 
 namespace {
 
+// Whether the text at p starts as UTF-16 does: two characters, each a printable ASCII byte and a
+// zero byte, in either order ("v\0 \0" or "\0v\0 "). Zero bytes alone are binary data.
+bool looks_utf16(const char* p, const char* e) {
+  if (e - p < 4) return false;
+  auto text = [](char c) { return c >= 0x20 && c < 0x7F; };
+  return (text(p[0]) && !p[1] && text(p[2]) && !p[3]) || (!p[0] && text(p[1]) && !p[2] && text(p[3]));
+}
+
 // One line's end: the first CR or LF from p, or e. Throws nothing: a control byte (binary data,
 // or UTF-16's zero bytes on the first line) is reported through `error` and returns nullptr.
 const char* line_end(const char* p, const char* e, const ObjChunk& chunk, uint32_t line, std::string* error) {
@@ -298,7 +322,7 @@ const char* line_end(const char* p, const char* e, const ObjChunk& chunk, uint32
     if (c >= 0x20) continue;
     if (c == '\n' || c == '\r') return q;
     if (c == '\t' || c == '\f' || c == '\v') continue;
-    if (c == 0 && chunk.first && line == 1 && q - chunk.begin < 4)
+    if (c == 0 && chunk.first && line == 1 && q - chunk.begin < 4 && looks_utf16(chunk.begin, e))
       *error = "UTF-16 text is not supported (save the file as UTF-8 or ASCII)";
     else
       *error = "binary data, not OBJ text (control byte " + std::to_string(c) + ")";

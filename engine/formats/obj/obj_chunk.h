@@ -84,6 +84,10 @@ struct ObjChunk {
   bool normal_parts = false;                    // a face's corner names a vn
   uint64_t short_faces = 0;                     // `f` with 1 or 2 corners (dropped)
   uint32_t short_face_line = 0;                 // chunk-local line of the first
+  uint32_t not_number_line = 0;                 // chunk-local line of the first `v` word that is no number
+  std::string not_number_word;                  // that word, quoted (format_messages.h)
+  uint64_t texcoord_not_numbers = 0;            // `vt` words that are no number (read as 0)
+  uint64_t normal_not_numbers = 0;              // `vn` words that are no number (read as 0)
   uint64_t line_statements = 0;                 // `l`
   uint64_t point_statements = 0;                // `p`
   bool has_smoothing = false;                   // any `s`

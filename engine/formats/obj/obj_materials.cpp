@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 
 #include "engine/base/platform.h"
+#include "engine/formats/format_messages.h"
 #include "engine/scene/colour_space.h"
 #include "engine/scene/texture_file.h"
 
@@ -35,8 +35,35 @@ static std::string clean_file_name(std::string s) {
 
 static bool is_regular_file(const std::string& path) { return platform::file_status(path).regular; }
 
-MaterialLibrary::MaterialLibrary(std::string obj_path)
-    : m_obj_path(std::move(obj_path)), m_obj_dir(parent_dir(m_obj_path)) {}
+// Whether `path` (as join_path made it from the model's folder `folder`) names a file inside that
+// folder or below, by its text: "." and ".." resolved, never climbing above the folder, and not
+// absolute unless the folder is and is its start. A link inside the folder is the user's own.
+static bool within_folder(const std::string& folder, const std::string& path) {
+  std::string rest = path;
+  if (!folder.empty()) {
+    const std::string prefix = folder.back() == '/' ? folder : folder + "/";
+    if (path.compare(0, prefix.size(), prefix) != 0) return false;
+    rest = path.substr(prefix.size());
+  } else if (!path.empty() && path[0] == '/') {
+    return false;
+  }
+  int depth = 0;
+  for (size_t start = 0; start <= rest.size();) {
+    size_t end = rest.find('/', start);
+    if (end == std::string::npos) end = rest.size();
+    const std::string seg = rest.substr(start, end - start);
+    if (seg == "..") {
+      if (--depth < 0) return false;
+    } else if (!seg.empty() && seg != ".") {
+      ++depth;
+    }
+    start = end + 1;
+  }
+  return true;
+}
+
+MaterialLibrary::MaterialLibrary(std::string obj_path, bool outside_folder)
+    : m_obj_path(std::move(obj_path)), m_obj_dir(parent_dir(m_obj_path)), m_outside_folder(outside_folder) {}
 
 // Names split at spaces, '\' escaping the next character; the last (possibly empty) name is
 // always kept, as facet has always read mtllib lines.
@@ -74,16 +101,25 @@ void MaterialLibrary::load(const std::string& statement) {
 bool MaterialLibrary::read_library(const std::string& mtllib_name) {
   std::string name = clean_file_name(mtllib_name);
   std::string path = join_path(m_obj_dir, name);
-  std::ifstream file;
-  if (is_regular_file(path)) file.open(path, std::ios::binary);
-  if (!file.is_open()) {
-    m_warnings.push_back(m_obj_path + ": material library '" + name + "' not found (looked for " + path + ")");
+  if (!m_outside_folder && !within_folder(m_obj_dir, path)) {
+    m_warnings.push_back(shown_path(m_obj_path) + ": material library " + quoted(name) +
+                         " lies outside the model's folder; not read (" + kOutsideFolderHint + ")");
     return false;
   }
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  add_source_file(m_files, path);  // looked for, found or not: one that appears makes a cached scene stale
+  std::string text;
+  const std::string why = platform::read_small_file(path, kMaxMtlBytes, text);
+  if (!why.empty()) {
+    const bool missing = !platform::file_status(path).exists;
+    m_warnings.push_back(shown_path(m_obj_path) + ": material library " + quoted(name) +
+                         (missing ? " not found (looked for " + shown_path(path) + ")"
+                                  : " cannot be read (" + shown_path(path) + ": " + why + ")"));
+    return false;
+  }
   std::vector<std::string> problems;
   std::vector<MtlMaterial> read = parse_mtl(text.data(), text.size(), path, &problems);
-  for (const std::string& p : problems) m_warnings.push_back(p + " (a material library of " + m_obj_path + ")");
+  for (const std::string& p : problems)
+    m_warnings.push_back(p + " (a material library of " + shown_path(m_obj_path) + ")");
   const size_t before = m_materials.size();
   for (MtlMaterial& m : read) {
     m_by_name.insert({m.name, (int32_t)m_materials.size()});
@@ -135,11 +171,18 @@ struct TextureRequest {
 int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene& scene, TextureCache& cache,
                     const LoadOptions& options) {
   std::string path = join_path(r.mtl_dir, r.tex_name);
+  const bool may_read = options.read_outside_folder || within_folder(parent_dir(obj_path), path);
+  if (may_read) add_source_file(scene.source_files, path);
   // Exporters often write absolute paths of the author's machine: the file beside the MTL wins.
-  if (!is_regular_file(path)) {
+  std::string why;
+  if (!may_read || !is_regular_file(path)) {
     std::string base = r.tex_name.substr(r.tex_name.find_last_of('/') + 1);
     std::string beside = join_path(r.mtl_dir, base);
-    if (base != r.tex_name && is_regular_file(beside)) path = beside;
+    if (base != r.tex_name) add_source_file(scene.source_files, beside);
+    if (base != r.tex_name && is_regular_file(beside))
+      path = beside;
+    else if (!may_read)
+      why = std::string("outside the model's folder; not read: ") + kOutsideFolderHint;
   }
   const std::string key = r.alpha_map ? path + "\n(alpha map)" : path;
   auto it = cache.by_path.find(key);
@@ -147,9 +190,8 @@ int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene&
 
   if (options.progress) options.progress(r.fraction, "textures");
   TextureImage image;
-  std::string why;
   int32_t index = -1;
-  if (read_texture_file(path, &image, &why)) {
+  if (why.empty() && read_texture_file(path, &image, &why)) {
     if (r.alpha_map) grey_to_alpha(image);
     if (options.progress) options.progress(r.fraction + 0.5f * r.fraction_step, "mips");
     try {
@@ -159,8 +201,9 @@ int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene&
     }
   }
   if (index < 0) {
-    scene.warnings.push_back(obj_path + ": texture '" + r.tex_name + "' of material '" + r.material_name +
-                             "' cannot be loaded (" + path + ": " + why + "); showing a checker");
+    scene.warnings.push_back(shown_path(obj_path) + ": texture " + quoted(r.tex_name) + " of material " +
+                             quoted(r.material_name) + " cannot be loaded (" + shown_path(path) + ": " + why +
+                             "); showing a checker");
     if (cache.checker < 0) cache.checker = add_checker_texture(scene);
     index = cache.checker;
   }
@@ -209,7 +252,7 @@ struct UniformAlphaWarning {
     if (first.empty()) {
       char d[32];
       std::snprintf(d, sizeof d, "%g", out.alpha);
-      first = obj_path + ": material " + name + ": d " + d +
+      first = shown_path(obj_path) + ": material " + quoted(name) + ": d " + d +
               " without map_d is drawn opaque (facet draws alpha-tested cut-outs, not translucency)";
     } else {
       ++others;
@@ -226,6 +269,8 @@ struct UniformAlphaWarning {
 
 int32_t build_materials(const std::string& obj_path, const MaterialLibrary& library, bool needs_default, Scene& scene,
                         const LoadOptions& options) {
+  // Stamped when they were read, before the textures they name.
+  scene.source_files.insert(scene.source_files.end(), library.files().begin(), library.files().end());
   TextureCache cache;
   UniformAlphaWarning uniform_alpha;
   const auto& materials = library.materials();

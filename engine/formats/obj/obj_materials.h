@@ -14,10 +14,15 @@
 
 namespace facet {
 
+// The largest MTL file read: a material library is text of a few kilobytes per material, so
+// anything near this is not one (a device, a misnamed model); reading stops there, never exhausts memory.
+constexpr uint64_t kMaxMtlBytes = uint64_t(256) << 20;
+
 class MaterialLibrary {
  public:
-  // obj_path names the OBJ: mtllib paths are relative to its folder; warnings name it.
-  explicit MaterialLibrary(std::string obj_path);
+  // obj_path names the OBJ: mtllib paths are relative to its folder; warnings name it. Libraries
+  // outside that folder are read only with `outside_folder` (LoadOptions::read_outside_folder).
+  explicit MaterialLibrary(std::string obj_path, bool outside_folder = false);
 
   // One `mtllib` statement (the text after "mtllib "): names separated by spaces ('\' escapes
   // one); the first that loads is used, names loaded before count as loaded.
@@ -35,6 +40,8 @@ class MaterialLibrary {
   }                                                                      // missing libraries,
                                                                          //   malformed values
   const std::vector<std::string>& unknown() const { return m_unknown; }  // usemtl names, in order
+  // Every MTL file looked for (Scene::source_files), read or not.
+  const std::vector<SourceFile>& files() const { return m_files; }
 
  private:
   bool read_library(const std::string& name);
@@ -46,6 +53,8 @@ class MaterialLibrary {
   std::vector<std::string> m_loaded;         // mtllib names read so far
   std::vector<std::string> m_warnings;
   std::vector<std::string> m_unknown;
+  std::vector<SourceFile> m_files;
+  bool m_outside_folder;
 };
 
 // Folder part of a path ("" when there is none), and a relative path joined onto a folder.

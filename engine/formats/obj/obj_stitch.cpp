@@ -216,6 +216,12 @@ ObjModel stitch_obj_chunks(const std::string& path, std::vector<ObjChunk> chunks
     m.faces += c.face_statements;
     if (c.short_faces && !m.short_faces) m.short_face_line = lines[i] + c.short_face_line;
     m.short_faces += c.short_faces;
+    m.texcoord_not_numbers += c.texcoord_not_numbers;
+    m.normal_not_numbers += c.normal_not_numbers;
+    if (c.not_number_line && !m.not_number_line) {
+      m.not_number_line = lines[i] + c.not_number_line;
+      m.not_number_word = std::move(c.not_number_word);
+    }
     m.line_statements += c.line_statements;
     m.point_statements += c.point_statements;
     m.colored_vertices += c.colors.size() / 3;

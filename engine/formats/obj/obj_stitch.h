@@ -27,6 +27,9 @@ struct ObjModel {
   uint64_t faces = 0;              // `f` with 3 corners or more
   uint64_t short_faces = 0;        // `f` with 1 or 2 corners (dropped)
   uint64_t short_face_line = 0;    // line of the first
+  uint64_t not_number_line = 0;    // line of the first `v` coordinate that is not a number, or 0
+  std::string not_number_word;     // that coordinate, quoted
+  uint64_t texcoord_not_numbers = 0, normal_not_numbers = 0;  // `vt`, `vn` words that are no number
   uint64_t line_statements = 0, point_statements = 0;
   uint64_t colored_vertices = 0;  // `v` statements with r g b
   bool has_smoothing = false;     // any `s`: then `s 0` / `s off` means flat

@@ -41,6 +41,18 @@ inline bool is_plain_number(const char* p, const char* e) {
   return digit;
 }
 
+// Whether the word [p, e) spells a NaN or an infinity as writers print them ("nan", "-inf",
+// "Infinity", MSVC's "1.#IND" and "-1.#QNAN"), rather than something that is no number at all.
+inline bool spells_nan_or_infinity(const char* p, const char* e) {
+  for (const char* q = p; q + 3 <= e; ++q) {
+    const char a = (char)(q[0] | 0x20), b = (char)(q[1] | 0x20), c = (char)(q[2] | 0x20);
+    if ((a == 'n' && b == 'a' && c == 'n') || (a == 'i' && b == 'n' && c == 'f') ||
+        (q[0] == '#' && (b == 'i' || b == 'q')))
+      return true;
+  }
+  return false;
+}
+
 // The number at the start of the word [p, e); false (out untouched) when the word does not
 // start with one. Trailing junk after a number is ignored ("1.5abc" reads 1.5).
 inline bool read_number(const char* p, const char* e, float* out) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "engine/formats/format_messages.h"
 #include "engine/formats/ply/ply_body.h"
 #include "engine/load/load_model.h"
 
@@ -24,13 +25,15 @@ class AsciiBody {
         m_end(data + size),
         m_mesh(mesh) {}
 
-  void read() {
+  // Returns the offset just past the last word read.
+  size_t read(const char* data) {
     for (size_t ei = 0; ei < m_header.elements.size(); ++ei) read_element(ei);
+    return (size_t)(m_p - data);
   }
 
  private:
   [[noreturn]] void refuse(const std::string& what) const {
-    throw LoadError(m_path + ": " + m_element->name + " " + std::to_string(m_row) + ": " + what);
+    throw LoadError(m_path + ": " + word_or_quoted(m_element->name) + " " + std::to_string(m_row) + ": " + what);
   }
   std::string_view word() {
     while (m_p < m_end && blank(*m_p)) ++m_p;
@@ -46,17 +49,23 @@ class AsciiBody {
     double v = 0;
     auto r = std::from_chars(w.data(), w.data() + w.size(), v);
     if (r.ec == std::errc::result_out_of_range) return w[0] == '-' ? -HUGE_VAL : HUGE_VAL;
-    if (r.ec != std::errc() || r.ptr != w.data() + w.size())
-      refuse("'" + std::string(w.substr(0, 40)) + "' is not a number");
+    if (r.ec != std::errc() || r.ptr != w.data() + w.size()) refuse(quoted(w, 40) + " is not a number");
     return v;
   }
   int64_t integer(std::string_view w) {
     if (w.size() > 1 && w[0] == '+') w.remove_prefix(1);
     int64_t v = 0;
     auto r = std::from_chars(w.data(), w.data() + w.size(), v);
-    if (r.ec != std::errc() || r.ptr != w.data() + w.size())
-      refuse("'" + std::string(w.substr(0, 40)) + "' is not an integer");
+    if (r.ec != std::errc() || r.ptr != w.data() + w.size()) refuse(quoted(w, 40) + " is not an integer");
     return v;
+  }
+  // Refuses an integer that its declared type cannot hold (a uchar count of 300): the header
+  // means the same in ASCII as in binary, where such a value would have wrapped.
+  void check_fits(const PlyProperty& p, const char* what, PlyType type, int64_t v) {
+    const PlyRange r = ply_type_range(type);
+    if (v < r.lo || v > r.hi)
+      refuse("list " + word_or_quoted(p.name) + ": " + what + " " + std::to_string(v) + " does not fit its type " +
+             ply_type_name(type) + " (" + std::to_string(r.lo) + ".." + std::to_string(r.hi) + ")");
   }
   void read_element(size_t ei);
   void read_list(const PlyProperty& p, PlyRole role);
@@ -73,10 +82,11 @@ class AsciiBody {
 
 void AsciiBody::read_list(const PlyProperty& p, PlyRole role) {
   int64_t c = integer(word());
-  if (c < 0) refuse("list " + p.name + " has a negative length (" + std::to_string(c) + ")");
+  if (c < 0) refuse("list " + word_or_quoted(p.name) + " has a negative length (" + std::to_string(c) + ")");
+  check_fits(p, "count", p.count_type, c);
   // Every entry takes at least two bytes (a digit and a blank) but the file's last.
   if ((uint64_t)c > (uint64_t)(m_end - m_p) / 2 + 1)
-    refuse("list " + p.name + " of " + std::to_string(c) + " entries runs past the end of the file");
+    refuse("list " + word_or_quoted(p.name) + " of " + std::to_string(c) + " entries runs past the end of the file");
   if (role != PlyRole::Indices) {
     for (int64_t j = 0; j < c; ++j) word();
     return;
@@ -90,6 +100,7 @@ void AsciiBody::read_list(const PlyProperty& p, PlyRole role) {
   uint32_t first = 0, prev = 0;
   for (int64_t j = 0; j < c; ++j) {
     int64_t i = integer(word());
+    check_fits(p, "index", p.type, i);
     if (i < 0 || i >= nv) refuse("index " + std::to_string(i) + " out of range (" + std::to_string(nv) + " vertices)");
     if (j == 0) first = (uint32_t)i;
     if (j >= 2) m_mesh.indices.insert(m_mesh.indices.end(), {first, prev, (uint32_t)i});
@@ -108,8 +119,8 @@ void AsciiBody::read_element(size_t ei) {
   // vertex arrays are sized, since a header may claim 10^18 rows.
   const uint64_t left = (uint64_t)(m_end - m_p);
   if (e.count > (left + 1) / (2 * e.properties.size()))
-    throw LoadError(m_path + ": " + e.name + ": the header says " + std::to_string(e.count) + " rows, more than the " +
-                    std::to_string(left) + " bytes left can hold (truncated file?)");
+    throw LoadError(m_path + ": " + word_or_quoted(e.name) + ": the header says " + std::to_string(e.count) +
+                    " rows, more than the " + std::to_string(left) + " bytes left can hold (truncated file?)");
   if (vertices) allocate_vertex_arrays(m_mesh, m_layout, e.count);
   for (; m_row < e.count; ++m_row)
     for (size_t pi = 0; pi < e.properties.size(); ++pi) {
@@ -126,9 +137,9 @@ void AsciiBody::read_element(size_t ei) {
 
 }  // namespace
 
-void read_ply_ascii_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
-                         size_t size, PlyMesh& mesh) {
-  AsciiBody(path, header, layout, data, size, mesh).read();
+size_t read_ply_ascii_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
+                           size_t size, PlyMesh& mesh) {
+  return AsciiBody(path, header, layout, data, size, mesh).read(data);
 }
 
 }  // namespace facet

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "engine/base/parallel.h"
+#include "engine/formats/format_messages.h"
 #include "engine/formats/ply/ply_binary_values.h"
 #include "engine/formats/ply/ply_body.h"
 #include "engine/load/load_model.h"
@@ -41,7 +42,8 @@ class RowError {
   }
   bool before(uint64_t row) const { return m_row.load(std::memory_order_relaxed) < row; }
   void raise(const std::string& path, const std::string& element) const {
-    if (m_row != kNoRow) throw LoadError(path + ": " + element + " " + std::to_string(m_row) + ": " + m_what);
+    if (m_row != kNoRow)
+      throw LoadError(path + ": " + word_or_quoted(element) + " " + std::to_string(m_row) + ": " + m_what);
   }
 
  private:
@@ -282,7 +284,7 @@ bool uniform_lists(const Body& b, size_t ei, size_t at, size_t& stride, std::vec
 }
 
 [[noreturn]] void refuse_row(const Body& b, const PlyElement& e, uint64_t row, const std::string& what) {
-  throw LoadError(b.path + ": " + e.name + " " + std::to_string(row) + ": " + what);
+  throw LoadError(b.path + ": " + word_or_quoted(e.name) + " " + std::to_string(row) + ": " + what);
 }
 
 // Element `ei` row by row: vertex values stored, face lists fanned, everything else stepped over.
@@ -305,9 +307,12 @@ size_t walk_rows(const Body& b, size_t ei, size_t at) {
       if (b.size - at < ply_type_size(p.count_type)) refuse_row(b, e, r, truncated);
       int64_t c = decode_int(b.data + at, p.count_type, b.swap);
       at += ply_type_size(p.count_type);
-      if (c < 0) refuse_row(b, e, r, "list " + p.name + " has a negative length (" + std::to_string(c) + ")");
+      if (c < 0)
+        refuse_row(b, e, r, "list " + word_or_quoted(p.name) + " has a negative length (" + std::to_string(c) + ")");
       if ((uint64_t)c > (b.size - at) / ply_type_size(p.type))
-        refuse_row(b, e, r, "list " + p.name + " of " + std::to_string(c) + " entries runs past the end of the file");
+        refuse_row(
+            b, e, r,
+            "list " + word_or_quoted(p.name) + " of " + std::to_string(c) + " entries runs past the end of the file");
       if (roles[pi] == PlyRole::Indices && c < 3) {
         if (b.mesh.short_faces++ == 0) b.mesh.first_short_face = r;
       } else if (roles[pi] == PlyRole::Indices) {
@@ -323,8 +328,8 @@ size_t walk_rows(const Body& b, size_t ei, size_t at) {
 
 }  // namespace
 
-void read_ply_binary_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
-                          size_t size, PlyMesh& mesh) {
+size_t read_ply_binary_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
+                            size_t size, PlyMesh& mesh) {
   const uint32_t nv = (uint32_t)header.elements[layout.vertex_element].count;
   Body b{path, header, layout, data, size, header.format == PlyFormat::BinaryBigEndian, mesh, nv};
   size_t at = header.body_offset;
@@ -337,9 +342,9 @@ void read_ply_binary_body(const std::string& path, const PlyHeader& header, cons
       if (p.is_list) min_row += ply_type_size(p.count_type);
     if (min_row == 0) continue;
     if (e.count > (size - at) / min_row)
-      throw LoadError(path + ": " + e.name + ": the header says " + std::to_string(e.count) + " rows, the " +
-                      std::to_string(size - at) + " bytes left hold at most " + std::to_string((size - at) / min_row) +
-                      " (truncated file?)");
+      throw LoadError(path + ": " + word_or_quoted(e.name) + ": the header says " + std::to_string(e.count) +
+                      " rows, the " + std::to_string(size - at) + " bytes left hold at most " +
+                      std::to_string((size - at) / min_row) + " (truncated file?)");
     const bool wanted = ei == layout.vertex_element || ei == layout.face_element;
     if (ei == layout.vertex_element) allocate_vertex_arrays(mesh, layout, e.count);
     size_t stride = 0, end = kRagged;
@@ -358,6 +363,7 @@ void read_ply_binary_body(const std::string& path, const PlyHeader& header, cons
     }
     at = end;
   }
+  return at;
 }
 
 }  // namespace facet

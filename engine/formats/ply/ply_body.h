@@ -39,11 +39,13 @@ struct PlyMesh {
 
 // Throws LoadError("PATH: ELEMENT ROW: problem") for a body that does not match its header
 // (truncated, list past the end, a count that is negative, an index out of range, a word that
-// is not a number). `data` is the whole file, the body starts at header.body_offset.
-void read_ply_binary_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
-                          size_t size, PlyMesh& mesh);
-void read_ply_ascii_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
-                         size_t size, PlyMesh& mesh);
+// is not a number). `data` is the whole file, the body starts at header.body_offset; `path` is
+// the path as messages show it (shown_path). Returns the offset just past the last row read:
+// what follows is not read (ply_checks.h warns about it).
+size_t read_ply_binary_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
+                            size_t size, PlyMesh& mesh);
+size_t read_ply_ascii_body(const std::string& path, const PlyHeader& header, const PlyLayout& layout, const char* data,
+                           size_t size, PlyMesh& mesh);
 
 // Shared by both bodies: sizes the vertex arrays the layout asks for, once the body is known to
 // hold `rows` rows (colours start opaque black: a file may give red, green, blue but no alpha).

@@ -1,10 +1,14 @@
 // PLY header parsing: lines end in \n, \r\n or a lone \r (Rhino writes the last); words are split
-// by blanks and tabs. What the specification does not define is refused with its line number.
+// by blanks and tabs. What the specification does not define is refused with its line number, and
+// so is what facet would read wrongly (a name given twice, a second vertex or face element).
+// Names and words from the file are quoted in messages (format_messages.h).
 #include "engine/formats/ply/ply_header.h"
 
 #include <charconv>
+#include <cstdio>
 #include <string_view>
 
+#include "engine/formats/format_messages.h"
 #include "engine/load/load_model.h"
 
 namespace facet {
@@ -25,6 +29,16 @@ constexpr TypeName kTypeNames[] = {
     {"int32", PlyType::Int32},    {"uint", PlyType::UInt32},     {"uint32", PlyType::UInt32},
     {"float", PlyType::Float32},  {"float32", PlyType::Float32}, {"double", PlyType::Float64},
     {"float64", PlyType::Float64}};
+
+// Where the first byte of `line` that no text header holds is (a control character other than a
+// tab), or npos: a file that has one before end_header is binary data with no header end.
+size_t first_binary_byte(std::string_view line) {
+  for (size_t i = 0; i < line.size(); ++i)
+    if (((unsigned char)line[i] < 0x20 && line[i] != '\t') || line[i] == 0x7F) return i;
+  return std::string_view::npos;
+}
+
+std::string str(std::string_view w) { return std::string(w); }
 
 std::vector<std::string_view> split_words(std::string_view line) {
   std::vector<std::string_view> words;
@@ -52,11 +66,14 @@ class HeaderParser {
   PlyType type_of(std::string_view word) const {
     for (const TypeName& t : kTypeNames)
       if (word == t.name) return t.type;
-    refuse("unknown property type '" + std::string(word) + "'");
+    refuse("unknown property type " + quoted(word));
   }
   // The next line (without its terminator), or false at the end of the scanned bytes.
   bool next_line(std::string_view& line);
   void statement(const std::vector<std::string_view>& w);
+  void element(const std::vector<std::string_view>& w);
+  void property(const std::vector<std::string_view>& w);
+  [[noreturn]] void refuse_no_end(size_t binary_at) const;
 
   const std::string& m_path;
   const char* m_data;
@@ -96,41 +113,85 @@ void HeaderParser::statement(const std::vector<std::string_view>& w) {
     else if (w[1] == "binary_big_endian")
       m_header.format = PlyFormat::BinaryBigEndian;
     else
-      refuse("unknown format '" + std::string(w[1]) + "'");
-    if (w[2] != "1.0") refuse("unsupported PLY version '" + std::string(w[2]) + "' (only 1.0)");
+      refuse("unknown format " + quoted(w[1]));
+    if (w[2] != "1.0") refuse("unsupported PLY version " + quoted(w[2]) + " (only 1.0)");
     m_has_format = true;
   } else if (key == "element") {
-    if (w.size() != 3) refuse("expected 'element NAME COUNT'");
-    PlyElement e;
-    e.name = std::string(w[1]);
-    e.header_line = m_line;
-    auto r = std::from_chars(w[2].data(), w[2].data() + w[2].size(), e.count);
-    if (r.ec != std::errc() || r.ptr != w[2].data() + w[2].size())
-      refuse("element " + e.name + ": count '" + std::string(w[2]) +
-             "' is not a non-negative integer that fits 64 bits");
-    m_header.elements.push_back(std::move(e));
+    element(w);
   } else if (key == "property") {
-    if (m_header.elements.empty()) refuse("property before any element");
-    PlyProperty p;
-    if (w.size() == 5 && w[1] == "list") {
-      p.is_list = true;
-      p.count_type = type_of(w[2]);
-      p.type = type_of(w[3]);
-      p.name = std::string(w[4]);
-      if (!ply_type_is_integer(p.count_type))
-        refuse("list " + p.name + ": count type '" + std::string(w[2]) + "' is not an integer type");
-    } else if (w.size() == 3 && w[1] != "list") {
-      p.type = type_of(w[1]);
-      p.name = std::string(w[2]);
-    } else {
-      refuse("expected 'property TYPE NAME' or 'property list COUNT_TYPE TYPE NAME'");
-    }
-    m_header.elements.back().properties.push_back(std::move(p));
+    property(w);
   } else if (key == "end_header") {
     m_done = true;
   } else {
-    refuse("unknown header keyword '" + std::string(key) + "'");
+    // With no end_header after it, a line that starts with a number is the body, begun without one.
+    const bool ends = std::string_view(m_data + m_at, m_size - m_at).find("end_header") != std::string_view::npos;
+    const bool number = key[0] == '-' || key[0] == '+' || key[0] == '.' || (key[0] >= '0' && key[0] <= '9');
+    if (!ends && number)
+      refuse("the PLY header has no end_header line: the body seems to start on this line (" + quoted(key, 40) +
+             " is a number, not a header keyword)");
+    refuse("unknown header keyword " + quoted(key) + (ends ? "" : ", and no end_header line follows"));
   }
+}
+
+void HeaderParser::element(const std::vector<std::string_view>& w) {
+  if (w.size() != 3) refuse("expected 'element NAME COUNT'");
+  PlyElement e;
+  e.name = str(w[1]);
+  e.header_line = m_line;
+  // facet reads the first vertex and the first face element: the rows of a second one would be
+  // dropped without a word, so such a file is refused (no writer known to facet splits them).
+  if (e.name == "vertex" || e.name == "face")
+    for (const PlyElement& before : m_header.elements)
+      if (before.name == e.name)
+        refuse("a second " + e.name + " element (the first is on line " + std::to_string(before.header_line) +
+               "); facet reads one vertex and one face element, and would drop this one's rows");
+  auto r = std::from_chars(w[2].data(), w[2].data() + w[2].size(), e.count);
+  if (r.ec != std::errc() || r.ptr != w[2].data() + w[2].size())
+    refuse("element " + word_or_quoted(e.name) + ": count " + quoted(w[2]) +
+           " is not a non-negative integer that fits 64 bits");
+  m_header.elements.push_back(std::move(e));
+}
+
+void HeaderParser::property(const std::vector<std::string_view>& w) {
+  if (m_header.elements.empty()) refuse("property before any element");
+  PlyProperty p;
+  p.header_line = m_line;
+  if (w.size() == 5 && w[1] == "list") {
+    p.is_list = true;
+    p.count_type = type_of(w[2]);
+    p.type = type_of(w[3]);
+    p.name = str(w[4]);
+    if (!ply_type_is_integer(p.count_type))
+      refuse("list " + word_or_quoted(p.name) + ": count type " + quoted(w[2]) + " is not an integer type");
+  } else if (w.size() == 3 && w[1] != "list") {
+    p.type = type_of(w[1]);
+    p.name = str(w[2]);
+  } else {
+    refuse("expected 'property TYPE NAME' or 'property list COUNT_TYPE TYPE NAME'");
+  }
+  PlyElement& e = m_header.elements.back();
+  // Two properties of one name: which one a reader takes is arbitrary (facet's lookups took the
+  // last), so the file's meaning is unclear and it is refused.
+  for (const PlyProperty& before : e.properties)
+    if (before.name == p.name)
+      refuse("element " + word_or_quoted(e.name) + " has a second property " + word_or_quoted(p.name) +
+             " (the first is on line " + std::to_string(before.header_line) + ")");
+  e.properties.push_back(std::move(p));
+}
+
+void HeaderParser::refuse_no_end(size_t binary_at) const {
+  std::string what = m_path + ": the PLY header has no end_header line";
+  if (binary_at != std::string_view::npos) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", (unsigned)(unsigned char)m_data[binary_at]);
+    throw LoadError(what + ": line " + std::to_string(m_line) + " holds binary data (byte " +
+                    std::to_string(binary_at) + " is " + hex + ") after " + std::to_string(m_line - 1) +
+                    " header lines");
+  }
+  throw LoadError(what + " (looked through " +
+                  (m_size == kMaxHeaderBytes ? std::string("its first megabyte, the most a header may take")
+                                             : "all " + std::to_string(m_size) + " bytes of the file") +
+                  ", " + std::to_string(m_line) + " lines)");
 }
 
 PlyHeader HeaderParser::parse() {
@@ -138,11 +199,13 @@ PlyHeader HeaderParser::parse() {
   if (!next_line(line) || line != "ply") throw LoadError(m_path + ": not a PLY file (the first line is not 'ply')");
   m_lone_cr = m_at >= 1 && m_data[m_at - 1] == '\r';
   while (!m_done) {
-    if (!next_line(line)) {
-      m_line = 0;
-      throw LoadError(m_path + ": the PLY header has no end_header line" +
-                      std::string(m_size == kMaxHeaderBytes ? " in its first megabyte" : ""));
-    }
+    if (!next_line(line)) refuse_no_end(std::string_view::npos);
+    const size_t binary = first_binary_byte(line);
+    // A control byte in a header that ends later is the line's own problem (refused below); with
+    // no end_header after it, the header never ended and this is the body.
+    if (binary != std::string_view::npos &&
+        std::string_view(m_data + m_at, m_size - m_at).find("end_header") == std::string_view::npos)
+      refuse_no_end((size_t)(line.data() - m_data) + binary);
     std::vector<std::string_view> words = split_words(line);
     if (!words.empty()) statement(words);
   }
@@ -172,6 +235,28 @@ size_t ply_type_size(PlyType type) {
 }
 
 bool ply_type_is_integer(PlyType type) { return type != PlyType::Float32 && type != PlyType::Float64; }
+
+const char* ply_type_name(PlyType type) {
+  static const char* kNames[] = {"char", "uchar", "short", "ushort", "int", "uint", "float", "double"};
+  return kNames[(int)type];
+}
+
+PlyRange ply_type_range(PlyType type) {
+  switch (type) {
+    case PlyType::Int8:
+      return {INT8_MIN, INT8_MAX};
+    case PlyType::UInt8:
+      return {0, UINT8_MAX};
+    case PlyType::Int16:
+      return {INT16_MIN, INT16_MAX};
+    case PlyType::UInt16:
+      return {0, UINT16_MAX};
+    case PlyType::Int32:
+      return {INT32_MIN, INT32_MAX};
+    default:
+      return {0, UINT32_MAX};
+  }
+}
 
 bool PlyElement::has_lists() const {
   for (const PlyProperty& p : properties)

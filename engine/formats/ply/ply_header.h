@@ -19,12 +19,21 @@ enum class PlyType : uint8_t { Int8, UInt8, Int16, UInt16, Int32, UInt32, Float3
 // Bytes one value of `type` occupies in a binary body.
 size_t ply_type_size(PlyType type);
 bool ply_type_is_integer(PlyType type);
+// The name headers most often give `type` (uchar, int, float, ...), for messages.
+const char* ply_type_name(PlyType type);
+// The values an integer type holds ([lo, hi]); ASCII values are checked against them too, so a
+// count or index means the same in both encodings.
+struct PlyRange {
+  int64_t lo, hi;
+};
+PlyRange ply_type_range(PlyType type);
 
 struct PlyProperty {
   std::string name;
   PlyType type = PlyType::Float32;  // the value type (the entry type for a list)
   bool is_list = false;
   PlyType count_type = PlyType::UInt8;  // lists only: the type of the entry count (an integer)
+  int header_line = 0;                  // line of its `property` statement, for messages
 };
 
 struct PlyElement {
@@ -45,7 +54,9 @@ struct PlyHeader {
 };
 
 // Parses the header at the start of `data`. Throws LoadError("PATH:LINE: problem") for anything
-// the specification does not allow (and "PATH: not a PLY file" when the magic is missing).
+// the specification does not allow (and "PATH: not a PLY file" when the magic is missing), and
+// for what facet would otherwise read wrongly: a property name given twice in one element, a
+// second vertex or face element. `path` is the path as messages show it (shown_path).
 PlyHeader parse_ply_header(const std::string& path, const char* data, size_t size);
 
 }  // namespace facet

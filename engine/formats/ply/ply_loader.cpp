@@ -1,12 +1,15 @@
-// load_ply: map the file, parse the header (ply_header), decide what each property means (the
-// layout), read the body (ply_body), move the arrays into a Scene and finish it (scene_finish).
+// load_ply: map the file, parse the header (ply_header), check its counts against the file
+// (ply_checks), decide what each property means (the layout), read the body (ply_body), warn about
+// what was not read, move the arrays into a Scene and finish it (scene_finish).
 #include "engine/formats/ply/ply_loader.h"
 
 #include <cstdint>
 
 #include "engine/base/mapped_file.h"
 #include "engine/base/step_timing.h"
+#include "engine/formats/format_messages.h"
 #include "engine/formats/ply/ply_body.h"
+#include "engine/formats/ply/ply_checks.h"
 #include "engine/formats/ply/ply_header.h"
 #include "engine/scene/scene_finish.h"
 
@@ -20,6 +23,12 @@ size_t find_element(const PlyHeader& h, const char* name) {
   for (size_t i = 0; i < h.elements.size(); ++i)
     if (h.elements[i].name == name) return i;
   return kNone;
+}
+
+bool has_scalar(const PlyElement& e, const char* name) {
+  for (const PlyProperty& p : e.properties)
+    if (!p.is_list && p.name == name) return true;
+  return false;
 }
 
 // Sets the roles of the named scalar properties of `e` when all of them are present.
@@ -52,7 +61,10 @@ PlyLayout make_layout(const std::string& path, const PlyHeader& h) {
   std::vector<PlyRole>& vr = layout.roles[layout.vertex_element];
   using R = PlyRole;
   if (!assign_all(v, vr, {{"x", R::X}, {"y", R::Y}, {"z", R::Z}}))
-    refuse("the vertex element lacks one of the properties x, y, z");
+    for (const char* axis : {"x", "y", "z"})
+      if (!has_scalar(v, axis))
+        refuse("the vertex element lacks one of the properties x, y, z (it has no scalar " + std::string(axis) +
+               "; line " + std::to_string(v.header_line) + ")");
   layout.has_normals = assign_all(v, vr, {{"nx", R::NX}, {"ny", R::NY}, {"nz", R::NZ}});
   layout.has_uvs = assign_all(v, vr, {{"u", R::U}, {"v", R::V}}) || assign_all(v, vr, {{"s", R::U}, {"t", R::V}}) ||
                    assign_all(v, vr, {{"texture_u", R::U}, {"texture_v", R::V}}) ||
@@ -64,7 +76,8 @@ PlyLayout make_layout(const std::string& path, const PlyHeader& h) {
   for (size_t pi = 0; pi < f.properties.size() && !has_indices; ++pi) {
     const PlyProperty& p = f.properties[pi];
     if (p.is_list && (p.name == "vertex_indices" || p.name == "vertex_index")) {
-      if (!ply_type_is_integer(p.type)) refuse("face list " + p.name + " holds non-integer indices");
+      if (!ply_type_is_integer(p.type))
+        refuse("face list " + p.name + " (line " + std::to_string(p.header_line) + ") holds non-integer indices");
       layout.roles[layout.face_element][pi] = R::Indices;
       has_indices = true;
     }
@@ -81,31 +94,36 @@ Scene load_ply(const std::string& path, const LoadOptions& options) {
   };
   progress(0.0f, "reading");
   MappedFile file(path, true);
-  if (file.size() == 0) throw LoadError(path + ": the file is empty");
+  const std::string shown = shown_path(path);  // the path in messages
+  if (file.size() == 0) throw LoadError(shown + ": the file is empty");
   progress(0.05f, "checking");
-  PlyHeader header = parse_ply_header(path, file.data(), file.size());
-  PlyLayout layout = make_layout(path, header);
+  PlyHeader header = parse_ply_header(shown, file.data(), file.size());
+  check_ply_counts_fit(shown, header, file.size());
+  PlyLayout layout = make_layout(shown, header);
+  check_ply_index_type(shown, header, layout);
 
   progress(0.1f, "parsing");
   PlyMesh mesh;
   StepTimer timer("ply");
-  if (header.format == PlyFormat::Ascii)
-    read_ply_ascii_body(path, header, layout, file.data(), file.size(), mesh);
-  else
-    read_ply_binary_body(path, header, layout, file.data(), file.size(), mesh);
+  const size_t end = header.format == PlyFormat::Ascii
+                         ? read_ply_ascii_body(shown, header, layout, file.data(), file.size(), mesh)
+                         : read_ply_binary_body(shown, header, layout, file.data(), file.size(), mesh);
   timer.step("body");
 
   progress(0.5f, "building");
   const uint64_t faces = header.elements[layout.face_element].count;
   if (mesh.indices.empty())
-    throw LoadError(path + ": no triangles to show (" + std::to_string(mesh.positions.size()) + " vertices, " +
+    throw LoadError(shown + ": no triangles to show (" + std::to_string(mesh.positions.size()) + " vertices, " +
                     std::to_string(faces) + " faces, all with fewer than 3 vertices)");
   Scene scene;
   scene.source = path;
+  FormatWarnings warnings(path);
   if (mesh.short_faces)
-    scene.warnings.push_back(path + ": face " + std::to_string(mesh.first_short_face) + ": ignored " +
-                             std::to_string(mesh.short_faces) +
-                             " faces with fewer than 3 vertices (the first is here)");
+    warnings.add("faces with fewer than 3 vertices", "face " + std::to_string(mesh.first_short_face) + ": ignored " +
+                                                         std::to_string(mesh.short_faces) +
+                                                         " faces with fewer than 3 vertices (the first is here)");
+  warn_ply_trailing_data(header, file.data(), file.size(), end, warnings);
+  warnings.finish(scene);
   scene.positions = std::move(mesh.positions);
   scene.normals = std::move(mesh.normals);
   scene.uvs = std::move(mesh.uvs);

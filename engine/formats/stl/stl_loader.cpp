@@ -4,11 +4,13 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string_view>
 
 #include "engine/base/mapped_file.h"
 #include "engine/base/parallel.h"
+#include "engine/formats/format_messages.h"
 #include "engine/scene/scene_finish.h"
 
 namespace facet {
@@ -18,6 +20,9 @@ namespace {
 constexpr size_t kHeaderBytes = 84;             // 80-byte comment + uint32 triangle count
 constexpr size_t kRecordBytes = 50;             // normal, 3 corners (12 floats), uint16 attribute
 constexpr uint64_t kRecordsPerChunk = 1 << 15;  // parallel work item: cheap to hand out, even spread
+// Bytes at the start of a file that starts with "solid" looked at for what no ASCII STL holds
+// (NUL and other control bytes): a binary header and the first records, where floats put them.
+constexpr size_t kTextSampleBytes = 4096;
 
 float le_float(const char* p) {
   uint32_t u;
@@ -73,16 +78,16 @@ class AsciiStl {
     std::string_view w = word();
     if (w != want)
       refuse("expected '" + std::string(want) + "', found " +
-             (w.empty() ? std::string("the end of the file") : "'" + std::string(w.substr(0, 40)) + "'"));
+             (w.empty() ? std::string("the end of the file") : shown(w)));
   }
+  static std::string shown(std::string_view w) { return quoted(w, 40); }
   float number() {
     std::string_view w = word();
     if (w.size() > 1 && w[0] == '+') w.remove_prefix(1);
     float v = 0;
     auto r = std::from_chars(w.data(), w.data() + w.size(), v);
     if (r.ec == std::errc::result_out_of_range) return w[0] == '-' ? -HUGE_VALF : HUGE_VALF;
-    if (w.empty() || r.ec != std::errc() || r.ptr != w.data() + w.size())
-      refuse("'" + std::string(w.substr(0, 40)) + "' is not a number");
+    if (w.empty() || r.ec != std::errc() || r.ptr != w.data() + w.size()) refuse(shown(w) + " is not a number");
     return v;
   }
   void skip_line() {
@@ -105,13 +110,12 @@ std::vector<Vec3> AsciiStl::read(size_t& short_facets) {
       skip_line();
       w = word();
       if (w.empty()) break;
-      if (w != "solid") refuse("expected 'solid' or the end of the file, found '" + std::string(w.substr(0, 40)) + "'");
+      if (w != "solid") refuse("expected 'solid' or the end of the file, found " + shown(w));
       skip_line();
       continue;
     }
     if (w != "facet")
-      refuse(w.empty() ? "the file ends before 'endsolid'"
-                       : "expected 'facet' or 'endsolid', found '" + std::string(w.substr(0, 40)) + "'");
+      refuse(w.empty() ? "the file ends before 'endsolid'" : "expected 'facet' or 'endsolid', found " + shown(w));
     expect("normal");
     for (int k = 0; k < 3; ++k) number();  // ignored: normals are computed (stl_loader.h)
     expect("outer");
@@ -122,8 +126,7 @@ std::vector<Vec3> AsciiStl::read(size_t& short_facets) {
       loop.push_back({x, y, number()});
     }
     if (w != "endloop")
-      refuse("expected 'vertex' or 'endloop', found " +
-             (w.empty() ? std::string("the end of the file") : "'" + std::string(w.substr(0, 40)) + "'"));
+      refuse("expected 'vertex' or 'endloop', found " + (w.empty() ? std::string("the end of the file") : shown(w)));
     expect("endfacet");
     if (loop.size() < 3) ++short_facets;
     for (size_t k = 2; k < loop.size(); ++k) corners.insert(corners.end(), {loop[0], loop[k - 1], loop[k]});
@@ -135,6 +138,46 @@ bool starts_with_solid(const char* data, size_t size) {
   size_t i = 0;
   while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) ++i;
   return size - i >= 5 && std::memcmp(data + i, "solid", 5) == 0;
+}
+
+// The first byte in the file's first kTextSampleBytes that no ASCII STL holds (a control byte
+// other than a tab or a line end), or SIZE_MAX: a "solid" file with one is binary.
+size_t first_binary_byte(const char* data, size_t size) {
+  const size_t n = size < kTextSampleBytes ? size : kTextSampleBytes;
+  for (size_t i = 0; i < n; ++i) {
+    const unsigned char c = (unsigned char)data[i];
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+  }
+  return SIZE_MAX;
+}
+
+// "byte 81 is 0x00": where a file that starts with "solid" stops being text.
+std::string binary_byte(const char* data, size_t at) {
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02X", (unsigned)(unsigned char)data[at]);
+  return "byte " + std::to_string(at) + " is " + hex;
+}
+
+// A binary file's corners, its size checked against the count in its header: a file too short for
+// it is refused, one longer is read as far as the count says, with a warning (the header's count
+// is what binary STL readers go by). `why`: why the file was taken as binary, for messages.
+std::vector<Vec3> read_binary_checked(const std::string& path, const char* data, size_t size, const std::string& why,
+                                      FormatWarnings& warnings) {
+  const uint64_t n = le_u32(data + 80);
+  const uint64_t expected = kHeaderBytes + kRecordBytes * n;
+  const uint64_t room = (size - kHeaderBytes) / kRecordBytes;  // whole 50-byte records after the header
+  const std::string says = "its header says " + std::to_string(n) + " triangles (" + std::to_string(expected) +
+                           " bytes), the file has " + std::to_string(size) + " bytes";
+  if (expected > size) throw LoadError(path + ": binary STL" + why + " truncated: " + says);
+  if (n == 0 && room == 0) throw LoadError(path + ": no triangles to show (the STL has no facets)");
+  if (n == 0)
+    throw LoadError(path + ": no triangles to show: binary STL" + why + ": " + says + ", room for " +
+                    std::to_string(room) + " (a writer that did not fill in the count?)");
+  if (expected < size)
+    warnings.add("bytes after the triangles", "binary STL" + why + ": ignored " + std::to_string(size - expected) +
+                                                  " bytes after the " + std::to_string(n) + " triangles (from byte " +
+                                                  std::to_string(expected) + "): " + says);
+  return read_binary(data, n);
 }
 
 }  // namespace
@@ -188,35 +231,40 @@ Scene load_stl(const std::string& path, const LoadOptions& options) {
   };
   progress(0.0f, "reading");
   MappedFile file(path, true);
-  if (file.size() == 0) throw LoadError(path + ": the file is empty");
+  const std::string shown = shown_path(path);  // the path in messages
+  if (file.size() == 0) throw LoadError(shown + ": the file is empty");
   const char* data = file.data();
   const size_t size = file.size();
   Scene scene;
   scene.source = path;
+  FormatWarnings warnings(path);
   std::vector<Vec3> corners;
   progress(0.1f, "parsing");
-  const uint64_t n = size >= kHeaderBytes ? le_u32(data + 80) : 0;
-  const uint64_t binary_size = kHeaderBytes + kRecordBytes * n;
-  if (size >= kHeaderBytes && (size == binary_size || !starts_with_solid(data, size))) {
-    if (binary_size > size)
-      throw LoadError(path + ": binary STL truncated: its header says " + std::to_string(n) + " triangles (" +
-                      std::to_string(binary_size) + " bytes), the file has " + std::to_string(size) + " bytes");
-    if (binary_size < size)
-      scene.warnings.push_back(path + ": ignored " + std::to_string(size - binary_size) + " bytes after the " +
-                               std::to_string(n) + " triangles");
-    corners = read_binary(data, n);
-  } else if (starts_with_solid(data, size)) {
+  // Binary when the size is what the count in the header asks for, or when the file does not
+  // start with "solid", or when it does but is not text (many binary writers put "solid" in the
+  // header): then a count that disagrees with the size is reported as such, not as broken ASCII.
+  const bool solid = starts_with_solid(data, size);
+  const size_t binary_at = solid ? first_binary_byte(data, size) : SIZE_MAX;
+  const bool exact = size >= kHeaderBytes && size == kHeaderBytes + kRecordBytes * (uint64_t)le_u32(data + 80);
+  if (size >= kHeaderBytes && (exact || !solid || binary_at != SIZE_MAX)) {
+    const std::string why =
+        exact || !solid ? "" : " (it starts with 'solid' but is not text: " + binary_byte(data, binary_at) + ")";
+    corners = read_binary_checked(shown, data, size, why, warnings);
+  } else if (solid && binary_at == SIZE_MAX) {
     size_t short_facets = 0;
-    corners = AsciiStl(path, data, size).read(short_facets);
+    corners = AsciiStl(shown, data, size).read(short_facets);
     if (short_facets)
-      scene.warnings.push_back(path + ": ignored " + std::to_string(short_facets) +
-                               " facets with fewer than 3 vertices");
+      warnings.add("facets with fewer than 3 vertices",
+                   "ignored " + std::to_string(short_facets) + " facets with fewer than 3 vertices");
   } else {
-    throw LoadError(path + ": not an STL file (" + std::to_string(size) +
-                    " bytes: too short for a binary STL, and no 'solid' for an ASCII one)");
+    throw LoadError(
+        shown + ": not an STL file (" + std::to_string(size) +
+        " bytes: too short for a binary STL, which takes 84 at least, and " +
+        (solid ? "not ASCII text: " + binary_byte(data, binary_at) : std::string("no 'solid' for an ASCII one")) + ")");
   }
-  if (corners.empty()) throw LoadError(path + ": no triangles to show (the STL has no facets)");
-  if (corners.size() >= UINT32_MAX) throw LoadError(path + ": too many triangles for 32-bit indices");
+  if (corners.empty()) throw LoadError(shown + ": no triangles to show (the STL has no facets)");
+  if (corners.size() >= UINT32_MAX) throw LoadError(shown + ": too many triangles for 32-bit indices");
+  warnings.finish(scene);
   progress(0.4f, "building");
   weld_corners(corners, scene.positions, scene.indices);
   std::vector<Vec3>().swap(corners);

@@ -358,7 +358,7 @@ TEST(GltfHostile, BufferUrisThatLeaveTheModelsFolderAreRefused) {
     d.buffer_uri = uri;
     const std::string decoded = uri[0] == '%' ? "../x.bin" : uri;  // tinygltf decodes it first
     EXPECT_EQ(refusal(dir.write("model/m.gltf", d.json())),
-              "the buffer URI '" + decoded + "' leads outside the model's folder");
+              "the buffer URI '" + decoded + "' leads outside the model's folder (" + kOutsideFolderHint + ")");
   }
 }
 

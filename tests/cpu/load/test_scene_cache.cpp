@@ -275,8 +275,12 @@ TEST(SceneCache, UnwritableFolderIsOneWarningAndTheLoadGoesOn) {
 
 TEST(SceneCache, FolderStaysUnderTheCapOldestFirst) {
   CachedModel m;
-  const std::string other = m.dir.write("model/other.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
-  const std::string third = m.dir.write("model/third.obj", "v 0 0 0\nv 2 0 0\nv 0 2 0\nf 1 2 3\n");
+  // With the quad's MTL (and so its texture): files nearly as large as the quad's, so that two fit
+  // under the cap below and three do not.
+  const std::string other =
+      m.dir.write("model/other.obj", "mtllib quad.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl plain\nf 1 2 3\n");
+  const std::string third =
+      m.dir.write("model/third.obj", "mtllib quad.mtl\nv 0 0 0\nv 2 0 0\nv 0 2 0\nusemtl plain\nf 1 2 3\n");
   m.load();
   const fs::path quad_file = m.the_cache_file();
   const uintmax_t one = fs::file_size(quad_file);

@@ -17,6 +17,7 @@
 
 #include "engine/base/checksum.h"
 #include "engine/base/parallel.h"
+#include "engine/cache/scene_cache_files.h"
 #include "engine/cache/scene_cache_pieces.h"
 #include "engine/cache/scene_cache_write.h"
 #include "engine/load/load_model.h"
@@ -116,6 +117,16 @@ TEST(SceneCacheBackground, FailedWriteIsOneWarningFromJoinAndTheSceneStands) {
   EXPECT_NE(warning.find(m.obj), std::string::npos) << "names the model: " << warning;
   EXPECT_EQ(loaded.scene->triangle_count(), load_model(m.obj).triangle_count());
   EXPECT_EQ(cache_warnings(loaded.scene->warnings), 0);
+}
+
+TEST(SceneCacheBackground, OneCacheProblemIsOneWarningThoughBothTheLookupAndTheStoreFail) {
+  Model m;
+  // A folder where the model's cache file belongs: it can be neither read nor replaced (as root too).
+  fs::create_directories(cache_file_path(m.options.cache_dir, fs::canonical(m.obj).string()));
+  LoadedScene loaded = load_model_shared(m.obj, m.options);
+  EXPECT_EQ(cache_warnings(loaded.scene->warnings), 1);
+  EXPECT_EQ(loaded.cache_write.join(), "") << "the store's failure is the same problem, already reported";
+  EXPECT_EQ(cache_warnings(load_model(m.obj, m.options).warnings), 1) << "one from the load that stores at once";
 }
 
 TEST(SceneCacheBackground, StaleFileNoteIsShownButNotStoredInTheRebuiltFile) {

@@ -118,7 +118,7 @@ TEST(MtlMaterials, UniformOpacityWithoutAnAlphaMapIsDrawnOpaqueWithOneWarningAFi
   EXPECT_FALSE(s.view(nullptr).has_cutouts);
   ASSERT_EQ(s.warnings.size(), 1u);
   EXPECT_EQ(s.warnings[0], dir.path("t.obj") +
-                               ": material m: d 0.3 without map_d is drawn opaque (facet draws "
+                               ": material 'm': d 0.3 without map_d is drawn opaque (facet draws "
                                "alpha-tested cut-outs, not translucency); so are 1 other materials");
 }
 
