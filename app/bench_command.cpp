@@ -290,7 +290,18 @@ Command add_bench_command(CLI::App& app) {
   cmd->add_option(
       "scenes", o->scenes,
       "Scenes: sphere-2K sphere-200K sphere-2M sphere-20M dragon spot, or model paths (OBJ, glTF) (default: all)");
-  cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)");
+  cmd->add_option("--sizes", o->sizes, "Comma-separated WxH list (default 1920x1080,3840x2160)")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            try {
+              parse_sizes(s);
+              return std::string();
+            } catch (const std::invalid_argument& e) {
+              std::string why = e.what();  // "--size expects ...": the item's problem
+              return why.rfind("--size ", 0) == 0 ? why.substr(7) : why;
+            }
+          },
+          "WxH[,WxH...]"));
   cmd->add_option("--frames", o->frames, "Timed frames per measurement (default 100 on CUDA, 5 on the CPU)")
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--json", o->json, "Also write the results as JSON to this file");
@@ -312,7 +323,8 @@ Command add_bench_command(CLI::App& app) {
                       name_of(BackendOptions{}.occlusion) + ")")
       ->check(CLI::IsMember(option_names(kOcclusionNames)));
   cmd->add_option("--orbit", o->orbit_deg,
-                  "facet's camera turns this many degrees a frame about the model (OpenGL's stays; default 0)");
+                  "facet's camera turns this many degrees a frame about the model (OpenGL's stays; default 0)")
+      ->check(finite_check());
   cmd->add_flag("--ortho", o->ortho,
                 "Orthographic cameras (both renderers), each scene as large on screen as in perspective");
   cmd->add_option("--aa", o->aa,

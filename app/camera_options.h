@@ -3,11 +3,20 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/render/option_names.h"
 #include "engine/render/renderer.h"
 
 namespace facet {
+
+// What each camera value is called in messages: its option by default; a cameras file's entry
+// names the keys it sets ("cams.json: camera 2: \"eye\""), a defaults file its keys and lines.
+struct CameraValueNames {
+  std::string eye = "--eye", target = "--target", up = "--up", view_dir = "--view-dir";
+  std::string fov_y = "--fov-y", focal_px = "--focal-px", ortho = "--ortho";
+  std::string near_plane = "--near", far_plane = "--far";
+};
 
 struct CameraOptions {
   std::optional<glm::vec3> eye, target, up;    // world units; default: frame the model
@@ -17,6 +26,7 @@ struct CameraOptions {
   std::optional<float> near_plane, far_plane;  // world units; default: fit the bounding sphere
   std::optional<float> ortho_height;           // orthographic, this view height (world units), or
                                                //   kOrthoFit; unset: perspective
+  CameraValueNames names;                      // for messages
 };
 // --ortho fit: the view height that shows the target's plane as the perspective would
 // (Camera::height_at_target), so the model keeps its framed size.
@@ -24,6 +34,21 @@ constexpr float kOrthoFit = 0.0f;
 // "fit" -> kOrthoFit, a positive finite number -> itself; throws std::invalid_argument otherwise
 // (what --ortho and a cameras file's "ortho_height" accept).
 float parse_ortho_height(const std::string& s);
+
+// The camera options by their long names without dashes ("fov-y", "eye", "near", ...), each
+// checked alone through engine/render/camera_values.h: sets the value from its text as the
+// command line writes it, or throws std::invalid_argument with the problem (no name in front).
+// False: `key` is not a camera option.
+bool set_camera_value(CameraOptions& o, const std::string& key, const std::string& text);
+
+// Values that are each fine but not together, found before the model is known: the near plane
+// not in front of the eye in perspective or not before the far plane, the eye on the target, an
+// up vector along the view. `keys`: the options involved, as set_camera_value names them.
+struct CameraConflict {
+  std::string message;  // names the values by CameraOptions::names
+  std::vector<std::string> keys;
+};
+std::optional<CameraConflict> camera_conflict(const CameraOptions& o);
 
 struct RenderOptionArgs {
   std::string shading = name_of(RenderOptions{}.shading);  // kShadingNames
@@ -41,7 +66,8 @@ void add_render_options(CLI::App* cmd, RenderOptionArgs& o);
 void add_backend_option(CLI::App* cmd, std::string& backend);
 // --aa N (1, 4 or 8; anything else a usage error); `default_aa` is what the help text names.
 void add_aa_option(CLI::App* cmd, int& aa, int default_aa);
-// The camera for a frame of width x height; throws std::invalid_argument on an unusable camera.
+// The camera for a frame of width x height; throws std::invalid_argument on an unusable camera,
+// naming the values at fault by o.names.
 Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height);
 RenderOptions make_render_options(const RenderOptionArgs& o);
 // A name of kBackendNames (the --backend option) -> Backend; throws std::invalid_argument
@@ -49,5 +75,9 @@ RenderOptions make_render_options(const RenderOptionArgs& o);
 Backend parse_backend(const std::string& s);
 // "WxH" -> width, height; throws std::invalid_argument naming the problem.
 void parse_size(const std::string& s, int& width, int& height);
+// CLI11 checks that run while the command line (or the defaults file) is parsed, so that a bad
+// value is refused where it was given: parse_size's, and a finite number (--orbit).
+CLI::Validator size_check();
+CLI::Validator finite_check();
 
 }  // namespace facet

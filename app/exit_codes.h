@@ -5,6 +5,10 @@
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "engine/formats/format_messages.h"
 
 namespace facet {
 
@@ -33,10 +37,19 @@ auto as_usage(F&& check) -> decltype(check()) {
   }
 }
 
-// Prints "facet COMMAND: what" and returns the exit code for the exception: a UsageError is a
+// Prints "facet COMMAND: what" (escaped) and returns the exit code for the exception: a UsageError is a
 // usage error, anything else a failure.
 inline int report_error(const char* command, const std::exception& e) {
-  std::fprintf(stderr, "facet %s: %s\n", command, e.what());
+  // Each line with its control characters escaped: a path from a cameras file, or a name that a
+  // message carries from a model, cannot forge another line or drive the terminal.
+  std::string text = e.what(), shown;
+  for (size_t start = 0; start <= text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    shown += (start ? "\n" : "") + shown_path(std::string_view(text).substr(start, end - start));
+    start = end + 1;
+  }
+  std::fprintf(stderr, "facet %s: %s\n", command, shown.c_str());
   return dynamic_cast<const UsageError*>(&e) ? kExitUsage : kExitFailure;
 }
 

@@ -5,16 +5,17 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/command.h"
+#include "app/defaults_options.h"
 #include "app/exit_codes.h"
 #include "app/version.h"
 #include "engine/base/memory_policy.h"
 #include "engine/base/platform.h"
+#include "engine/formats/format_messages.h"
 
 namespace facet {
 
@@ -34,19 +35,18 @@ std::string default_config_path() {
   return dir.empty() ? "" : dir + "/facet/facet.toml";
 }
 
-// `config`: the file CLI11 reads by default (its TOML sections name the commands: [render],
-// [bench], [view]); empty: none, though --config still takes one.
-std::unique_ptr<Cli> build_cli(const std::string& config) {
+// The command line with its commands. `--config` is declared for the help and for
+// defaults_files_read; its file is read by read_defaults, never by CLI11 (which would block on a
+// FIFO and read /dev/zero forever).
+std::unique_ptr<Cli> build_cli() {
   auto cli = std::make_unique<Cli>();
   cli->app = std::make_unique<CLI::App>(
       "facet " + version_string() + ": a real-time software rasterizer in CUDA (with a CPU fallback)", "facet");
   CLI::App& app = *cli->app;
   app.set_version_flag("--version", version_string());
-  app.set_config("--config", config,
+  app.set_config("--config", "",
                  "TOML file of option defaults, one [view], [render] or [bench] section per command "
                  "(default: $XDG_CONFIG_HOME/facet/facet.toml, else ~/.config/facet/facet.toml, when it exists)");
-  // A misspelt key in the file is reported rather than silently dropped.
-  app.allow_config_extras(CLI::config_extras_mode::error);
   app.fallthrough();  // --config (and --version) also after the command's name
   cli->view = add_view_command(app);
   cli->render = add_render_command(app);
@@ -55,29 +55,36 @@ std::unique_ptr<Cli> build_cli(const std::string& config) {
   return cli;
 }
 
-// `facet MODEL ...` and plain `facet` mean `facet view ...`: inserts "view" after the root's own
-// options unless a command is named there, or the root is asked for --help or --version.
-std::vector<std::string> with_default_command(std::vector<std::string> args) {
-  size_t i = 0;
-  while (i < args.size()) {
-    const std::string& a = args[i];
-    if (a == "-h" || a == "--help" || a == "--version") return args;
-    if (a == "--config")
-      i += 2;
-    else if (a.rfind("--config=", 0) == 0)
-      i += 1;
-    else
-      break;
+// `--config FILE` or `--config=FILE`, wherever it stands before a `--`, taken out of the
+// arguments (the last one counts).
+struct ConfigArgument {
+  bool given = false;
+  std::string path;
+};
+// False when --config ends the line with no FILE.
+bool take_config(std::vector<std::string>& args, ConfigArgument& config) {
+  for (size_t i = 0; i < args.size() && args[i] != "--";) {
+    if (args[i] == "--config") {
+      if (i + 1 >= args.size()) return false;
+      config = {true, args[i + 1]};
+      args.erase(args.begin() + (std::ptrdiff_t)i, args.begin() + (std::ptrdiff_t)i + 2);
+    } else if (args[i].rfind("--config=", 0) == 0) {
+      config = {true, args[i].substr(9)};
+      args.erase(args.begin() + (std::ptrdiff_t)i);
+    } else {
+      ++i;
+    }
   }
-  if (i < args.size() && (args[i] == "view" || args[i] == "render" || args[i] == "bench")) return args;
-  args.insert(args.begin() + (std::ptrdiff_t)std::min(i, args.size()), "view");
-  return args;
+  return true;
 }
 
-bool config_given(const std::vector<std::string>& args) {
-  for (const std::string& a : args)
-    if (a == "--config" || a.rfind("--config=", 0) == 0) return true;
-  return false;
+// `facet MODEL ...` and plain `facet` mean `facet view ...`: inserts "view" first unless a command
+// is named there, or the root is asked for --help or --version.
+std::vector<std::string> with_default_command(std::vector<std::string> args) {
+  if (!args.empty() && (args[0] == "-h" || args[0] == "--help" || args[0] == "--version")) return args;
+  if (!args.empty() && (args[0] == "view" || args[0] == "render" || args[0] == "bench")) return args;
+  args.insert(args.begin(), "view");
+  return args;
 }
 
 // Parses `args` (in order); returns -1 when parsed, else the exit code (0 for --help, --version).
@@ -91,29 +98,26 @@ int parse(Cli& cli, std::vector<std::string> args) {
   }
 }
 
-// Parses with the defaults file; when the parse fails only because of that file (it parses
-// without it), says so once and goes on without it: a broken defaults file never stops facet.
-int parse_with_defaults(std::unique_ptr<Cli>& cli, const std::vector<std::string>& args) {
-  const std::string config = default_config_path();
-  if (config.empty() || config_given(args) || !std::ifstream(config)) {
-    cli = build_cli(config);
-    return parse(*cli, args);
-  }
-  cli = build_cli(config);
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
-  try {
-    cli->app->parse(reversed);
+// The defaults file given to the parsed command line (app/defaults_options.h): its problems are
+// warnings. One named by --config that cannot be read at all is a usage error; the default one
+// is then ignored with a warning. Returns -1 to go on, else the exit code.
+int read_defaults(Cli& cli, const ConfigArgument& config) {
+  const std::string path = config.given ? config.path : default_config_path();
+  if (path.empty() || (!config.given && !platform::file_status(path).exists)) return -1;
+  std::string text;
+  if (const std::string why = read_defaults_file(path, text); !why.empty()) {
+    if (config.given) {
+      std::fprintf(stderr, "facet: --config %s: %s\n", shown_path(path).c_str(), why.c_str());
+      return kExitUsage;
+    }
+    std::fprintf(stderr, "facet: warning: %s: %s; the file is ignored\n", shown_path(path).c_str(), why.c_str());
     return -1;
-  } catch (const CLI::Success& e) {
-    return cli->app->exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::unique_ptr<Cli> plain = build_cli("");
-    int rc = parse(*plain, args);
-    if (rc != -1 && rc != kExitSuccess) return rc;  // the command line itself is wrong
-    std::fprintf(stderr, "facet: warning: %s: %s; the file is ignored\n", config.c_str(), e.what());
-    cli = std::move(plain);
-    return rc;
   }
+  std::unique_ptr<Cli> scratch = build_cli();
+  for (const std::string& warning : apply_defaults(*cli.app, *scratch->app, path, text))
+    std::fprintf(stderr, "facet: warning: %s\n", warning.c_str());
+  cli.app->get_config_ptr()->add_result(path);  // for defaults_files_read
+  return -1;
 }
 
 }  // namespace
@@ -123,14 +127,20 @@ int parse_with_defaults(std::unique_ptr<Cli>& cli, const std::vector<std::string
 int main(int argc, char** argv) {
   using namespace facet;
   keep_freed_memory_for_reuse();
-  std::vector<std::string> args = with_default_command(std::vector<std::string>(argv + 1, argv + argc));
-  std::unique_ptr<Cli> cli;
-  int rc = parse_with_defaults(cli, args);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  ConfigArgument config;
+  if (!take_config(args, config)) {
+    std::fprintf(stderr, "facet: --config needs a FILE\n");
+    return kExitUsage;
+  }
+  std::unique_ptr<Cli> cli = build_cli();
+  int rc = parse(*cli, with_default_command(std::move(args)));
+  if (rc == -1) rc = read_defaults(*cli, config);
   if (rc != -1) return rc;
   if (cli->render.parser->parsed()) return cli->render.run();
   if (cli->bench.parser->parsed()) return cli->bench.run();
   if (cli->view.parser->parsed()) return cli->view.run();
-  // Only --config, with no command: nothing to do but say how to use facet.
+  // Nothing to do but say how to use facet.
   std::printf("%s", cli->app->help().c_str());
   return kExitUsage;
 }

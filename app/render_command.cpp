@@ -14,6 +14,7 @@
 #include "app/exit_codes.h"
 #include "app/render_shots.h"
 #include "engine/cache/scene_cache_write.h"
+#include "engine/formats/format_messages.h"
 #include "engine/load/load_model.h"
 #include "engine/load/load_pipeline.h"
 #include "engine/render/image_io.h"
@@ -35,6 +36,7 @@ struct RenderCommandOptions {
   CameraOptions camera;
   RenderOptionArgs shading;
   bool cache = true;                        // read and write the scene cache (--no-cache)
+  bool outside_folder = false;              // --read-outside-folder (LoadOptions::read_outside_folder)
   bool verbose = false;                     // print each load stage's time
   ShotOptions views;                        // --turntable, --cameras, --transparent
   std::vector<std::string> defaults_files;  // the defaults files the command line was read with
@@ -197,7 +199,7 @@ void draw_shot(Renderer& renderer, const Shot& job, const RenderOptions& setting
       "rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
       "faces %s) -> %s\n",
       job.width, job.height, renderer.name(), render_s * 1e3, st.tris.drawn, st.tris.culled, st.tris.clipped,
-      st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn", job.output.c_str());
+      st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn", shown_path(job.output).c_str());
 }
 
 int run_render(const RenderCommandOptions& o) {
@@ -220,6 +222,7 @@ int run_render(const RenderCommandOptions& o) {
     StageClock clock;
     LoadOptions load;
     load.use_cache = o.cache;
+    load.read_outside_folder = o.outside_folder;
     if (o.verbose) load.progress = [&clock](float, const char* stage) { clock.enter(stage); };
     // A first open's cache file is written beside the upload and the frames (scene_cache_write.h)
     // and joined before the process ends (on every way out: `loaded`'s destructor).
@@ -276,7 +279,7 @@ Command add_render_command(CLI::App& app) {
       app.add_subcommand("render", "Render frames of a model to PNGs, headless (one, a turntable, or a cameras file)");
   cmd->add_option("model", o->model, "Model to render (OBJ, PLY, STL, glTF .gltf/.glb; by extension)")->required();
   cmd->add_option("-o,--output", o->output, "PNG file to write (with --turntable: a name template)");
-  cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)");
+  cmd->add_option("--size", o->size, "Frame size WxH in pixels (default 1920x1080)")->check(size_check());
   add_backend_option(cmd, o->backend);
   cmd->add_option("--depth", o->depth_file,
                   "Also write depth (distance along each pixel's ray, +inf where empty): .npy or .exr");
@@ -284,6 +287,7 @@ Command add_render_command(CLI::App& app) {
   add_camera_options(cmd, o->camera);
   add_render_options(cmd, o->shading);
   cmd->add_flag("!--no-cache", o->cache, kSceneCacheHelp);
+  cmd->add_flag("--read-outside-folder", o->outside_folder, kReadOutsideFolderHelp);
   cmd->add_flag("-v,--verbose", o->verbose, "Print the time of each load stage and the total");
   add_shot_options(cmd, o->views);
   return {cmd, [o, cmd] {

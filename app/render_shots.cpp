@@ -1,20 +1,18 @@
-// Turntables, cameras files and transparent backgrounds for `facet render` (render_shots.h).
+// Turntables, cameras files (read by cameras_file.cpp) and transparent backgrounds for `facet render`
+// (render_shots.h).
 // Every camera goes through make_camera, as the command line's does, so a frame of a turntable or
 // of a cameras file equals `facet render` with that frame's --eye/--target/--up.
 #include "app/render_shots.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 #include <glm/gtc/matrix_transform.hpp>
-#include <nlohmann/json.hpp>
 
+#include "app/cameras_file.h"
 #include "app/exit_codes.h"
+#include "engine/render/camera_values.h"
 
 namespace facet {
 
@@ -22,11 +20,6 @@ namespace {
 
 // More turntable frames than this is a typo, not an animation.
 constexpr int kMaxTurntableFrames = 100000;
-
-// A field of view of 180 degrees or more has no perspective projection.
-constexpr float kMaxFovDeg = 180.0f;
-
-using nlohmann::json;
 
 // `pattern` with its one %d or %0Nd replaced by `n` ("%%" is a literal %). Throws UsageError
 // unless there is exactly one such field and no other % directive.
@@ -80,84 +73,6 @@ std::vector<Shot> turntable(int frames, const CameraOptions& options, const Boun
   return jobs;
 }
 
-// The three numbers of `key` in camera entry `e`; `required`: a missing key is an error.
-std::optional<glm::vec3> vec3_field(const json& e, const char* key, bool required, const std::string& where) {
-  if (!e.contains(key)) {
-    if (required) throw std::runtime_error(where + ": missing \"" + key + "\"");
-    return std::nullopt;
-  }
-  const json& v = e[key];
-  if (!v.is_array() || v.size() != 3 || !v[0].is_number() || !v[1].is_number() || !v[2].is_number())
-    throw std::runtime_error(where + ": \"" + key + "\" must be an array of three numbers");
-  glm::vec3 out{v[0].get<float>(), v[1].get<float>(), v[2].get<float>()};
-  if (!std::isfinite(out.x) || !std::isfinite(out.y) || !std::isfinite(out.z))
-    throw std::runtime_error(where + ": \"" + key + "\" must be finite");
-  return out;
-}
-
-std::optional<float> number_field(const json& e, const char* key, const std::string& where) {
-  if (!e.contains(key)) return std::nullopt;
-  if (!e[key].is_number() || !(e[key].get<float>() > 0.0f) || !std::isfinite(e[key].get<float>()))
-    throw std::runtime_error(where + ": \"" + key + "\" must be a positive number");
-  return e[key].get<float>();
-}
-
-ShotRequest camera_entry(const json& e, const CameraOptions& base, int width, int height, const std::string& where) {
-  if (!e.is_object()) throw std::runtime_error(where + ": must be an object");
-  CameraOptions c = base;
-  c.view_dir.reset();
-  c.eye = vec3_field(e, "eye", true, where);
-  c.target = vec3_field(e, "target", true, where);
-  if (auto up = vec3_field(e, "up", false, where)) c.up = up;
-  const std::optional<float> fov = number_field(e, "fov_y", where), focal = number_field(e, "focal_px", where);
-  if (fov && focal) throw std::runtime_error(where + ": give \"fov_y\" or \"focal_px\", not both");
-  if (fov && *fov >= kMaxFovDeg) throw std::runtime_error(where + ": \"fov_y\" must be below 180 degrees");
-  if (fov) c.focal_px.reset(), c.fov_y_deg = fov;
-  if (e.contains("ortho_height")) {
-    const json& h = e["ortho_height"];
-    try {
-      if (!h.is_number() && !h.is_string()) throw std::invalid_argument("");
-      c.ortho_height = parse_ortho_height(h.is_string() ? h.get<std::string>() : h.dump());
-    } catch (const std::invalid_argument&) {
-      throw std::runtime_error(where + ": \"ortho_height\" must be a positive number (world units) or \"fit\"");
-    }
-  }
-  if (focal) c.fov_y_deg.reset(), c.focal_px = focal;
-  if (e.contains("size")) {
-    if (!e["size"].is_string()) throw std::runtime_error(where + ": \"size\" must be a string \"WxH\"");
-    try {
-      parse_size(e["size"].get<std::string>(), width, height);
-    } catch (const std::exception& ex) {
-      throw std::runtime_error(where + ": \"size\": " + ex.what());
-    }
-  }
-  if (!e.contains("output") || !e["output"].is_string() || e["output"].get<std::string>().empty())
-    throw std::runtime_error(where + ": \"output\" must name the PNG to write");
-  return {c, width, height, e["output"].get<std::string>(), where};
-}
-
-std::vector<ShotRequest> cameras_file(const std::string& file, const CameraOptions& base, int width, int height) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error(file + ": " + std::strerror(errno));
-  json doc = json::parse(in, nullptr, false);
-  if (doc.is_discarded()) {
-    // Parse again for the message: where the syntax broke.
-    std::ifstream again(file);
-    try {
-      doc = json::parse(again);
-    } catch (const json::exception& e) {
-      throw std::runtime_error(file + ": not valid JSON (" + std::string(e.what()) + ")");
-    }
-  }
-  const json& list = doc.is_object() && doc.contains("cameras") ? doc["cameras"] : doc;
-  if (!list.is_array() || list.empty())
-    throw std::runtime_error(file + ": expected a non-empty array of cameras (or {\"cameras\": [...]})");
-  std::vector<ShotRequest> requests;
-  for (size_t i = 0; i < list.size(); ++i)
-    requests.push_back(camera_entry(list[i], base, width, height, file + ": camera " + std::to_string(i)));
-  return requests;
-}
-
 }  // namespace
 
 void add_shot_options(CLI::App* cmd, ShotOptions& o) {
@@ -177,17 +92,27 @@ void add_shot_options(CLI::App* cmd, ShotOptions& o) {
 ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
                     int height) {
   ShotPlan plan;
+  // The command line's own values first: a conflict among them is theirs, never a cameras file's.
+  if (std::optional<CameraConflict> conflict = camera_conflict(camera)) throw UsageError(conflict->message);
   if (!o.cameras_file.empty()) {
-    plan.requests = cameras_file(o.cameras_file, camera, width, height);
+    plan.requests = read_cameras_file(o.cameras_file, camera, width, height);
     plan.from_file = true;
-    return plan;
+  } else {
+    if (output.empty()) throw UsageError("-o/--output is required (unless --cameras names the outputs)");
+    if (o.turntable < 0 || o.turntable > kMaxTurntableFrames)
+      throw UsageError("--turntable expects 1.." + std::to_string(kMaxTurntableFrames) + " frames");
+    if (o.turntable > 0) frame_name(output, 0);
+    plan.turntable = o.turntable;
+    plan.requests.push_back({camera, width, height, output, "frame"});
   }
-  if (output.empty()) throw UsageError("-o/--output is required (unless --cameras names the outputs)");
-  if (o.turntable < 0 || o.turntable > kMaxTurntableFrames)
-    throw UsageError("--turntable expects 1.." + std::to_string(kMaxTurntableFrames) + " frames");
-  if (o.turntable > 0) frame_name(output, 0);
-  plan.turntable = o.turntable;
-  plan.requests.push_back({camera, width, height, output, "frame"});
+  // A focal length is a field of view once the frame's height is known, as it is already.
+  for (const ShotRequest& r : plan.requests) {
+    const std::string p = r.camera.focal_px ? focal_fov_problem(*r.camera.focal_px, r.height) : "";
+    if (p.empty()) continue;
+    const std::string message = r.camera.names.focal_px + " " + number_text(*r.camera.focal_px) + ": " + p;
+    if (plan.from_file) throw std::runtime_error(r.label + ": " + message);
+    throw UsageError(message);
+  }
   return plan;
 }
 

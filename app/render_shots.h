@@ -41,9 +41,10 @@ struct ShotPlan {
   bool from_file = false;             // the requests came from a cameras file
 };
 
-// Reads and checks everything that does not need the model, before it is loaded: the cameras
-// file (std::runtime_error "FILE: camera N: problem", or "FILE: not valid JSON (...)"), -o and
-// its turntable template (UsageError).
+// Reads and checks everything that does not need the model, before it is loaded: the command
+// line's camera values together (camera_conflict: UsageError, before any cameras file is read),
+// the cameras file (cameras_file.h: std::runtime_error "FILE: camera N: \"key\": problem"), a
+// focal length against its frame's height, -o and its turntable template (UsageError).
 ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
                     int height);
 

@@ -45,6 +45,9 @@ int run_view(ViewArgs& a, const CLI::App& cmd) {
   try {
     as_usage([&] { parse_size(a.size, a.viewer.width, a.viewer.height); });
     as_usage([&] { return make_render_options(a.viewer.shading); });  // the viewer builds them again
+    // Camera values that conflict, refused before the window opens (the viewer frames the model
+    // with them once it is loaded).
+    if (std::optional<CameraConflict> c = camera_conflict(a.viewer.camera)) throw UsageError(c->message);
   } catch (const std::exception& e) {
     return report_error("view", e);
   }
@@ -77,13 +80,14 @@ Command add_view_command(CLI::App& app) {
   auto a = std::make_shared<ViewArgs>();
   CLI::App* cmd = app.add_subcommand("view", "Open a model in a window (the default command)");
   cmd->add_option("model", a->viewer.model, "Model file to open: OBJ, PLY or STL (default: the bundled Spot cow)");
-  cmd->add_option("--size", a->size, "Window size WxH in pixels (default 1280x800)");
+  cmd->add_option("--size", a->size, "Window size WxH in pixels (default 1280x800)")->check(size_check());
   cmd->add_option("--frames", a->viewer.frames, "Exit after N frames (scripted runs, tests)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--screenshot", a->viewer.screenshot,
                   "Save the last frame, overlay included when shown, to this PNG");
   cmd->add_option("--orbit", a->viewer.orbit_deg_per_frame,
-                  "Turn the camera around the target by this many degrees every frame");
+                  "Turn the camera around the target by this many degrees every frame")
+      ->check(finite_check());
   cmd->add_option("--reload-every", a->viewer.reload_every, "Reload the model every N frames (long-run memory checks)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--offscreen", a->viewer.offscreen,
@@ -91,11 +95,13 @@ Command add_view_command(CLI::App& app) {
   cmd->add_flag("--no-overlay", a->no_overlay, "Hide the ImGui panels and statistics (H toggles)");
   cmd->add_flag("--no-vsync", a->no_vsync, "Do not wait for the display's refresh");
   cmd->add_flag("!--no-cache", a->viewer.cache, kSceneCacheHelp);
+  cmd->add_flag("--read-outside-folder", a->viewer.read_outside_folder, kReadOutsideFolderHelp);
   cmd->add_flag("--grid", a->viewer.ground_grid, "Start with the ground grid on (G toggles)");
   cmd->add_option("--measure", a->viewer.measure,
                   "Start in measure mode with these two world points measured (X,Y,Z,X,Y,Z; M toggles)")
       ->delimiter(',')
       ->expected(6)
+      ->check(finite_check())
       ->type_name("X,Y,Z,X,Y,Z");
   add_backend_option(cmd, a->backend);
   add_camera_options(cmd, a->viewer.camera);

@@ -55,6 +55,7 @@ int frame_loop(ViewerState& s, Host& host) {
   RunReport report(s.options.reload_every > 0 ? s.options.reload_every + 100 : 1);
   const bool scripted = s.options.frames > 0;
   s.loader.set_use_cache(s.options.cache);
+  s.loader.set_read_outside_folder(s.options.read_outside_folder);
   s.loader.set_meshlet_grouping(s.renderer->meshlet_grouping());
   s.loader.request(s.options.model);
   if (scripted) s.loader.finish(*s.renderer);  // the model is there from the first frame

@@ -2,7 +2,8 @@
 // Render/Camera settings, as one JSON file (nlohmann-json3-dev) in $XDG_CONFIG_HOME/facet/
 // (default ~/.config/facet/), beside ImGui's imgui.ini. No GL and no ImGui here: the viewer copies
 // values in and out. A missing file is a first run; a corrupt or unwritable one is reported by
-// the caller once and otherwise ignored, never fatal.
+// the caller once and otherwise ignored, never fatal: it is read under a size cap with its
+// nesting bounded (app/input_limits.h), and the field of view is checked as --fov-y is.
 #pragma once
 #include <string>
 #include <vector>

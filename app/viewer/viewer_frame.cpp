@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 
 #include "app/viewer/controls/viewer_keys.h"
 #include "app/viewer/viewer_session.h"
+#include "engine/formats/format_messages.h"
 
 namespace facet {
 
@@ -99,8 +101,15 @@ void update_model(ViewerState& s) {
   if (s.camera_from_options) {
     // The first model: exactly the camera `facet render` would use with the same options.
     s.controller.set_model(bounds, aspect_of(s));
-    s.controller.camera() = make_camera(o.camera, bounds, s.render_width, s.render_height);
-    s.controller.auto_clip = !o.camera.near_plane && !o.camera.far_plane;
+    try {
+      s.controller.camera() = make_camera(o.camera, bounds, s.render_width, s.render_height);
+      s.controller.auto_clip = !o.camera.near_plane && !o.camera.far_plane;
+    } catch (const std::exception& e) {
+      // A conflict that shows only with the model's size (a --near beyond the fitted far plane):
+      // the viewer stays up, framing the model as set_model did.
+      std::fprintf(stderr, "facet view: warning: %s; the camera frames the model instead\n",
+                   shown_path(e.what()).c_str());
+    }
     s.camera_from_options = false;
   } else if (o.reload_every <= 0) {
     s.controller.set_model(bounds, aspect_of(s));  // a new model: show all of it

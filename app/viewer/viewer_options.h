@@ -22,13 +22,14 @@ struct ViewerOptions {
   bool offscreen = false;           // EGL context, no window, no X server
   bool overlay = true;              // the ImGui panels and statistics
   bool vsync = true;
-  bool cache = true;             // models through the scene cache (--no-cache)
-  bool ground_grid = false;      // start with the ground grid on (G toggles)
-  std::vector<double> measure;   // empty, or two world points x,y,z,x,y,z: start in measure mode
-                                 //   with them measured (scripted screenshots and tests)
-  bool size_given = false;       // --size was given: the remembered window size is not used
-  bool restore_settings = true;  // restore and save the remembered settings and layout
-                                 //   (interactive runs without render options on the command line)
+  bool cache = true;                 // models through the scene cache (--no-cache)
+  bool read_outside_folder = false;  // LoadOptions::read_outside_folder (--read-outside-folder)
+  bool ground_grid = false;          // start with the ground grid on (G toggles)
+  std::vector<double> measure;       // empty, or two world points x,y,z,x,y,z: start in measure mode
+                                     //   with them measured (scripted screenshots and tests)
+  bool size_given = false;           // --size was given: the remembered window size is not used
+  bool restore_settings = true;      // restore and save the remembered settings and layout
+                                     //   (interactive runs without render options on the command line)
   Backend backend = Backend::Auto;
   CameraOptions camera;
   RenderOptionArgs shading;

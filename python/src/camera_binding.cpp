@@ -8,6 +8,7 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "engine/render/camera_values.h"
 #include "mesh_binding.h"
 
 namespace facet_py {
@@ -16,36 +17,44 @@ namespace py = pybind11;
 
 namespace {
 
-constexpr float kMinFovDeg = 0.01f, kMaxFovDeg = 179.0f;  // the CLI's --fov-y range
+// `name: problem` as a ValueError when the check finds one: the argument is named as Python
+// calls it, the problem worded as for the command line (engine/render/camera_values.h).
+void refuse(const char* name, const std::string& problem) {
+  if (!problem.empty()) throw py::value_error(std::string(name) + ": " + problem);
+}
 
-glm::vec3 vec3_arg(py::handle v, const char* name) {
+// An optional number argument, checked by `problem` before it is narrowed to float.
+std::optional<float> checked(std::optional<double> v, const char* name, std::string (*problem)(double)) {
+  if (!v) return std::nullopt;
+  refuse(name, problem(*v));
+  return (float)*v;
+}
+
+// Three numbers; `direction`: checked as a direction (up: not zero), else as a point.
+glm::vec3 vec3_arg(py::handle v, const char* name, bool direction = false) {
   auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(v);
   if (!a || a.size() != 3) throw py::value_error(std::string(name) + ": expected 3 numbers");
-  glm::vec3 r{(float)a.data()[0], (float)a.data()[1], (float)a.data()[2]};
-  if (!std::isfinite(r.x) || !std::isfinite(r.y) || !std::isfinite(r.z))
-    throw py::value_error(std::string(name) + ": not finite");
-  return r;
+  const glm::dvec3 d{a.data()[0], a.data()[1], a.data()[2]};
+  refuse(name, direction ? facet::direction_problem(d) : facet::point_problem(d));
+  return glm::vec3(d);
 }
 
+// The values together, as the command line checks them before the model is known.
 void check(const CameraSpec& c) {
-  glm::vec3 dir = c.target - c.eye;
-  if (glm::length(dir) <= 0.0f) throw py::value_error("eye and target are the same point");
-  if (glm::length(glm::cross(glm::normalize(dir), glm::normalize(c.up))) < 1e-6f)
-    throw py::value_error("up is parallel to the viewing direction (or zero)");
-  if (c.fov_y_deg && !(*c.fov_y_deg >= kMinFovDeg && *c.fov_y_deg <= kMaxFovDeg))
-    throw py::value_error("fov_y: must be 0.01..179 degrees");
-  if (c.focal_px && !(*c.focal_px > 0.0f && std::isfinite(*c.focal_px))) throw py::value_error("focal_px: must be > 0");
+  refuse("eye, target", facet::look_problem(c.eye, c.target));
+  refuse("up", facet::up_problem(c.up, c.eye, c.target));
   if (c.fov_y_deg && c.focal_px) throw py::value_error("give fov_y or focal_px, not both");
-  if (c.ortho_height && !(*c.ortho_height > 0.0f && std::isfinite(*c.ortho_height)))
-    throw py::value_error("ortho_height: must be > 0");
-  // An orthographic near plane may lie behind the eye (nothing is divided by the distance).
-  if (c.near_plane && !(std::isfinite(*c.near_plane) && (c.ortho_height || *c.near_plane > 0.0f)))
-    throw py::value_error("near: must be > 0 (finite when orthographic)");
-  if (c.near_plane && c.far_plane && !(*c.far_plane > *c.near_plane)) throw py::value_error("far: must be beyond near");
+  if (c.near_plane && !c.ortho_height && !(*c.near_plane > 0.0f))
+    throw py::value_error(
+        "near: must be positive in perspective (only an orthographic camera's near plane may lie "
+        "behind the eye), got " +
+        facet::number_text(*c.near_plane));
+  if (c.near_plane && c.far_plane)
+    refuse("near, far", facet::near_far_problem(*c.near_plane, *c.far_plane, c.ortho_height.has_value()));
 }
 
-CameraSpec from_seed(py::handle R, py::handle shift, float focus, std::optional<float> near_plane,
-                     std::optional<float> far_plane) {
+CameraSpec from_seed(py::handle R, py::handle shift, double focus, std::optional<double> near_plane,
+                     std::optional<double> far_plane) {
   auto r = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(R);
   if (!r || r.ndim() != 2 || r.shape(0) != 3 || r.shape(1) != 3) throw py::value_error("R: expected a 3x3 matrix");
   const double* m = r.data();
@@ -54,9 +63,11 @@ CameraSpec from_seed(py::handle R, py::handle shift, float focus, std::optional<
   c.eye = vec3_arg(shift, "shift");
   c.target = c.eye - row2;  // view space looks down -Z: row 2 of R points backwards
   c.up = row1;
-  c.focal_px = focus;
-  c.near_plane = near_plane;
-  c.far_plane = far_plane;
+  for (int i = 0; i < 9; ++i)
+    if (!std::isfinite(m[i])) throw py::value_error("R: must hold finite numbers, got " + facet::number_text(m[i]));
+  c.focal_px = checked(focus, "focus", facet::focal_px_problem);
+  c.near_plane = checked(near_plane, "near", facet::near_problem);
+  c.far_plane = checked(far_plane, "far", facet::far_problem);
   check(c);
   return c;
 }
@@ -69,7 +80,10 @@ facet::Camera CameraSpec::resolve(const facet::Bounds& bounds, int height) const
   cam.target = target;
   cam.up = up;
   cam.fov_y = glm::radians(fov_y_deg.value_or(45.0f));
-  if (focal_px) cam.set_focal_px(*focal_px, height);
+  if (focal_px) {
+    refuse("focal_px", facet::focal_fov_problem(*focal_px, height));
+    cam.set_focal_px(*focal_px, height);
+  }
   if (ortho_height) {
     cam.projection_mode = facet::Projection::Orthographic;
     cam.ortho_height = *ortho_height;
@@ -77,9 +91,8 @@ facet::Camera CameraSpec::resolve(const facet::Bounds& bounds, int height) const
   cam.fit_clip_planes(bounds);
   if (near_plane) cam.near_plane = *near_plane;
   if (far_plane) cam.far_plane = *far_plane;
-  if (!(cam.far_plane > cam.near_plane))
-    throw py::value_error("camera: the far plane (" + std::to_string(cam.far_plane) +
-                          ") must be beyond the near plane (" + std::to_string(cam.near_plane) + ")");
+  // The planes fitted to the mesh where not given: a given one may not suit this mesh.
+  refuse("camera", facet::camera_problem(cam));
   return cam;
 }
 
@@ -95,18 +108,18 @@ Camera(eye, target, up=(0, 1, 0), fov_y=None, focal_px=None, near=None, far=None
 Camera.from_seed(R, shift, focus): the seed's rotation (rows: camera right, up, backward),
   position and focal length in pixels, with the optical axis at the frame's centre.
 Camera.framing(mesh, width, height): the camera `facet render` uses when given none.)")
-      .def(py::init([](py::handle eye, py::handle target, py::handle up, std::optional<float> fov_y,
-                       std::optional<float> focal_px, std::optional<float> near_plane, std::optional<float> far_plane,
-                       std::optional<float> ortho_height) {
+      .def(py::init([](py::handle eye, py::handle target, py::handle up, std::optional<double> fov_y,
+                       std::optional<double> focal_px, std::optional<double> near_plane,
+                       std::optional<double> far_plane, std::optional<double> ortho_height) {
              CameraSpec c;
              c.eye = vec3_arg(eye, "eye");
              c.target = vec3_arg(target, "target");
-             c.up = vec3_arg(up, "up");
-             c.fov_y_deg = fov_y;
-             c.focal_px = focal_px;
-             c.near_plane = near_plane;
-             c.far_plane = far_plane;
-             c.ortho_height = ortho_height;
+             c.up = vec3_arg(up, "up", true);
+             c.fov_y_deg = checked(fov_y, "fov_y", facet::fov_y_problem);
+             c.focal_px = checked(focal_px, "focal_px", facet::focal_px_problem);
+             c.near_plane = checked(near_plane, "near", facet::near_problem);
+             c.far_plane = checked(far_plane, "far", facet::far_problem);
+             c.ortho_height = checked(ortho_height, "ortho_height", facet::ortho_height_problem);
              check(c);
              return c;
            }),
@@ -117,15 +130,17 @@ Camera.framing(mesh, width, height): the camera `facet render` uses when given n
                   py::arg("near") = py::none(), py::arg("far") = py::none())
       .def_static(
           "framing",
-          [](const Mesh& mesh, int width, int height, float fov_y) {
+          [](const Mesh& mesh, int width, int height, double fov_y) {
             if (width <= 0 || height <= 0) throw py::value_error("width, height: must be > 0");
+            refuse("fov_y", facet::fov_y_problem(fov_y));
             facet::Camera f =
-                facet::Camera::framing(mesh.scene->bounds, (float)width / (float)height, glm::radians(fov_y));
+                facet::Camera::framing(mesh.scene->bounds, (float)width / (float)height, glm::radians((float)fov_y));
             CameraSpec c;
             c.eye = f.eye;
             c.target = f.target;
             c.up = f.up;
-            c.fov_y_deg = fov_y;
+            c.fov_y_deg = (float)fov_y;
+            refuse("mesh", facet::point_problem(c.eye));  // a mesh too large to frame in single precision
             return c;
           },
           py::arg("mesh"), py::arg("width"), py::arg("height"), py::arg("fov_y") = 45.0f)

@@ -188,17 +188,20 @@ non-contiguous array or an index out of range ValueError.)")
       });
   m.def(
       "load",
-      [](const std::string& path) {
+      [](const std::string& path, bool read_outside_folder) {
         std::shared_ptr<facet::Scene> s;
         {
           py::gil_scoped_release release;
-          s = std::make_shared<facet::Scene>(facet::load_model(path));
+          facet::LoadOptions options;
+          options.read_outside_folder = read_outside_folder;
+          s = std::make_shared<facet::Scene>(facet::load_model(path, options));
         }
         return Mesh{s};
       },
-      py::arg("path"),
+      py::arg("path"), py::kw_only(), py::arg("read_outside_folder") = false,
       "Loads a model file (every format facet's loader reads) into a Mesh. Raises facet.LoadError "
-      "with 'PATH: problem' when the file cannot be shown.");
+      "with 'PATH: problem' when the file cannot be shown. The files the model names (MTLs, textures, "
+      "glTF buffers and images) are read from its folder and below only, unless read_outside_folder.");
   m.def("write_png", &write_png, py::arg("path"), py::arg("image"),
         "Writes a uint8 (H, W, 3) or (H, W, 4) NumPy image as a PNG, row 0 at the top.");
 }

@@ -10,6 +10,7 @@
 #include "bindings.h"
 #include "dlpack_array.h"
 #include "engine/points/point_projection.h"
+#include "engine/render/camera_values.h"
 
 namespace facet_py {
 
@@ -23,8 +24,15 @@ facet::PointProjectionParams camera_params(py::handle R, py::handle shift, doubl
     throw py::value_error("R: expected a 3x3 rotation matrix");
   if (!s || s.size() != 3) throw py::value_error("shift: expected 3 numbers (the camera position)");
   if (!c || c.size() != 2) throw py::value_error("center: expected 2 numbers (cx, cy)");
-  if (!std::isfinite(focus) || focus <= 0) throw py::value_error("focus: expected a finite focal length > 0 in pixels");
-  if (!std::isfinite(near_plane) || near_plane < 0) throw py::value_error("near: expected a finite distance >= 0");
+  // The same checks as facet.Camera's and the command line's (engine/render/camera_values.h); the
+  // projection's near plane may also be 0 (every point in front of the eye).
+  if (std::string p = facet::focal_px_problem(focus); !p.empty()) throw py::value_error("focus: " + p);
+  if (std::string p = facet::near_problem(near_plane); !p.empty()) throw py::value_error("near: " + p);
+  if (near_plane < 0) throw py::value_error("near: must be 0 or more, got " + facet::number_text(near_plane));
+  for (int i = 0; i < 9; ++i)
+    if (!std::isfinite(r.data()[i])) throw py::value_error("R: must hold finite numbers");
+  if (std::string p = facet::point_problem({s.data()[0], s.data()[1], s.data()[2]}); !p.empty())
+    throw py::value_error("shift: " + p);
   facet::PointProjectionParams p{};
   for (int i = 0; i < 9; ++i) p.r[i] = (float)r.data()[i];
   p.shift = {(float)s.data()[0], (float)s.data()[1], (float)s.data()[2]};

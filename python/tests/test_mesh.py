@@ -53,6 +53,17 @@ def test_a_loaded_model_has_its_triangles(spot_path):
     assert m.bounds["closed"]
 
 
+def test_a_material_library_outside_the_models_folder_is_read_only_when_allowed(tmp_path):
+    (tmp_path / "outside.mtl").write_text("newmtl red\nKd 1 0 0\n")
+    (tmp_path / "model").mkdir()
+    obj = tmp_path / "model" / "m.obj"
+    obj.write_text("mtllib ../outside.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\n")
+    kept_out = facet.load(str(obj))
+    assert any("outside the model's folder" in w for w in kept_out.warnings)
+    allowed = facet.load(str(obj), read_outside_folder=True)
+    assert not any("outside" in w for w in allowed.warnings)
+
+
 def test_write_png_refuses_a_float_image(tmp_path):
     with pytest.raises(TypeError, match="image: expected uint8"):
         facet.write_png(str(tmp_path / "x.png"), np.zeros((4, 4, 3), np.float32))

@@ -177,7 +177,7 @@ def test_asking_for_cuda_where_there_is_none_raises():
 
 @pytest.mark.parametrize("kwargs, words", [
     (dict(eye=(0, 0, 0), target=(0, 0, 0)), "same point"),
-    (dict(eye=(0, 1, 0), target=(0, 0, 0)), "up is parallel"),
+    (dict(eye=(0, 1, 0), target=(0, 0, 0)), "up: 0,1,0 is parallel"),
     (dict(eye=(0, 0, 1), target=(0, 0, 0), fov_y=200), "fov_y"),
     (dict(eye=(0, 0, 1), target=(0, 0, 0), fov_y=40, focal_px=100), "not both"),
     (dict(eye=(0, 0), target=(0, 0, 0)), "eye: expected 3"),

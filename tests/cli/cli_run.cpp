@@ -17,10 +17,11 @@ std::string quote(const std::string& s) {
   return q + "'";
 }
 
-CliResult run_facet(const std::string& args, const std::string& config_home) {
+CliResult run_facet(const std::string& args, const std::string& config_home, int timeout_s) {
   const std::string home = config_home.empty() ? "/nonexistent/facet-test-home" : config_home;
+  const std::string limit = timeout_s > 0 ? "timeout -k 5 " + std::to_string(timeout_s) + " " : "";
   const std::string cmd =
-      "XDG_CONFIG_HOME=" + quote(home) + " HOME=" + quote(home) + " " + quote(FACET_EXE) + " " + args + " 2>&1";
+      "XDG_CONFIG_HOME=" + quote(home) + " HOME=" + quote(home) + " " + limit + quote(FACET_EXE) + " " + args + " 2>&1";
   CliResult r;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) {

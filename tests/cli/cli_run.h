@@ -15,8 +15,9 @@ struct CliResult {
 };
 
 // Runs `facet ARGS` (ARGS as one shell-quoted string: see quote()) with XDG_CONFIG_HOME set to
-// `config_home` (empty: a folder that does not exist) and HOME likewise.
-CliResult run_facet(const std::string& args, const std::string& config_home = "");
+// `config_home` (empty: a folder that does not exist) and HOME likewise. `timeout_s` > 0: killed
+// after that many seconds (exit code 124), for inputs that could make facet hang.
+CliResult run_facet(const std::string& args, const std::string& config_home = "", int timeout_s = 0);
 
 // `s` in single quotes for the shell.
 std::string quote(const std::string& s);

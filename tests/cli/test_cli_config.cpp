@@ -1,5 +1,6 @@
 // The defaults file: $XDG_CONFIG_HOME/facet/facet.toml (or --config FILE), one section per
-// command; the command line wins over it; a broken default file is reported once and ignored.
+// command; the command line wins over it; what it holds that cannot be used is reported and
+// ignored (test_cli_values.cpp: each value's checks).
 #include <gtest/gtest.h>
 
 #include "tests/cli/cli_run.h"
@@ -81,12 +82,16 @@ TEST(CliConfig, AnUnusableValueInTheDefaultFileIsIgnored) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
 }
 
-TEST(CliConfig, ABrokenExplicitConfigFileIsAUsageError) {
+TEST(CliConfig, AnExplicitConfigFileThatCannotBeReadIsAUsageErrorAndOneWithAMisspeltKeyAWarning) {
   ScratchDir dir;
   std::string file = dir.write("mine.toml", "[render]\nsise = \"24x12\"\n");
   int w, h;
-  EXPECT_EQ(render_spot(dir, "--backend cpu --size 10x8 --config " + quote(file), w, h).exit_code, 2);
-  EXPECT_EQ(render_spot(dir, "--backend cpu --size 10x8 --config " + quote(dir.path("none.toml")), w, h).exit_code, 2);
+  CliResult r = render_spot(dir, "--backend cpu --size 10x8 --config " + quote(file), w, h);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find(file + ":2: [render] 'sise' is not an option"), std::string::npos) << r.output;
+  r = render_spot(dir, "--backend cpu --size 10x8 --config " + quote(dir.path("none.toml")), w, h);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(dir.path("none.toml")), std::string::npos) << r.output;
 }
 
 }  // namespace

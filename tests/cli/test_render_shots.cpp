@@ -92,16 +92,16 @@ TEST(RenderCameras, AMissingFieldIsRefusedNamingTheEntry) {
 
 TEST(RenderCameras, AFieldOfTheWrongTypeIsRefusedNamingTheEntry) {
   expect_refused(R"([{"eye": "1,2,3", "target": [0, 0, 0], "output": "x.png"}])",
-                 "camera 0: \"eye\" must be an array of three numbers");
+                 "camera 0: \"eye\": must be an array of three numbers");
   expect_refused(R"([{"eye": [1, 2, 3], "target": [0, 0, 0], "output": 7}])", "camera 0: \"output\"");
   expect_refused(R"([{"eye": [1, 2, 3], "target": [0, 0, 0], "fov_y": "wide", "output": "x.png"}])",
-                 "camera 0: \"fov_y\" must be a positive number");
+                 "camera 0: \"fov_y\": must be a number");
 }
 
 TEST(RenderCameras, AnUnusableCameraIsRefusedNamingTheEntry) {
   expect_refused(R"([{"eye": [1, 2, 3], "target": [0, 0, 0], "output": "x.png"},
                      {"eye": [0, 5, 0], "target": [0, 0, 0], "up": [0, 1, 0], "output": "y.png"}])",
-                 "camera 1: --up is parallel to the viewing direction");
+                 "camera 1: \"up\": 0,1,0 is parallel to the viewing direction");
 }
 
 TEST(RenderTransparent, AlphaIsZeroExactlyWhereNoTriangleWasDrawn) {

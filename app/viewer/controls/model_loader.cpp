@@ -93,6 +93,7 @@ void ModelLoader::start(const std::string& path) {
     };
     options.cancel = &m_cancel;
     options.use_cache = m_use_cache;
+    options.read_outside_folder = m_read_outside_folder;
     options.meshlets = m_grouping;
     LoadedScene loaded;
     std::string failure;

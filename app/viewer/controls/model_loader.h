@@ -43,6 +43,8 @@ class ModelLoader {
   void cancel();
   // Whether loads go through the scene cache (LoadOptions::use_cache); off until set.
   void set_use_cache(bool on) { m_use_cache = on; }
+  // Whether loads read files outside the model's folder (LoadOptions::read_outside_folder).
+  void set_read_outside_folder(bool on) { m_read_outside_folder = on; }
   // The meshlets loads build (LoadOptions::meshlets): the renderer's, Renderer::meshlet_grouping.
   void set_meshlet_grouping(MeshletGrouping grouping) { m_grouping = grouping; }
 
@@ -78,6 +80,7 @@ class ModelLoader {
   std::atomic<float> m_progress{0};
   std::atomic<bool> m_cancel{false};  // LoadOptions::cancel of the running load
   bool m_use_cache = false;
+  bool m_read_outside_folder = false;
   MeshletGrouping m_grouping = MeshletGrouping::Auto;
   mutable std::mutex m_mutex;  // guards m_stage, m_status, m_result(_write), m_failure, m_path
   std::string m_stage, m_path, m_failure;

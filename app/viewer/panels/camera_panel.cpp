@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "app/viewer/panels/panels.h"
+#include "engine/render/camera_values.h"
 
 namespace facet {
 
@@ -21,7 +22,7 @@ float aspect_of(const ViewerState& s) {
 void view_height_control(ViewerState& s) {
   Camera& cam = s.controller.camera();
   float h = cam.ortho_height;
-  if (ImGui::DragFloat("view height", &h, 0.005f * h, 0.0f, 0.0f, "%.4g") && h > 0.0f && std::isfinite(h))
+  if (ImGui::DragFloat("view height", &h, 0.005f * h, 0.0f, 0.0f, "%.4g") && ortho_height_problem(h).empty())
     cam.ortho_height = h;
 }
 
@@ -32,13 +33,19 @@ void focus_controls(ViewerState& s) {
   if (ImGui::Checkbox("orthographic (O)", &ortho)) s.controller.toggle_projection();
   if (cam.orthographic()) return view_height_control(s);
   float fov_deg = glm::degrees(cam.fov_y);
-  if (ImGui::SliderFloat("FOV y (deg)", &fov_deg, 1.0f, 150.0f, "%.2f")) cam.fov_y = glm::radians(fov_deg);
+  // Ctrl+click types a value past the slider's ends: every field is checked as its option is.
+  if (ImGui::SliderFloat("FOV y (deg)", &fov_deg, 1.0f, 150.0f, "%.2f") && fov_y_problem(fov_deg).empty())
+    cam.fov_y = glm::radians(fov_deg);
   int h = s.render_height > 0 ? s.render_height : 1;
   float f_px = cam.focal_px(h);
-  if (ImGui::SliderFloat("focal (px)", &f_px, 0.1f * (float)h, 20.0f * (float)h, "%.1f", ImGuiSliderFlags_Logarithmic))
+  if (ImGui::SliderFloat("focal (px)", &f_px, 0.1f * (float)h, 20.0f * (float)h, "%.1f",
+                         ImGuiSliderFlags_Logarithmic) &&
+      focal_fov_problem(f_px, h).empty())
     cam.set_focal_px(f_px, h);
   float f_mm = cam.focal_35mm();
-  if (ImGui::SliderFloat("focal (35 mm eq.)", &f_mm, 4.0f, 600.0f, "%.1f mm", ImGuiSliderFlags_Logarithmic))
+  // The 35 mm focal length is a focal length in pixels of a frame 24 (mm) tall.
+  if (ImGui::SliderFloat("focal (35 mm eq.)", &f_mm, 4.0f, 600.0f, "%.1f mm", ImGuiSliderFlags_Logarithmic) &&
+      focal_fov_problem(f_mm, 24).empty())
     cam.set_focal_35mm(f_mm);
 }
 
@@ -50,7 +57,8 @@ void clip_controls(ViewerState& s) {
   // Orthographic: the near plane may lie behind the eye (Camera::fit_clip_planes).
   const float lowest = cam.orthographic() ? -1e9f : 1e-6f;
   if (ImGui::DragFloat2("near / far", nf, 0.001f * std::fabs(cam.far_plane), lowest, 1e9f, "%.4g") &&
-      (cam.orthographic() || nf[0] > 0) && nf[1] > nf[0]) {
+      near_problem(nf[0]).empty() && far_problem(nf[1]).empty() &&
+      near_far_problem(nf[0], nf[1], cam.orthographic()).empty()) {
     cam.near_plane = nf[0];
     cam.far_plane = nf[1];
   }
@@ -63,9 +71,9 @@ void position_controls(ViewerState& s) {
   glm::vec3 eye = cam.eye, target = cam.target;
   bool moved = ImGui::DragFloat3("eye", &eye.x, speed, 0, 0, "%.4g");
   moved |= ImGui::DragFloat3("target", &target.x, speed, 0, 0, "%.4g");
-  // lookAt needs distinct points and an up that is not along the view.
-  glm::vec3 dir = target - eye;
-  if (moved && glm::length(dir) > 0 && glm::length(glm::cross(glm::normalize(dir), glm::normalize(cam.up))) > 1e-4f) {
+  // lookAt needs finite, distinct points and an up that is not along the view.
+  if (moved && point_problem(eye).empty() && point_problem(target).empty() && look_problem(eye, target).empty() &&
+      up_problem(cam.up, eye, target).empty()) {
     cam.eye = eye;
     cam.target = target;
     s.controller.orbit_degrees(0, 0);  // refits the clip planes when that is on
