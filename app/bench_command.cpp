@@ -22,6 +22,7 @@
 #include "app/exit_codes.h"
 #include "app/gl/egl_context.h"
 #include "app/gl/gl_reference.h"
+#include "engine/formats/format_messages.h"
 #include "engine/load/load_model.h"
 #include "engine/load/load_pipeline.h"
 #include "engine/meshlets/triangle_renumber.h"
@@ -101,6 +102,7 @@ std::vector<SceneSpec> select_scenes(const BenchOptions& o, const Renderer& rend
   std::string assets = o.assets.empty() ? default_assets() : o.assets;
   LoadOptions load;
   load.use_cache = o.cache;
+  load.read_outside_folder = o.outside_folder;
   load.meshlets = renderer.meshlet_grouping();
   std::vector<SceneSpec> all = standard_scenes(assets, load), specs;
   if (o.scenes.empty()) return all;
@@ -109,7 +111,8 @@ std::vector<SceneSpec> select_scenes(const BenchOptions& o, const Renderer& rend
     if (it != all.end())
       specs.push_back(*it);
     else
-      specs.push_back({name, Shading::Lit, [name, load] { return load_model(name, load); }, false});
+      // Named in the report as messages show a path: escaped, so a name cannot drive the terminal.
+      specs.push_back({shown_path(name), Shading::Lit, [name, load] { return load_model(name, load); }, false});
   }
   return specs;
 }
@@ -311,6 +314,7 @@ Command add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember(option_names(kBackendNames)));
   cmd->add_flag("!--no-vertices", o->vertices, "Skip the stand-alone vertex projection benchmark");
   cmd->add_flag("!--no-gl", o->gl, "Skip the OpenGL comparison");
+  cmd->add_flag("--read-outside-folder", o->outside_folder, kReadOutsideFolderHelp);
   auto* cull = cmd->add_flag("--cull-backfaces", o->cull_backfaces,
                              "Both renderers drop back faces (facet culls whole meshlets by their normal cone)");
   cmd->add_flag("--two-sided", o->two_sided,

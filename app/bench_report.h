@@ -36,6 +36,7 @@ struct BenchOptions {
   std::string backend = name_of(Backend::Auto);
   std::string assets;                       // folder holding spot/ and dragon/
   bool cache = true;                        // models through the scene cache (--no-cache)
+  bool outside_folder = false;              // --read-outside-folder (LoadOptions::read_outside_folder)
   std::vector<std::string> defaults_files;  // the defaults files the command line was read with
 };
 

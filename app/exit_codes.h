@@ -37,6 +37,10 @@ auto as_usage(F&& check) -> decltype(check()) {
   }
 }
 
+// The most of one line of an error printed: a path from a cameras file or a value from the user
+// is never echoed whole past it.
+constexpr size_t kMaxReportedLineBytes = 500;
+
 // Prints "facet COMMAND: what" (escaped) and returns the exit code for the exception: a UsageError is a
 // usage error, anything else a failure.
 inline int report_error(const char* command, const std::exception& e) {
@@ -46,7 +50,10 @@ inline int report_error(const char* command, const std::exception& e) {
   for (size_t start = 0; start <= text.size();) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    shown += (start ? "\n" : "") + shown_path(std::string_view(text).substr(start, end - start));
+    std::string line = shown_path(std::string_view(text).substr(start, end - start));
+    if (line.size() > kMaxReportedLineBytes)
+      line = line.substr(0, kMaxReportedLineBytes) + "... (" + std::to_string(line.size()) + " bytes)";
+    shown += (start ? "\n" : "") + line;
     start = end + 1;
   }
   std::fprintf(stderr, "facet %s: %s\n", command, shown.c_str());

@@ -199,7 +199,8 @@ void draw_shot(Renderer& renderer, const Shot& job, const RenderOptions& setting
       "rendered %dx%d on %s in %.2f ms (drawn %u, culled %u, clipped %u, NaN %u, occluded %u; back "
       "faces %s) -> %s\n",
       job.width, job.height, renderer.name(), render_s * 1e3, st.tris.drawn, st.tris.culled, st.tris.clipped,
-      st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn", shown_path(job.output).c_str());
+      st.tris.nan, st.tris.occluded, st.back_faces_culled ? "culled" : "drawn",
+      safe_line(shown_path(job.output), kMaxReportedLineBytes).c_str());
 }
 
 int run_render(const RenderCommandOptions& o) {
@@ -246,9 +247,9 @@ int run_render(const RenderCommandOptions& o) {
     if (o.verbose) std::printf("  load total       %8.3f s\n", load_s);
     for (const auto& w : scene->warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const Bounds& b = scene->bounds;
-    std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g)%s, %.3f s\n", o.model.c_str(),
-                scene->triangle_count(), scene->vertex_count(), b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z,
-                b.closed ? ", closed surface" : "", load_s);
+    std::printf("loaded %s: %u triangles, %u vertices, bounds (%g %g %g)..(%g %g %g)%s, %.3f s\n",
+                shown_path(o.model).c_str(), scene->triangle_count(), scene->vertex_count(), b.min.x, b.min.y, b.min.z,
+                b.max.x, b.max.y, b.max.z, b.closed ? ", closed surface" : "", load_s);
 
     const auto t_scene = std::chrono::steady_clock::now();
     renderer->set_scene(scene);

@@ -194,6 +194,21 @@ std::string rename_file(const std::string& from, const std::string& to) {
 
 void touch_file(const std::string& path) { utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
 
+std::FILE* open_regular_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return nullptr;
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    errno = EINVAL;
+    return nullptr;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);  // reads of a regular file block as usual
+  std::FILE* file = fdopen(fd, "rb");
+  if (!file) ::close(fd);
+  return file;
+}
+
 std::string read_small_file(const std::string& path, uint64_t max_bytes, std::string& text) {
   text.clear();
   // O_NONBLOCK: opening a FIFO with no writer returns at once; fstat then refuses it.

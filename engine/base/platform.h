@@ -97,6 +97,10 @@ void touch_file(const std::string& path);
 // (opened without blocking), so /dev/zero, /dev/stdin or a pipe nobody writes never hang a
 // reader; a file that grows while it is read is cut at max_bytes + 1 and refused.
 std::string read_small_file(const std::string& path, uint64_t max_bytes, std::string& text);
+// fopen(path, "rb") that never waits: opened without blocking, then refused (null, errno EINVAL)
+// unless it is a regular file, so that a path swapped for a FIFO after the caller's check cannot
+// hang the reader. The caller closes the file.
+std::FILE* open_regular_file(const std::string& path);
 
 // A whole file written so that `target` is either the new file, complete, or what it was before;
 // never a truncated file. open() creates ".NAME.tmp-XXXXXX" beside the target (beside the file a

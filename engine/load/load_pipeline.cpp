@@ -17,6 +17,7 @@
 #include "engine/base/platform.h"
 #include "engine/cache/scene_cache_files.h"
 #include "engine/cache/scene_cache_write.h"
+#include "engine/formats/format_messages.h"
 #include "engine/meshlets/meshlets.h"
 #include "engine/meshlets/triangle_renumber.h"
 #include "engine/scene/closed_surface.h"
@@ -100,7 +101,7 @@ class CacheEntry {
       for (const SourceFile& d : c.depends) {
         const FileStamp now = stamp_of(d.path);
         if (now.size != d.size || now.mtime_ns != d.mtime_ns)
-          throw CacheFormatError(d.path +
+          throw CacheFormatError(shown_path(d.path) +
                                  (!d.exists()        ? " appeared"
                                   : now.mtime_ns < 0 ? " is gone"
                                                      : " changed") +
@@ -112,7 +113,8 @@ class CacheEntry {
       c.scene.source_files.insert(c.scene.source_files.end(), c.depends.begin(), c.depends.end());
       return std::move(c.scene);
     } catch (const std::exception& e) {
-      notes.push_back(m_path + ": scene cache " + m_file + " ignored (" + e.what() + "); rebuilt");
+      notes.push_back(shown_path(m_path) + ": scene cache " + shown_path(m_file) + " ignored (" +
+                      safe_line(e.what(), kMaxForeignMessageBytes) + "); rebuilt");
       return std::nullopt;
     }
   }
@@ -123,8 +125,9 @@ class CacheEntry {
     try {
       const uint64_t bytes = scene.byte_size() + scene.meshlets->byte_size();
       if (bytes > m_cap)
-        return m_path + ": not cached: its " + std::to_string(bytes >> 20) + " MiB exceed the cache's cap of " +
-               std::to_string(m_cap >> 20) + " MiB (" + kSceneCacheCapVariable + ")";
+        return shown_path(m_path) + ": not cached: its " + std::to_string(bytes >> 20) +
+               " MiB exceed the cache's cap of " + std::to_string(m_cap >> 20) + " MiB (" + kSceneCacheCapVariable +
+               ")";
       make_dirs(m_dir);
       // The model is the key; every other file the load read or looked for is a dependency.
       const std::vector<SourceFile> depends(scene.source_files.begin() + (scene.source_files.empty() ? 0 : 1),
@@ -133,7 +136,8 @@ class CacheEntry {
       evict_cache_files(m_dir, m_cap, m_file);
       return {};
     } catch (const std::exception& e) {
-      return m_path + ": scene cache not written (" + e.what() + "); loading goes on";
+      return shown_path(m_path) + ": scene cache not written (" + safe_line(e.what(), kMaxForeignMessageBytes) +
+             "); loading goes on";
     }
   }
 

@@ -33,10 +33,13 @@ void add_source_file(std::vector<SourceFile>& files, const std::string& path) {
   const platform::FileStatus status = platform::file_status(path);
   SourceFile f;
   f.path = platform::real_path(path);
-  if (f.path.empty()) {  // not there: its folder resolved, so that another working directory finds it too
+  if (f.path.empty()) {  // not there: made absolute, so that another working directory finds it too
     const size_t slash = path.rfind('/');
     const std::string dir = platform::real_path(slash == std::string::npos ? "." : path.substr(0, slash + 1));
-    f.path = dir.empty() ? path : dir + "/" + path.substr(slash + 1);
+    if (!dir.empty())
+      f.path = dir + "/" + path.substr(slash + 1);
+    else  // its folder is missing too: the path as given, from the working directory
+      f.path = path[0] == '/' ? path : platform::real_path(".") + "/" + path;
   }
   if (status.exists) f.size = status.size, f.mtime_ns = status.mtime_ns;
   for (const SourceFile& had : files)

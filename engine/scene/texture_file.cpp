@@ -93,7 +93,7 @@ bool read_texture_file(const std::string& path, TextureImage* out, std::string* 
   }
   // Then one open file for every step (size, header checks, decode): what was checked is what
   // is decoded, even if the path is replaced meanwhile.
-  FileOwner file{std::fopen(path.c_str(), "rb")};
+  FileOwner file{platform::open_regular_file(path)};
   if (!file.f) {
     *error = std::strerror(errno);
     return false;

@@ -65,7 +65,7 @@ bool read_buffer_file(std::vector<unsigned char>* out, std::string* err, const s
   if (!folder.approve(joined, &uri, &path)) return false;
   const std::string name = "the buffer file " + quoted(uri);
   folder.note_read(path);
-  FileCloser file{std::fopen(path.c_str(), "rb")};
+  FileCloser file{platform::open_regular_file(path)};
   if (!file.f) {
     folder.refuse(name + " cannot be opened (" + std::strerror(errno) + ")");
     return false;
@@ -95,7 +95,7 @@ std::string read_model_file(const std::string& path) {
   platform::FileStatus st = platform::file_status(path);
   if (!st.exists) throw GltfError(st.error);
   if (!st.regular) throw GltfError(st.directory ? "is a directory, not a glTF file" : "not a regular file");
-  FileCloser file{std::fopen(path.c_str(), "rb")};
+  FileCloser file{platform::open_regular_file(path)};
   if (!file.f) throw GltfError(std::string("cannot be opened (") + std::strerror(errno) + ")");
   st = platform::file_status(file.f);  // what is read is what was checked
   if (!st.exists || !st.regular) throw GltfError("not a regular file");

@@ -74,6 +74,13 @@ class HeaderParser {
   void element(const std::vector<std::string_view>& w);
   void property(const std::vector<std::string_view>& w);
   [[noreturn]] void refuse_no_end(size_t binary_at) const;
+  // Whether "end_header" occurs after the current line. The place found is kept until the lines
+  // pass it, so a header of a million odd lines is searched once, not once a line.
+  bool end_header_follows() {
+    if (m_end_mark != std::string_view::npos && m_end_mark < m_at)
+      m_end_mark = std::string_view(m_data, m_size).find("end_header", m_at);
+    return m_end_mark != std::string_view::npos;
+  }
 
   const std::string& m_path;
   const char* m_data;
@@ -83,6 +90,7 @@ class HeaderParser {
   bool m_has_format = false, m_done = false;
   bool m_lone_cr = false;  // lines end in a lone \r (then \r\n is not one terminator)
   PlyHeader m_header;
+  size_t m_end_mark = 0;  // where end_header_follows() last found "end_header"; npos: nowhere after
 };
 
 bool HeaderParser::next_line(std::string_view& line) {
@@ -124,7 +132,7 @@ void HeaderParser::statement(const std::vector<std::string_view>& w) {
     m_done = true;
   } else {
     // With no end_header after it, a line that starts with a number is the body, begun without one.
-    const bool ends = std::string_view(m_data + m_at, m_size - m_at).find("end_header") != std::string_view::npos;
+    const bool ends = end_header_follows();
     const bool number = key[0] == '-' || key[0] == '+' || key[0] == '.' || (key[0] >= '0' && key[0] <= '9');
     if (!ends && number)
       refuse("the PLY header has no end_header line: the body seems to start on this line (" + quoted(key, 40) +
@@ -170,8 +178,8 @@ void HeaderParser::property(const std::vector<std::string_view>& w) {
     refuse("expected 'property TYPE NAME' or 'property list COUNT_TYPE TYPE NAME'");
   }
   PlyElement& e = m_header.elements.back();
-  // Two properties of one name: which one a reader takes is arbitrary (facet's lookups took the
-  // last), so the file's meaning is unclear and it is refused.
+  // Two properties of one name: which one a reader takes is arbitrary, so the file's meaning is
+  // unclear and it is refused.
   for (const PlyProperty& before : e.properties)
     if (before.name == p.name)
       refuse("element " + word_or_quoted(e.name) + " has a second property " + word_or_quoted(p.name) +
@@ -203,8 +211,7 @@ PlyHeader HeaderParser::parse() {
     const size_t binary = first_binary_byte(line);
     // A control byte in a header that ends later is the line's own problem (refused below); with
     // no end_header after it, the header never ended and this is the body.
-    if (binary != std::string_view::npos &&
-        std::string_view(m_data + m_at, m_size - m_at).find("end_header") == std::string_view::npos)
+    if (binary != std::string_view::npos && !end_header_follows())
       refuse_no_end((size_t)(line.data() - m_data) + binary);
     std::vector<std::string_view> words = split_words(line);
     if (!words.empty()) statement(words);

@@ -1,4 +1,4 @@
-// The OBJ and MTL readers under floods and echoes (issue 52): a file with a hundred thousand
+// The OBJ and MTL readers under floods and echoes: a file with a hundred thousand
 // broken references (usemtl names no MTL defines, malformed MTL values, material libraries that
 // do not exist) gives each kind of warning three times, then as a count; names from the file are
 // quoted with control characters escaped, and no message repeats more than a few hundred bytes of

@@ -1,6 +1,6 @@
 // Files a model names are read from its own folder and below, never from above it or from an
 // absolute path, unless LoadOptions::read_outside_folder (`--read-outside-folder`) allows it
-// (issue 46: a model from elsewhere must not make facet read, and show, any file the user can
+// (a model from elsewhere must not make facet read, and show, any file the user can
 // read). OBJ: an MTL outside is a warning and the default grey; a texture outside is the one of
 // that name beside the MTL, else a checker with a warning. glTF: a buffer outside is a refusal.
 #include <gtest/gtest.h>

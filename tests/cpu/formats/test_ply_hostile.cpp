@@ -1,4 +1,4 @@
-// The PLY reader under hostile input (issues 46 and 52): nothing changed without a word. Rows past
+// The PLY reader under hostile input: nothing changed without a word. Rows past
 // the declared counts are ignored with a warning that says where they start and how many there
 // are; a duplicated property, a second vertex or face element, and an index type too small for
 // the vertex count are refused, naming the line; counts larger than the bytes behind them are

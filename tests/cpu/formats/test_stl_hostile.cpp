@@ -1,4 +1,4 @@
-// The STL reader under hostile input (issue 46): a binary file whose header starts with "solid"
+// The STL reader under hostile input: a binary file whose header starts with "solid"
 // is told from ASCII by its bytes, not by its first word, so a count that disagrees with the size
 // is reported as that, with the numbers, never as broken ASCII; a count of 0 before whole records
 // says so; words from the file are quoted, escaped and cut short.

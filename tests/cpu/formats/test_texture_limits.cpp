@@ -1,4 +1,4 @@
-// Texture files cannot cost more memory than their bytes can honestly hold (issue 46): a PNG whose
+// Texture files cannot cost more memory than their bytes can honestly hold: a PNG whose
 // header declares far more texels than kMaxTextureInflation times its size is refused before any
 // decoding, naming both sizes; small images always decode; a PNG too large for stb says so rather
 // than "unknown image type".

@@ -1,4 +1,4 @@
-// The scene cache knows what it depends on (issue 52): an entry records every file its load read
+// The scene cache knows what it depends on: an entry records every file its load read
 // or looked for (Scene::source_files), and a change to any one of them, each kind edited in turn,
 // makes the entry stale: rebuilt from the files as they are now, reported once, then used again.
 // Kinds: an MTL in a subfolder, a texture in another subfolder, a glTF's external buffer and

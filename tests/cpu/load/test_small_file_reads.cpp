@@ -1,5 +1,5 @@
 // Small text files are read whole but never more than a cap, and only from regular files
-// (platform::read_small_file, issue 46): a FIFO nobody writes, /dev/zero, a folder or a sparse
+// (platform::read_small_file): a FIFO nobody writes, /dev/zero, a folder or a sparse
 // file of gigabytes given where a defaults file, a cameras file or an MTL is expected is refused
 // at once, saying which it is; a model file that is a FIFO is refused without waiting for a writer.
 #include <gtest/gtest.h>
