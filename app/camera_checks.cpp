@@ -75,6 +75,53 @@ bool set_camera_value(CameraOptions& o, const std::string& key, const std::strin
   return true;
 }
 
+std::string& camera_value_name(CameraValueNames& n, const std::string& key) {
+  return const_cast<std::string&>(camera_value_name(static_cast<const CameraValueNames&>(n), key));
+}
+
+const std::string& camera_value_name(const CameraValueNames& n, const std::string& key) {
+  if (key == "eye") return n.eye;
+  if (key == "target") return n.target;
+  if (key == "up") return n.up;
+  if (key == "view-dir") return n.view_dir;
+  if (key == "fov-y") return n.fov_y;
+  if (key == "focal-px") return n.focal_px;
+  if (key == "ortho") return n.ortho;
+  if (key == "near") return n.near_plane;
+  if (key == "far") return n.far_plane;
+  throw std::logic_error("not a camera value: " + key);
+}
+
+bool camera_value_set(const CameraOptions& o, const std::string& key) {
+  if (key == "eye") return o.eye.has_value();
+  if (key == "target") return o.target.has_value();
+  if (key == "up") return o.up.has_value();
+  if (key == "view-dir") return o.view_dir.has_value();
+  if (key == "fov-y") return o.fov_y_deg.has_value();
+  if (key == "focal-px") return o.focal_px.has_value();
+  if (key == "ortho") return o.ortho_height.has_value();
+  return key == "near" ? o.near_plane.has_value() : key == "far" && o.far_plane.has_value();
+}
+
+bool from_defaults_file(const CameraOptions& o, const std::string& key) {
+  const auto it = o.names.from_defaults.find(key);
+  return camera_value_set(o, key) && it != o.names.from_defaults.end() && it->second == camera_value_name(o.names, key);
+}
+
+void drop_camera_value(CameraOptions& o, const std::string& key) {
+  if (key == "eye") o.eye.reset();
+  if (key == "target") o.target.reset();
+  if (key == "up") o.up.reset();
+  if (key == "view-dir") o.view_dir.reset();
+  if (key == "fov-y") o.fov_y_deg.reset();
+  if (key == "focal-px") o.focal_px.reset();
+  if (key == "ortho") o.ortho_height.reset();
+  if (key == "near") o.near_plane.reset();
+  if (key == "far") o.far_plane.reset();
+  camera_value_name(o.names, key) = "--" + key;
+  o.names.from_defaults.erase(key);
+}
+
 float parse_ortho_height(const std::string& s) {
   if (s == "fit") return kOrthoFit;
   const std::optional<double> h = parse_number(s);
@@ -123,12 +170,20 @@ std::string framing_problem(const Bounds& b, const CameraOptions& o) {
 
 bool all_finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
+// Those of `keys` whose values are set: the ones a refusal can blame.
+std::vector<std::string> set_keys(const CameraOptions& o, std::initializer_list<const char*> keys) {
+  std::vector<std::string> set;
+  for (const char* key : keys)
+    if (camera_value_set(o, key)) set.push_back(key);
+  return set;
+}
+
 // The clip planes: fitted to the model where not given, then checked together. A plane that was
 // fitted is said to be, so that a given one is not blamed for the model's extent alone.
 void set_clip_planes(Camera& cam, const CameraOptions& o, const Bounds& bounds) {
   const CameraValueNames& n = o.names;
   cam.fit_clip_planes(bounds);
-  if (!std::isfinite(cam.far_plane)) throw std::invalid_argument(framing_problem(bounds, o));
+  if (!std::isfinite(cam.far_plane)) throw CameraError(framing_problem(bounds, o), {});
   if (o.near_plane) cam.near_plane = *o.near_plane;
   if (o.far_plane) cam.far_plane = *o.far_plane;
   if (near_far_problem(cam.near_plane, cam.far_plane, cam.orthographic()).empty()) return;
@@ -137,50 +192,59 @@ void set_clip_planes(Camera& cam, const CameraOptions& o, const Bounds& bounds) 
   const std::string far_text = o.far_plane ? given(n.far_plane, number_text(cam.far_plane))
                                            : number_text(cam.far_plane) + ", fitted to the model";
   if (!cam.orthographic() && !(cam.near_plane > 0.0f))
-    throw std::invalid_argument("the near plane (" + near_text + ") must be in front of the eye in perspective");
-  throw std::invalid_argument("the far plane (" + far_text + ") must be beyond the near plane (" + near_text + ")");
+    throw CameraError("the near plane (" + near_text + ") must be in front of the eye in perspective",
+                      set_keys(o, {"near"}));
+  throw CameraError("the far plane (" + far_text + ") must be beyond the near plane (" + near_text + ")",
+                    set_keys(o, {"near", "far"}));
+}
+
+// The eye and target: given, framed, or the target given and the framed distance kept.
+void place_eye(Camera& cam, const CameraOptions& o, const Bounds& bounds, float aspect) {
+  if (o.target) cam.target = *o.target;
+  if (o.eye) cam.eye = *o.eye;
+  if (o.up) cam.up = *o.up;
+  if (o.eye || (!o.target && !o.view_dir)) return;
+  // A target or a direction but no eye: keep the framed distance.
+  Camera framed = Camera::framing(bounds, aspect, cam.fov_y);
+  glm::vec3 offset = framed.eye - framed.target;
+  if (o.view_dir) {
+    if (std::string p = direction_problem(*o.view_dir); !p.empty())
+      throw CameraError(o.names.view_dir + ": " + p, {"view-dir"});
+    offset = glm::normalize(*o.view_dir /
+                            std::max({std::fabs(o.view_dir->x), std::fabs(o.view_dir->y), std::fabs(o.view_dir->z)})) *
+             glm::length(offset);
+  }
+  cam.eye = cam.target + offset;
 }
 
 }  // namespace
 
 Camera make_camera(const CameraOptions& o, const Bounds& bounds, int width, int height) {
   const CameraValueNames& n = o.names;
-  if (std::optional<CameraConflict> c = camera_conflict(o)) throw std::invalid_argument(c->message);
+  if (std::optional<CameraConflict> c = camera_conflict(o)) throw CameraError(c->message, c->keys);
   float aspect = (float)width / (float)height;
   float fov = glm::radians(o.fov_y_deg.value_or(45.0f));
   Camera cam = Camera::framing(bounds, aspect, fov);
   if (o.focal_px) {
     if (std::string p = focal_fov_problem(*o.focal_px, height); !p.empty())
-      throw std::invalid_argument(given(n.focal_px, number_text(*o.focal_px)) + ": " + p);
+      throw CameraError(given(n.focal_px, number_text(*o.focal_px)) + ": " + p, {"focal-px"});
     cam.set_focal_px(*o.focal_px, height);
   }
-  if (o.target) cam.target = *o.target;
-  if (o.eye) cam.eye = *o.eye;
-  if (o.up) cam.up = *o.up;
-  if (!o.eye && (o.target || o.view_dir)) {
-    // A target or a direction but no eye: keep the framed distance.
-    Camera framed = Camera::framing(bounds, aspect, cam.fov_y);
-    glm::vec3 offset = framed.eye - framed.target;
-    if (o.view_dir) {
-      if (std::string p = direction_problem(*o.view_dir); !p.empty())
-        throw std::invalid_argument(n.view_dir + ": " + p);
-      offset = glm::normalize(*o.view_dir / std::max({std::fabs(o.view_dir->x), std::fabs(o.view_dir->y),
-                                                      std::fabs(o.view_dir->z)})) *
-               glm::length(offset);
-    }
-    cam.eye = cam.target + offset;
-  }
-  if (!all_finite(cam.eye) || !all_finite(cam.target)) throw std::invalid_argument(framing_problem(bounds, o));
+  place_eye(cam, o, bounds, aspect);
+  // Without an eye, a target far out can carry the framed eye out of range: the target's fault.
+  if (!all_finite(cam.eye) || !all_finite(cam.target))
+    throw CameraError(framing_problem(bounds, o), o.eye ? std::vector<std::string>{} : set_keys(o, {"target"}));
   if (std::string p = look_problem(cam.eye, cam.target); !p.empty())
-    throw std::invalid_argument((o.eye ? n.eye : "the framed eye") + " and " +
-                                (o.target ? n.target : "the model's centre") + ": " + p);
+    throw CameraError(
+        (o.eye ? n.eye : "the framed eye") + " and " + (o.target ? n.target : "the model's centre") + ": " + p,
+        set_keys(o, {"eye", "target"}));
   if (std::string p = up_problem(cam.up, cam.eye, cam.target); !p.empty())
-    throw std::invalid_argument((o.up ? n.up + ": " : "") + p);
+    throw CameraError((o.up ? n.up + ": " : "") + p, set_keys(o, {"up", "eye", "target"}));
   if (o.ortho_height) {
     cam.ortho_height = *o.ortho_height == kOrthoFit ? cam.height_at_target() : *o.ortho_height;
     cam.projection_mode = Projection::Orthographic;
     if (std::string p = ortho_height_problem(cam.ortho_height); !p.empty())
-      throw std::invalid_argument(n.ortho + ": the view height " + p);
+      throw CameraError(n.ortho + ": the view height " + p, {"ortho"});
   }
   set_clip_planes(cam, o, bounds);
   return cam;

@@ -20,7 +20,11 @@ namespace facet {
 
 namespace {
 
-// An option whose text set_camera_value checks; its refusal names the option.
+// The CameraValueSource living on this thread, if any.
+thread_local const std::string* t_camera_value_source = nullptr;
+
+// An option whose text set_camera_value checks; its refusal names the option. The value is then
+// named by its option, or by the defaults file's line that gave it (CameraValueSource).
 CLI::Option* add_camera_value(CLI::App* cmd, CameraOptions& o, const char* flag, const char* type, const char* help) {
   const std::string key = std::string(flag).substr(2);
   return cmd
@@ -32,12 +36,27 @@ CLI::Option* add_camera_value(CLI::App* cmd, CameraOptions& o, const char* flag,
             } catch (const std::invalid_argument& e) {
               throw CLI::ValidationError(flag, e.what());
             }
+            const std::string& source = CameraValueSource::current();
+            camera_value_name(o.names, key) = source.empty() ? flag : source;
+            if (source.empty())
+              o.names.from_defaults.erase(key);
+            else
+              o.names.from_defaults[key] = source;
           },
           help)
       ->type_name(type);
 }
 
 }  // namespace
+
+CameraValueSource::CameraValueSource(std::string name) : m_name(std::move(name)) { t_camera_value_source = &m_name; }
+
+CameraValueSource::~CameraValueSource() { t_camera_value_source = nullptr; }
+
+const std::string& CameraValueSource::current() {
+  static const std::string none;
+  return t_camera_value_source ? *t_camera_value_source : none;
+}
 
 void add_camera_options(CLI::App* cmd, CameraOptions& o) {
   add_camera_value(cmd, o, "--eye", "X,Y,Z", "Camera position (default: frame the model's bounding sphere)");

@@ -28,17 +28,6 @@ bool is_camera_key(const std::string& key) {
   return false;
 }
 
-std::string& camera_name(CameraValueNames& n, const std::string& key) {
-  if (key == "eye") return n.eye;
-  if (key == "target") return n.target;
-  if (key == "up") return n.up;
-  if (key == "view-dir") return n.view_dir;
-  if (key == "fov-y") return n.fov_y;
-  if (key == "focal-px") return n.focal_px;
-  if (key == "ortho") return n.ortho;
-  return key == "near" ? n.near_plane : n.far_plane;
-}
-
 CLI::App* command_of(CLI::App& app, const std::string& section) {
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
     if (!section.empty() && sub->get_name() == section) return sub;
@@ -114,6 +103,9 @@ class Applier {
     for (Pending& p : m_pending) {
       if (!p.kept) continue;
       try {
+        // A camera value is named by this line in every later message (the checks against the
+        // frame and the model come after this), never by its option.
+        const CameraValueSource source(is_camera_key(p.value->key) ? value_name(*p.value) : "");
         give(p.option, *p.value);
       } catch (const std::exception& e) {
         warn(p.value->line, safe_line(e.what(), kMaxProblemBytes));
@@ -135,6 +127,10 @@ class Applier {
     m_warnings.push_back({line, m_path + ":" + std::to_string(line) + ": " + problem + "; ignored"});
   }
   std::string key_text(const DefaultsValue& v) const { return "[" + v.section + "] " + facet::quoted(v.key); }
+  // "FILE:LINE: [render] 'near'": the value as later messages name it.
+  std::string value_name(const DefaultsValue& v) const {
+    return m_path + ":" + std::to_string(v.line) + ": " + key_text(v);
+  }
 
   void consider(const DefaultsValue& v) {
     CLI::App* command = command_of(m_app, v.section);
@@ -173,7 +169,7 @@ class Applier {
       if (!p.kept || p.value->section != section || !is_camera_key(p.value->key) || p.value->values.size() != 1)
         continue;
       if (!try_set(o, p.value->key, p.value->values[0])) continue;
-      camera_name(o.names, p.value->key) = p.value->key + " (line " + std::to_string(p.value->line) + ")";
+      camera_value_name(o.names, p.value->key) = p.value->key + " (line " + std::to_string(p.value->line) + ")";
       from_file[p.value->key] = &p;
     }
     return o;

@@ -53,9 +53,49 @@ std::string frame_name(const std::string& pattern, int n) {
   return out;
 }
 
-std::vector<Shot> turntable(int frames, const CameraOptions& options, const Bounds& bounds, const std::string& output,
+// A warning of the defaults file's, as its other bad values get: "facet: warning: ...; ignored".
+void warn_left_out(const std::string& where, const std::string& name, const std::string& problem) {
+  const std::string text = problem.compare(0, name.size(), name) == 0 ? problem : name + ": " + problem;
+  std::fprintf(stderr, "facet: warning: %s%s; ignored\n", shown_path(where).c_str(), shown_path(text).c_str());
+}
+
+// `make()` with `camera`'s values; where it refuses values that a defaults file gave (a check
+// needing the frame or the model: CameraError), they are left out with a warning, as the file's
+// other bad values are, and it is tried again. A value the user typed is never left out: its
+// refusal is thrown. `where`: "" or the cameras-file entry's label and ": ", for the warning.
+template <class Make>
+auto leaving_out_bad_defaults(CameraOptions& camera, const std::string& where, Make&& make) -> decltype(make()) {
+  for (;;) {
+    try {
+      return make();
+    } catch (const CameraError& e) {
+      std::vector<std::string> file_keys;
+      for (const std::string& key : e.keys)
+        if (from_defaults_file(camera, key)) file_keys.push_back(key);
+      if (file_keys.empty()) throw;
+      warn_left_out(where, camera_value_name(camera.names, file_keys[0]), e.what());
+      for (const std::string& key : file_keys) drop_camera_value(camera, key);
+    }
+  }
+}
+
+// make_camera, leaving out the defaults file's values it refuses; any other refusal a UsageError.
+Camera usable_camera(CameraOptions& camera, const std::string& where, const Bounds& bounds, int width, int height) {
+  return as_usage([&] {
+    return leaving_out_bad_defaults(camera, where, [&] { return make_camera(camera, bounds, width, height); });
+  });
+}
+
+// A focal length against its frame's height: CameraError naming it.
+void check_focal_length(const CameraOptions& camera, int height) {
+  const std::string p = camera.focal_px ? focal_fov_problem(*camera.focal_px, height) : "";
+  if (!p.empty())
+    throw CameraError(camera.names.focal_px + " " + number_text(*camera.focal_px) + ": " + p, {"focal-px"});
+}
+
+std::vector<Shot> turntable(int frames, CameraOptions options, const Bounds& bounds, const std::string& output,
                             int width, int height) {
-  const Camera first = as_usage([&] { return make_camera(options, bounds, width, height); });
+  const Camera first = usable_camera(options, "", bounds, width, height);
   const glm::vec3 axis = glm::normalize(first.up);
   std::vector<Shot> jobs;
   for (int k = 0; k < frames; ++k) {
@@ -106,12 +146,14 @@ ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std
     plan.requests.push_back({camera, width, height, output, "frame"});
   }
   // A focal length is a field of view once the frame's height is known, as it is already.
-  for (const ShotRequest& r : plan.requests) {
-    const std::string p = r.camera.focal_px ? focal_fov_problem(*r.camera.focal_px, r.height) : "";
-    if (p.empty()) continue;
-    const std::string message = r.camera.names.focal_px + " " + number_text(*r.camera.focal_px) + ": " + p;
-    if (plan.from_file) throw std::runtime_error(r.label + ": " + message);
-    throw UsageError(message);
+  for (ShotRequest& r : plan.requests) {
+    const std::string where = plan.from_file ? r.label + ": " : "";
+    try {
+      leaving_out_bad_defaults(r.camera, where, [&] { check_focal_length(r.camera, r.height); });
+    } catch (const CameraError& e) {
+      if (plan.from_file) throw std::runtime_error(where + e.what());
+      throw UsageError(e.what());
+    }
   }
   return plan;
 }
@@ -133,8 +175,9 @@ std::vector<Shot> make_shots(const ShotPlan& plan, const Bounds& bounds) {
   std::vector<Shot> jobs;
   for (const ShotRequest& r : plan.requests) {
     try {
-      jobs.push_back({as_usage([&] { return make_camera(r.camera, bounds, r.width, r.height); }), r.width, r.height,
-                      r.output, r.label});
+      CameraOptions camera = r.camera;
+      const std::string where = plan.from_file ? r.label + ": " : "";
+      jobs.push_back({usable_camera(camera, where, bounds, r.width, r.height), r.width, r.height, r.output, r.label});
     } catch (const std::exception& e) {
       if (!plan.from_file) throw;
       throw std::runtime_error(r.label + ": " + e.what());  // the file's fault, not the command line's

@@ -44,7 +44,8 @@ struct ShotPlan {
 // Reads and checks everything that does not need the model, before it is loaded: the command
 // line's camera values together (camera_conflict: UsageError, before any cameras file is read),
 // the cameras file (cameras_file.h: std::runtime_error "FILE: camera N: \"key\": problem"), a
-// focal length against its frame's height, -o and its turntable template (UsageError).
+// focal length against its frame's height, -o and its turntable template (UsageError). A focal
+// length from the defaults file that its frame refuses is left out with a warning instead.
 ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std::string& output, int width,
                     int height);
 
@@ -52,7 +53,9 @@ ShotPlan plan_shots(const ShotOptions& o, const CameraOptions& camera, const std
 std::vector<std::string> planned_outputs(const ShotPlan& plan);
 
 // The frames to draw, now that the model's bounds frame the cameras. A camera that cannot be used
-// is a UsageError from the command line, a std::runtime_error naming the entry from a file.
+// is a UsageError from the command line, a std::runtime_error naming the entry from a file; the
+// defaults file's values that the model refuses (a near plane beyond its far one) are left out
+// with a warning, naming the file's line, and the frame drawn without them.
 std::vector<Shot> make_shots(const ShotPlan& plan, const Bounds& bounds);
 
 // The camera as command-line options (--eye, --target, --up; --ortho when orthographic), exact to

@@ -4,7 +4,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include <cmath>
+#include <string>
 
 #include "arrays.h"
 #include "bindings.h"
@@ -15,6 +15,15 @@
 namespace facet_py {
 
 namespace {
+
+// point_problem's check of (cx, cy, 0), said of the two numbers given.
+std::string center_problem(double cx, double cy) {
+  const std::string p = facet::point_problem({cx, cy, 0.0});
+  if (p.empty()) return "";
+  const size_t beyond = p.find(", beyond");  // single precision's range, where that is the problem
+  return "must be two finite numbers, got " + facet::number_text(cx) + "," + facet::number_text(cy) +
+         (beyond == std::string::npos ? "" : p.substr(beyond));
+}
 
 facet::PointProjectionParams camera_params(py::handle R, py::handle shift, double focus, py::handle center,
                                            double near_plane) {
@@ -29,10 +38,15 @@ facet::PointProjectionParams camera_params(py::handle R, py::handle shift, doubl
   if (std::string p = facet::focal_px_problem(focus); !p.empty()) throw py::value_error("focus: " + p);
   if (std::string p = facet::near_problem(near_plane); !p.empty()) throw py::value_error("near: " + p);
   if (near_plane < 0) throw py::value_error("near: must be 0 or more, got " + facet::number_text(near_plane));
-  for (int i = 0; i < 9; ++i)
-    if (!std::isfinite(r.data()[i])) throw py::value_error("R: must hold finite numbers");
+  // R row by row, and the centre as a point on the image plane: every number finite in single
+  // precision (1e39 would become inf as a float).
+  const double* m = r.data();
+  for (int row = 0; row < 3; ++row)
+    if (std::string p = facet::point_problem({m[3 * row], m[3 * row + 1], m[3 * row + 2]}); !p.empty())
+      throw py::value_error("R: row " + std::to_string(row) + " " + p);
   if (std::string p = facet::point_problem({s.data()[0], s.data()[1], s.data()[2]}); !p.empty())
     throw py::value_error("shift: " + p);
+  if (std::string p = center_problem(c.data()[0], c.data()[1]); !p.empty()) throw py::value_error("center: " + p);
   facet::PointProjectionParams p{};
   for (int i = 0; i < 9; ++i) p.r[i] = (float)r.data()[i];
   p.shift = {(float)s.data()[0], (float)s.data()[1], (float)s.data()[2]};

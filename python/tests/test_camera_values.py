@@ -50,8 +50,11 @@ def test_far_alone_and_the_framing_field_of_view_are_checked_too(spot_path):
         facet.Camera.framing(mesh, 32, 24, fov_y=math.nan)
 
 
-@pytest.mark.parametrize("fov", [0.005, 0.01, 90, 179, 179.5, 180])
-def test_the_field_of_view_range_is_the_command_lines(app, spot_path, tmp_path, fov):
+# 0.01 to 179 degrees, both ends included: stated here, so that a range both sides got wrong fails.
+@pytest.mark.parametrize("fov, accepted", [
+    (0.005, False), (0.009, False), (0.01, True), (90, True), (179, True), (179.5, False), (180, False),
+])
+def test_the_field_of_view_range_is_the_command_lines(app, spot_path, tmp_path, fov, accepted):
     cli = subprocess.run([str(app), "render", str(spot_path), "-o", str(tmp_path / "a.png"), "--size", "16x12",
                           "--backend", "cpu", "--fov-y", str(fov)], capture_output=True)
     try:
@@ -59,7 +62,8 @@ def test_the_field_of_view_range_is_the_command_lines(app, spot_path, tmp_path, 
         python = True
     except ValueError:
         python = False
-    assert python == (cli.returncode == 0), cli.stderr
+    assert python == accepted
+    assert (cli.returncode == 0) == accepted, cli.stderr
 
 
 @pytest.mark.parametrize("kwargs, words", [
@@ -67,7 +71,14 @@ def test_the_field_of_view_range_is_the_command_lines(app, spot_path, tmp_path, 
     (dict(focus=1e39), "^focus: .*beyond single precision"),
     (dict(near=math.inf), "^near: must be a finite distance, got inf"),
     (dict(shift=(0, math.nan, 0)), "^shift: must be three finite numbers"),
-    (dict(R=np.full((3, 3), math.nan)), "^R: must hold finite numbers"),
+    (dict(R=np.full((3, 3), math.nan)), r"^R: row 0 must be three finite numbers, got nan,nan,nan$"),
+    (dict(R=[[1, 0, 0], [0, math.inf, 0], [0, 0, 1]]), r"^R: row 1 must be three finite numbers, got 0,inf,0$"),
+    (dict(R=[[1, 0, 0], [0, 1, 0], [0, 0, 1e39]]),
+     r"^R: row 2 must be three finite numbers, got 0,0,1e\+39, beyond single precision"),
+    (dict(center=(math.nan, 0)), r"^center: must be two finite numbers, got nan,0$"),
+    (dict(center=(0, math.inf)), r"^center: must be two finite numbers, got 0,inf$"),
+    (dict(center=(-math.inf, 0)), r"^center: must be two finite numbers, got -inf,0$"),
+    (dict(center=(1e39, 0)), r"^center: must be two finite numbers, got 1e\+39,0, beyond single precision"),
 ])
 def test_project_refuses_numbers_that_are_not_finite(kwargs, words):
     args = dict(R=np.eye(3), shift=(0, 0, 0), focus=1.0)

@@ -95,6 +95,35 @@ TEST(DefaultsFile, TheCommandLineWinsWithoutAWordAndItsOwnErrorsStayUsageErrors)
   EXPECT_NE(r.output.find("--fov-y: "), std::string::npos) << r.output;
 }
 
+// Values each fine alone that the frame (a focal length past 180 degrees at 12 pixels tall) or
+// the model (a near plane beyond Spot's fitted far one) refuses: still the file's, so warnings.
+TEST(DefaultsFile, AValueTheFrameOrTheModelRefusesIsAWarningNamingTheFileAndTheRenderGoesOn) {
+  const BadValue bad[] = {{"focal-px", "0.001"}, {"near", "1e6"}};
+  ScratchDir dir;
+  const std::string file = dir.path("config/facet/facet.toml");
+  for (const BadValue& b : bad) {
+    std::filesystem::remove(dir.path("out.png"));
+    CliResult r = render_with_defaults(dir, std::string("[render]\n") + b.key + " = " + b.value + "\n");
+    EXPECT_EQ(r.exit_code, 0) << b.key << "\n" << r.output;
+    EXPECT_NE(r.output.find("warning: " + file + ":2: [render] '" + b.key + "'"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("; ignored"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find(std::string("--") + b.key), std::string::npos) << "names an option the user did not type:\n"
+                                                                           << r.output;
+    read_png_of_size(dir.path("out.png"), 16, 12);
+  }
+}
+
+TEST(DefaultsFile, TheSameValueTypedIsStillAUsageErrorNamingTheOption) {
+  ScratchDir dir;
+  for (const char* option : {"--focal-px 0.001", "--near 1e6"}) {
+    CliResult r = render_with_defaults(dir, "[render]\naa = 1\n", option);
+    EXPECT_EQ(r.exit_code, 2) << option << "\n" << r.output;
+    EXPECT_NE(r.output.find(std::string(option).substr(0, std::string(option).find(' '))), std::string::npos)
+        << r.output;
+    EXPECT_EQ(r.output.find("facet.toml"), std::string::npos) << r.output;
+  }
+}
+
 TEST(DefaultsFile, AnExplicitConfigFileWarnsAboutItsValuesToo) {
   ScratchDir dir;
   const std::string file = dir.write("mine.toml", "[render]\nfocal-px = nan\n");
