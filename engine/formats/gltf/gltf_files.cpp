@@ -11,6 +11,7 @@
 #include "engine/formats/gltf/gltf_accessors.h"
 #include "engine/formats/gltf/gltf_messages.h"
 #include "engine/formats/gltf/tinygltf_config.h"
+#include "engine/formats/model_folder.h"
 #include "engine/load/load_model.h"
 
 namespace facet {
@@ -210,6 +211,8 @@ std::string GltfFolder::resolve(const std::string& uri, const std::string& what)
   if (segments.empty()) refuse("names the model's folder, not a file in it");
   std::string path = (m_base.empty() ? "./" : m_prefix) + up;  // (a model in the working directory: "./x.png")
   for (size_t i = 0; i < segments.size(); ++i) path += (i ? "/" : "") + segments[i];
+  if (!m_outside && !inside_model_folder(m_base, path))
+    refuse(std::string("leads outside the model's folder through a symbolic link (") + kOutsideFolderHint + ")");
   return path;
 }
 

@@ -8,6 +8,7 @@
 
 #include "engine/base/platform.h"
 #include "engine/formats/format_messages.h"
+#include "engine/formats/model_folder.h"
 #include "engine/scene/colour_space.h"
 #include "engine/scene/texture_file.h"
 
@@ -34,33 +35,6 @@ static std::string clean_file_name(std::string s) {
 }
 
 static bool is_regular_file(const std::string& path) { return platform::file_status(path).regular; }
-
-// Whether `path` (as join_path made it from the model's folder `folder`) names a file inside that
-// folder or below, by its text: "." and ".." resolved, never climbing above the folder, and not
-// absolute unless the folder is and is its start. A link inside the folder is the user's own.
-static bool within_folder(const std::string& folder, const std::string& path) {
-  std::string rest = path;
-  if (!folder.empty()) {
-    const std::string prefix = folder.back() == '/' ? folder : folder + "/";
-    if (path.compare(0, prefix.size(), prefix) != 0) return false;
-    rest = path.substr(prefix.size());
-  } else if (!path.empty() && path[0] == '/') {
-    return false;
-  }
-  int depth = 0;
-  for (size_t start = 0; start <= rest.size();) {
-    size_t end = rest.find('/', start);
-    if (end == std::string::npos) end = rest.size();
-    const std::string seg = rest.substr(start, end - start);
-    if (seg == "..") {
-      if (--depth < 0) return false;
-    } else if (!seg.empty() && seg != ".") {
-      ++depth;
-    }
-    start = end + 1;
-  }
-  return true;
-}
 
 MaterialLibrary::MaterialLibrary(std::string obj_path, bool outside_folder)
     : m_obj_path(std::move(obj_path)), m_obj_dir(parent_dir(m_obj_path)), m_outside_folder(outside_folder) {}
@@ -101,7 +75,7 @@ void MaterialLibrary::load(const std::string& statement) {
 bool MaterialLibrary::read_library(const std::string& mtllib_name) {
   std::string name = clean_file_name(mtllib_name);
   std::string path = join_path(m_obj_dir, name);
-  if (!m_outside_folder && !within_folder(m_obj_dir, path)) {
+  if (!m_outside_folder && !inside_model_folder(m_obj_dir, path)) {
     m_warnings.push_back(shown_path(m_obj_path) + ": material library " + quoted(name) +
                          " lies outside the model's folder; not read (" + kOutsideFolderHint + ")");
     return false;
@@ -171,7 +145,7 @@ struct TextureRequest {
 int32_t texture_for(const std::string& obj_path, const TextureRequest& r, Scene& scene, TextureCache& cache,
                     const LoadOptions& options) {
   std::string path = join_path(r.mtl_dir, r.tex_name);
-  const bool may_read = options.read_outside_folder || within_folder(parent_dir(obj_path), path);
+  const bool may_read = options.read_outside_folder || inside_model_folder(parent_dir(obj_path), path);
   if (may_read) add_source_file(scene.source_files, path);
   // Exporters often write absolute paths of the author's machine: the file beside the MTL wins.
   std::string why;

@@ -1,8 +1,9 @@
-// Files a model names are read from its own folder and below, never from above it or from an
-// absolute path, unless LoadOptions::read_outside_folder (`--read-outside-folder`) allows it
-// (a model from elsewhere must not make facet read, and show, any file the user can
-// read). OBJ: an MTL outside is a warning and the default grey; a texture outside is the one of
-// that name beside the MTL, else a checker with a warning. glTF: a buffer outside is a refusal.
+// Files a model names are read from its own folder and below, never from above it, from an
+// absolute path or through a symbolic link that leads out, unless LoadOptions::read_outside_folder
+// (`--read-outside-folder`) allows it: a model from elsewhere must not make facet read, and show,
+// any file the user can read. OBJ: an MTL outside is a warning and the default grey; a texture
+// outside is the one of that name beside the MTL, else a checker with a warning. glTF: a buffer
+// outside is a refusal.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -105,6 +106,28 @@ TEST(OutsideFolder, ATextureAboveTheFolderIsTheOneBesideTheMtlElseAChecker) {
   EXPECT_EQ(allowed.texels[0].r, 200);
 }
 
+TEST(OutsideFolder, ASymbolicLinkInTheFolderThatLeadsOutIsOutside) {
+  test::ScratchDir dir;
+  write_texture(dir.path("secret.png"), {200, 0, 0, 255});
+  dir.write("secret.mtl", "newmtl look\nKd 1 0 0\n");
+  dir.write("model/look.mtl", "newmtl look\nKd 1 1 1\nmap_Kd skin.png\n");
+  fs::create_symlink(dir.path("secret.png"), dir.path("model/skin.png"));
+  fs::create_symlink(dir.path("secret.mtl"), dir.path("model/linked.mtl"));
+  const Scene texture = load_model(dir.write("model/m.obj", triangle_obj("look.mtl")));
+  EXPECT_TRUE(mentions(texture, "outside the model's folder; not read"));
+  EXPECT_TRUE(mentions(texture, "showing a checker"));
+  const Scene library = load_model(dir.write("model/l.obj", triangle_obj("linked.mtl")));
+  EXPECT_TRUE(mentions(library, "'linked.mtl' lies outside the model's folder"));
+
+  fs::remove(dir.path("model/skin.png"));
+  write_texture(dir.path("model/tex/real.png"), {0, 0, 200, 255});
+  fs::create_symlink("tex/real.png", dir.path("model/skin.png"));  // a link that stays inside is read
+  const Scene inside = load_model(dir.path("model/m.obj"));
+  EXPECT_FALSE(mentions(inside, "outside"));
+  ASSERT_FALSE(inside.texels.empty());
+  EXPECT_EQ(inside.texels[0].b, 200);
+}
+
 std::string gltf_with_buffer(const std::string& uri) {
   return R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],
 "meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
@@ -131,6 +154,21 @@ TEST(OutsideFolder, AGltfBufferAboveTheFolderIsRefusedUnlessAllowed) {
   const Scene s = load_model(model, allow);
   EXPECT_EQ(s.triangle_count(), 1u);
   EXPECT_TRUE(read_file(s, "/tri.bin"));
+}
+
+TEST(OutsideFolder, AGltfBufferLinkedFromOutsideIsRefused) {
+  test::ScratchDir dir;
+  std::string bytes;
+  test::append(bytes, std::vector<float>{0, 0, 0, 1, 0, 0, 0, 1, 0});
+  dir.write("elsewhere.bin", bytes);
+  fs::create_directories(dir.path("model"));
+  fs::create_symlink(dir.path("elsewhere.bin"), dir.path("model/tri.bin"));
+  try {
+    load_model(dir.write("model/tri.gltf", gltf_with_buffer("tri.bin")));
+    ADD_FAILURE() << "a buffer linked from outside the model's folder was read";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("through a symbolic link"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
