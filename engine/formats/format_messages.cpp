@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 
 #include "engine/scene/scene.h"
 
@@ -96,6 +97,20 @@ std::string shown_path(std::string_view path) {
   std::string out;
   escape_into(out, path, path.size(), false);
   return out;
+}
+
+size_t first_binary_byte(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = (unsigned char)text[i];
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+  }
+  return std::string_view::npos;
+}
+
+std::string binary_byte(std::string_view data, size_t at) {
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02X", (unsigned)(unsigned char)data[at]);
+  return "byte " + std::to_string(at) + " is " + hex;
 }
 
 std::string safe_line(std::string_view s, size_t max_bytes) {

@@ -36,6 +36,12 @@ std::string word_or_quoted(std::string_view s, size_t max_bytes = kMaxQuotedByte
 // `max_bytes`, with control characters escaped as in quoted() (no quotes around it).
 std::string safe_line(std::string_view s, size_t max_bytes = 200);
 
+// Where the first byte of `text` that no text file holds is (a control character other than a
+// tab or a line end, or DEL), or npos: how a reader tells a binary file from a text one.
+size_t first_binary_byte(std::string_view text);
+// "byte 81 is 0x00": the byte at `at` of `data`, for a message about where text stopped.
+std::string binary_byte(std::string_view data, size_t at);
+
 // A path as messages show it: whole (the user chose it), control characters escaped, no quotes,
 // so that a name holding a newline or an escape sequence cannot forge or hide a line.
 std::string shown_path(std::string_view path);

@@ -30,14 +30,6 @@ constexpr TypeName kTypeNames[] = {
     {"float", PlyType::Float32},  {"float32", PlyType::Float32}, {"double", PlyType::Float64},
     {"float64", PlyType::Float64}};
 
-// Where the first byte of `line` that no text header holds is (a control character other than a
-// tab), or npos: a file that has one before end_header is binary data with no header end.
-size_t first_binary_byte(std::string_view line) {
-  for (size_t i = 0; i < line.size(); ++i)
-    if (((unsigned char)line[i] < 0x20 && line[i] != '\t') || line[i] == 0x7F) return i;
-  return std::string_view::npos;
-}
-
 std::string str(std::string_view w) { return std::string(w); }
 
 std::vector<std::string_view> split_words(std::string_view line) {
@@ -190,10 +182,8 @@ void HeaderParser::property(const std::vector<std::string_view>& w) {
 void HeaderParser::refuse_no_end(size_t binary_at) const {
   std::string what = m_path + ": the PLY header has no end_header line";
   if (binary_at != std::string_view::npos) {
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "0x%02X", (unsigned)(unsigned char)m_data[binary_at]);
-    throw LoadError(what + ": line " + std::to_string(m_line) + " holds binary data (byte " +
-                    std::to_string(binary_at) + " is " + hex + ") after " + std::to_string(m_line - 1) +
+    throw LoadError(what + ": line " + std::to_string(m_line) + " holds binary data (" +
+                    binary_byte(std::string_view(m_data, m_size), binary_at) + ") after " + std::to_string(m_line - 1) +
                     " header lines");
   }
   throw LoadError(what + " (looked through " +

@@ -140,22 +140,11 @@ bool starts_with_solid(const char* data, size_t size) {
   return size - i >= 5 && std::memcmp(data + i, "solid", 5) == 0;
 }
 
-// The first byte in the file's first kTextSampleBytes that no ASCII STL holds (a control byte
-// other than a tab or a line end), or SIZE_MAX: a "solid" file with one is binary.
+// The first byte in the file's first kTextSampleBytes that no ASCII STL holds, or SIZE_MAX: a
+// "solid" file with one is binary.
 size_t first_binary_byte(const char* data, size_t size) {
-  const size_t n = size < kTextSampleBytes ? size : kTextSampleBytes;
-  for (size_t i = 0; i < n; ++i) {
-    const unsigned char c = (unsigned char)data[i];
-    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
-  }
-  return SIZE_MAX;
-}
-
-// "byte 81 is 0x00": where a file that starts with "solid" stops being text.
-std::string binary_byte(const char* data, size_t at) {
-  char hex[8];
-  std::snprintf(hex, sizeof hex, "0x%02X", (unsigned)(unsigned char)data[at]);
-  return "byte " + std::to_string(at) + " is " + hex;
+  const size_t at = facet::first_binary_byte(std::string_view(data, size < kTextSampleBytes ? size : kTextSampleBytes));
+  return at == std::string_view::npos ? SIZE_MAX : at;
 }
 
 // A binary file's corners, its size checked against the count in its header: a file too short for
@@ -248,7 +237,9 @@ Scene load_stl(const std::string& path, const LoadOptions& options) {
   const bool exact = size >= kHeaderBytes && size == kHeaderBytes + kRecordBytes * (uint64_t)le_u32(data + 80);
   if (size >= kHeaderBytes && (exact || !solid || binary_at != SIZE_MAX)) {
     const std::string why =
-        exact || !solid ? "" : " (it starts with 'solid' but is not text: " + binary_byte(data, binary_at) + ")";
+        exact || !solid
+            ? ""
+            : " (it starts with 'solid' but is not text: " + binary_byte(std::string_view(data, size), binary_at) + ")";
     corners = read_binary_checked(shown, data, size, why, warnings);
   } else if (solid && binary_at == SIZE_MAX) {
     size_t short_facets = 0;
@@ -257,10 +248,11 @@ Scene load_stl(const std::string& path, const LoadOptions& options) {
       warnings.add("facets with fewer than 3 vertices",
                    "ignored " + std::to_string(short_facets) + " facets with fewer than 3 vertices");
   } else {
-    throw LoadError(
-        shown + ": not an STL file (" + std::to_string(size) +
-        " bytes: too short for a binary STL, which takes 84 at least, and " +
-        (solid ? "not ASCII text: " + binary_byte(data, binary_at) : std::string("no 'solid' for an ASCII one")) + ")");
+    throw LoadError(shown + ": not an STL file (" + std::to_string(size) +
+                    " bytes: too short for a binary STL, which takes 84 at least, and " +
+                    (solid ? "not ASCII text: " + binary_byte(std::string_view(data, size), binary_at)
+                           : std::string("no 'solid' for an ASCII one")) +
+                    ")");
   }
   if (corners.empty()) throw LoadError(shown + ": no triangles to show (the STL has no facets)");
   if (corners.size() >= UINT32_MAX) throw LoadError(shown + ": too many triangles for 32-bit indices");
