@@ -242,6 +242,8 @@ class Reader {
           if (d < 0) throw LineProblem{"a \\u escape needs hexadecimal digits"};
           code = code * 16 + (uint32_t)d;
         }
+        // NUL would end the value where the system reads it (a path) but not where facet checks it.
+        if (code == 0) throw LineProblem{"a \\u escape for NUL: a value cannot hold one"};
         if (code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
           throw LineProblem{"a \\u escape that is no Unicode scalar value"};
         put_utf8(out, code);

@@ -142,6 +142,19 @@ TEST(DefaultsFile, AMegabyteValueIsNotEchoedWhole) {
   EXPECT_NE(r.output.find("(1000000 bytes)"), std::string::npos) << r.output.substr(0, 600);
 }
 
+TEST(DefaultsFile, ANulInAValueIsAWarningNotATruncatedPath) {
+  ScratchDir dir;
+  // Written as the escape and as the raw byte: either would cut the path where the system reads
+  // it, and an EXR would land in d.npy.
+  const std::string depth = dir.path("d.npy");
+  for (const std::string nul : {std::string("\\u0000"), std::string(1, '\0')}) {
+    CliResult r = render_with_defaults(dir, "[render]\ndepth = \"" + depth + nul + ".exr\"\n");
+    EXPECT_EQ(r.exit_code, 0) << r.output.substr(0, 400);
+    EXPECT_NE(r.output.find("facet.toml:2"), std::string::npos) << r.output.substr(0, 400);
+    EXPECT_FALSE(std::filesystem::exists(depth)) << r.output.substr(0, 400);
+  }
+}
+
 TEST(DefaultsFile, AFileOfManyBadLinesSaysSoInAScreenful) {
   ScratchDir dir;
   std::string text = "[render]\n";
