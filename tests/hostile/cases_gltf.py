@@ -241,7 +241,12 @@ def file_cases(root):
              "a buffer linked to /dev/zero: refused, never read")
     m, _ = named_buffer(c, "zero.bin", name="model.gltf")
     c.link("zero.bin", "/dev/zero")
-    cases.append(c.expect(render(m), 1, said("zero.bin", NOT_READ)))
+    cases.append(c.expect(render(m), 1, said("zero.bin", ("outside",))))
+    c = Case(root, "gltf_buffer_is_dev_zero_outside_allowed", ["unbounded-read", "memory"], ["gltf"],
+             "a buffer linked to /dev/zero, reading outside the folder allowed: refused as a device")
+    m, _ = named_buffer(c, "zero.bin", name="model.gltf")
+    c.link("zero.bin", "/dev/zero")
+    cases.append(c.expect(render(m, "--read-outside-folder"), 1, said("zero.bin", NOT_READ)))
 
     c = Case(root, "gltf_buffer_sparse_20gib", ["unbounded-read", "memory"], ["gltf"],
              "a 20 GiB buffer file (a hole) behind a 36-byte buffer: over the bound, refused by size")

@@ -172,7 +172,14 @@ def material_cases(root):
              "an MTL linked to /dev/zero: not read forever")
     c.link("zero.mtl", "/dev/zero")
     m = c.file("model.obj", obj_with_mtl("zero.mtl"), "obj")
-    cases.append(c.expect(render(m), 0, said("zero.mtl", NOT_READ), outputs=["out.png"]))
+    # The link leads out of the folder: refused for that, and, where reading outside is allowed,
+    # for being a device.
+    cases.append(c.expect(render(m), 0, said("zero.mtl", ("outside",)), outputs=["out.png"]))
+    c = Case(root, "mtl_is_dev_zero_outside_allowed", ["unbounded-read", "memory"], ["mtl"],
+             "an MTL linked to /dev/zero, reading outside the folder allowed: refused as a device")
+    m = c.file("model.obj", obj_with_mtl("zero.mtl"), "obj")
+    c.link("zero.mtl", "/dev/zero")
+    cases.append(c.expect(render(m, "--read-outside-folder"), 0, said("zero.mtl", NOT_READ), outputs=["out.png"]))
 
     c = Case(root, "mtl_is_directory", ["misleading-message"], ["mtl"],
              "an mtllib that names a folder: the warning says so")
