@@ -2,8 +2,9 @@
 // process, memory advice, the allocator's settings and files (status, folders, mappings, atomic
 // writes). This is the only place for OS calls that standard C++ does not offer (POSIX and Linux:
 // mmap, XDG folders, /proc, priorities, mallopt); everything else in facet calls these, so that a
-// Windows or macOS port replaces platform.cpp alone. Errors come back as the system's text
-// (strerror), for the caller to put in its own message. It knows no file format and no model.
+// Windows or macOS port replaces platform.cpp and platform_reads.cpp alone. Errors come back as
+// the system's text (strerror), for the caller to put in its own message. It knows no file format
+// and no model.
 #pragma once
 #include <cstddef>
 #include <cstdint>
