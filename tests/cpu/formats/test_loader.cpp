@@ -15,6 +15,7 @@
 
 #include "engine/load/load_model.h"
 #include "tests/support/scene_edits.h"
+#include "tests/support/scene_warnings.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/srgb_reference.h"
 #include "tests/support/test_scenes.h"
@@ -32,12 +33,6 @@ float len(Vec3 v) { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
 
 bool near3(Vec3 a, Vec3 b, float eps = 1e-5f) {
   return std::fabs(a.x - b.x) < eps && std::fabs(a.y - b.y) < eps && std::fabs(a.z - b.z) < eps;
-}
-
-bool any_warning_contains(const Scene& s, const std::string& text) {
-  for (const auto& w : s.warnings)
-    if (w.find(text) != std::string::npos) return true;
-  return false;
 }
 
 // Two triangles folded 90 degrees along the shared edge (0,0,0)-(0,1,0): one in the z = 0
@@ -195,7 +190,7 @@ TEST(Loader, NormalIndexPointingAtNothingComputesNormalsWithWarning) {
                                "f 1//1 2//1 3//7\n");
   Scene s = load_model(path);
   for (const Vec3& n : s.normals) EXPECT_TRUE(near3(n, {0, 0, 1}));  // from the geometry
-  EXPECT_TRUE(any_warning_contains(s, path + ":5:"));
+  EXPECT_TRUE(test::any_warning_contains(s, path + ":5:"));
 }
 
 TEST(Loader, CornersAreDedupedIntoOneIndexBuffer) {
@@ -252,7 +247,7 @@ TEST(Loader, MissingTextureGivesCheckerAndWarning) {
   EXPECT_EQ(s.materials[0].texture, 0);
   EXPECT_TRUE(near3(s.materials[0].kd, {1, 1, 1}));  // the checker shows unscaled
   EXPECT_EQ(s.textures[0].levels, 7);                // 64 x 64 down to 1 x 1
-  EXPECT_TRUE(any_warning_contains(s, path + ": texture 'missing.png'"));
+  EXPECT_TRUE(test::any_warning_contains(s, path + ": texture 'missing.png'"));
 }
 
 TEST(Loader, MissingMtlIsAWarningAndFacesGetDefaultGrey) {
@@ -265,7 +260,7 @@ TEST(Loader, MissingMtlIsAWarningAndFacesGetDefaultGrey) {
   EXPECT_TRUE(near3(s.materials[0].kd, test::srgb_to_linear_ref({0.8f, 0.8f, 0.8f})));  // sRGB 0.8 grey
   EXPECT_EQ(s.materials[0].texture, -1);
   EXPECT_EQ(s.tri_material[0], 0u);
-  EXPECT_TRUE(any_warning_contains(s, path + ": material library 'nowhere.mtl' not found"));
+  EXPECT_TRUE(test::any_warning_contains(s, path + ": material library 'nowhere.mtl' not found"));
 }
 
 TEST(Loader, TexturePathIsRelativeToMtlWithBackslashesSpacesAndOptions) {

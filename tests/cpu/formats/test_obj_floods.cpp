@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/load/load_model.h"
+#include "tests/support/scene_warnings.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
@@ -34,12 +35,6 @@ bool has_control_bytes(const std::string& s) {
   return s.find("\xC2\x9B") != std::string::npos || s.find("\xE2\x80\xAE") != std::string::npos;
 }
 
-size_t count_containing(const Scene& s, const std::string& part) {
-  size_t n = 0;
-  for (const std::string& w : s.warnings) n += w.find(part) != std::string::npos;
-  return n;
-}
-
 }  // namespace
 
 TEST(ObjFloods, ManyUndefinedMaterialsAreNamedThreeTimesThenCounted) {
@@ -50,7 +45,7 @@ TEST(ObjFloods, ManyUndefinedMaterialsAreNamedThreeTimesThenCounted) {
   Scene s = load_model(path);
   EXPECT_EQ(s.triangle_count(), (size_t)kFlood);
   EXPECT_LE(s.warnings.size(), 5u);
-  EXPECT_EQ(count_containing(s, "is not defined in any loaded MTL"), 3u);
+  EXPECT_EQ(test::warnings_containing(s, "is not defined in any loaded MTL"), 3u);
   EXPECT_HAS(s.warnings.back(), path + ": " + std::to_string(kFlood - 3) +
                                     " more materials not defined in any loaded MTL (" + std::to_string(kFlood) +
                                     " in all; the first 3 are named)");
@@ -86,9 +81,9 @@ TEST(ObjFloods, ManyMalformedMtlValuesAreGivenThreeTimesThenCounted) {
   const std::string path = dir.write("m.obj", "mtllib m.mtl\n" + kTriangle + "usemtl a\nf 1 2 3\n");
   Scene s = load_model(path);
   EXPECT_LE(s.warnings.size(), 5u);
-  EXPECT_EQ(count_containing(s, "Kd needs three numbers"), 3u);
-  EXPECT_EQ(count_containing(s, std::to_string(kFlood - 3) + " more malformed colours (" + std::to_string(kFlood) +
-                                    " in all; the first 3 are named)"),
+  EXPECT_EQ(test::warnings_containing(s, "Kd needs three numbers"), 3u);
+  EXPECT_EQ(test::warnings_containing(s, std::to_string(kFlood - 3) + " more malformed colours (" +
+                                             std::to_string(kFlood) + " in all; the first 3 are named)"),
             1u);
   for (const std::string& w : s.warnings) EXPECT_FALSE(has_control_bytes(w)) << w;
 }
@@ -99,8 +94,8 @@ TEST(ObjFloods, ManyMissingMaterialLibrariesAreGivenThreeTimesThenCounted) {
   for (int i = 0; i < 20000; ++i) text += "mtllib missing" + std::to_string(i) + ".mtl\n";
   Scene s = load_model(dir.write("libs.obj", text + kTriangle + "f 1 2 3\n"));
   EXPECT_LE(s.warnings.size(), 5u);
-  EXPECT_EQ(count_containing(s, "missing"), 3u);
-  EXPECT_EQ(count_containing(s, "19997 more warnings of the form \"material library '...'"), 1u);
+  EXPECT_EQ(test::warnings_containing(s, "missing"), 3u);
+  EXPECT_EQ(test::warnings_containing(s, "19997 more warnings of the form \"material library '...'"), 1u);
 }
 
 TEST(ObjFloods, AHugeFaceCornerIsQuotedShortInTheRefusal) {

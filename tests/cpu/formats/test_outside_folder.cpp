@@ -13,18 +13,13 @@
 #include "engine/load/load_model.h"
 #include "engine/render/image_io.h"
 #include "tests/support/gltf_bytes.h"
+#include "tests/support/scene_warnings.h"
 #include "tests/support/scratch_dir.h"
 
 namespace facet {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool mentions(const Scene& s, const std::string& what) {
-  for (const std::string& w : s.warnings)
-    if (w.find(what) != std::string::npos) return true;
-  return false;
-}
 
 bool read_file(const Scene& s, const std::string& name) {
   for (const SourceFile& f : s.source_files)
@@ -48,8 +43,8 @@ TEST(OutsideFolder, AnObjMaterialLibraryAboveTheModelsFolderIsNotRead) {
   dir.write("secret.mtl", "newmtl look\nKd 1 0 0\n");
   const std::string obj = dir.write("model/m.obj", triangle_obj("../secret.mtl"));
   const Scene s = load_model(obj);
-  EXPECT_TRUE(mentions(s, "'../secret.mtl' lies outside the model's folder; not read"));
-  EXPECT_TRUE(mentions(s, "--read-outside-folder"));
+  EXPECT_TRUE(test::any_warning_contains(s, "'../secret.mtl' lies outside the model's folder; not read"));
+  EXPECT_TRUE(test::any_warning_contains(s, "--read-outside-folder"));
   EXPECT_FALSE(read_file(s, "secret.mtl"));
   EXPECT_NE(s.material_names.at(0), "look");
 
@@ -65,7 +60,7 @@ TEST(OutsideFolder, AnAbsoluteMaterialLibraryIsNotRead) {
   const std::string mtl = dir.write("elsewhere/abs.mtl", "newmtl look\nKd 1 0 0\n");
   const std::string obj = dir.write("model/m.obj", triangle_obj(fs::absolute(mtl).string()));
   const Scene s = load_model(obj);
-  EXPECT_TRUE(mentions(s, "lies outside the model's folder"));
+  EXPECT_TRUE(test::any_warning_contains(s, "lies outside the model's folder"));
   EXPECT_FALSE(read_file(s, "abs.mtl"));
 }
 
@@ -75,7 +70,7 @@ TEST(OutsideFolder, DotDotThatStaysInsideTheFolderIsRead) {
   write_texture(dir.path("model/tex/skin.png"), {7, 8, 9, 255});
   fs::create_directories(dir.path("model/sub"));  // the system walks through it
   const Scene s = load_model(dir.write("model/m.obj", triangle_obj("sub/../mats/look.mtl")));
-  EXPECT_FALSE(mentions(s, "outside"));
+  EXPECT_FALSE(test::any_warning_contains(s, "outside"));
   EXPECT_TRUE(read_file(s, "look.mtl"));
   EXPECT_TRUE(read_file(s, "skin.png"));
   ASSERT_FALSE(s.texels.empty());
@@ -88,13 +83,13 @@ TEST(OutsideFolder, ATextureAboveTheFolderIsTheOneBesideTheMtlElseAChecker) {
   dir.write("model/look.mtl", "newmtl look\nKd 1 1 1\nmap_Kd ../outside.png\n");
   const std::string obj = dir.write("model/m.obj", triangle_obj("look.mtl"));
   const Scene checker = load_model(obj);
-  EXPECT_TRUE(mentions(checker, "outside the model's folder; not read"));
-  EXPECT_TRUE(mentions(checker, "showing a checker"));
+  EXPECT_TRUE(test::any_warning_contains(checker, "outside the model's folder; not read"));
+  EXPECT_TRUE(test::any_warning_contains(checker, "showing a checker"));
   EXPECT_FALSE(read_file(checker, "/outside.png"));
 
   write_texture(dir.path("model/outside.png"), {0, 200, 0, 255});  // the exporter's habit: beside the MTL
   const Scene beside = load_model(obj);
-  EXPECT_FALSE(mentions(beside, "checker"));
+  EXPECT_FALSE(test::any_warning_contains(beside, "checker"));
   ASSERT_FALSE(beside.texels.empty());
   EXPECT_EQ(beside.texels[0].g, 200);
 
@@ -114,16 +109,16 @@ TEST(OutsideFolder, ASymbolicLinkInTheFolderThatLeadsOutIsOutside) {
   fs::create_symlink(dir.path("secret.png"), dir.path("model/skin.png"));
   fs::create_symlink(dir.path("secret.mtl"), dir.path("model/linked.mtl"));
   const Scene texture = load_model(dir.write("model/m.obj", triangle_obj("look.mtl")));
-  EXPECT_TRUE(mentions(texture, "outside the model's folder; not read"));
-  EXPECT_TRUE(mentions(texture, "showing a checker"));
+  EXPECT_TRUE(test::any_warning_contains(texture, "outside the model's folder; not read"));
+  EXPECT_TRUE(test::any_warning_contains(texture, "showing a checker"));
   const Scene library = load_model(dir.write("model/l.obj", triangle_obj("linked.mtl")));
-  EXPECT_TRUE(mentions(library, "'linked.mtl' lies outside the model's folder"));
+  EXPECT_TRUE(test::any_warning_contains(library, "'linked.mtl' lies outside the model's folder"));
 
   fs::remove(dir.path("model/skin.png"));
   write_texture(dir.path("model/tex/real.png"), {0, 0, 200, 255});
   fs::create_symlink("tex/real.png", dir.path("model/skin.png"));  // a link that stays inside is read
   const Scene inside = load_model(dir.path("model/m.obj"));
-  EXPECT_FALSE(mentions(inside, "outside"));
+  EXPECT_FALSE(test::any_warning_contains(inside, "outside"));
   ASSERT_FALSE(inside.texels.empty());
   EXPECT_EQ(inside.texels[0].b, 200);
 }

@@ -19,6 +19,7 @@
 #include "engine/meshlets/triangle_renumber.h"
 #include "engine/render/image_io.h"
 #include "tests/support/scene_edits.h"
+#include "tests/support/scene_warnings.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_scenes.h"
 
@@ -65,18 +66,6 @@ struct CachedModel {
     return files.empty() ? fs::path() : files[0];
   }
 };
-
-int cache_warnings(const Scene& s) {
-  int n = 0;
-  for (const std::string& w : s.warnings) n += w.find("scene cache") != std::string::npos;
-  return n;
-}
-
-bool mentions(const Scene& s, const std::string& what) {
-  for (const std::string& w : s.warnings)
-    if (w.find(what) != std::string::npos) return true;
-  return false;
-}
 
 template <class T, class A, class B>
 bool same_bytes(const std::vector<T, A>& a, const std::vector<T, B>& b) {
@@ -130,7 +119,7 @@ TEST(SceneCache, SecondLoadComesFromTheCacheAndEqualsAFreshLoad) {
   Scene second = m.load();
   expect_same_scene(second, fresh);
   expect_same_scene(first, fresh);
-  EXPECT_EQ(cache_warnings(second), 0);
+  EXPECT_EQ(test::cache_warnings(second), 0);
   EXPECT_GE(fs::last_write_time(file), written);  // the hit touched it (eviction order)
   EXPECT_EQ(second.source, m.obj);
 }
@@ -153,9 +142,9 @@ TEST(SceneCache, ModelWithNewMtimeIsRebuiltWithOneWarning) {
   m.load();
   set_mtime(m.obj, 5);
   Scene s = m.load();
-  EXPECT_EQ(cache_warnings(s), 1);
-  EXPECT_TRUE(mentions(s, "the model changed"));
-  EXPECT_EQ(cache_warnings(m.load()), 0);  // the rebuilt file is used next time
+  EXPECT_EQ(test::cache_warnings(s), 1);
+  EXPECT_TRUE(test::any_warning_contains(s, "the model changed"));
+  EXPECT_EQ(test::cache_warnings(m.load()), 0);  // the rebuilt file is used next time
 }
 
 TEST(SceneCache, ModelWithNewSizeIsRebuiltFromTheNewFile) {
@@ -166,7 +155,7 @@ TEST(SceneCache, ModelWithNewSizeIsRebuiltFromTheNewFile) {
   fs::last_write_time(m.obj, t);  // same time: the size alone must tell
   Scene s = m.load();
   EXPECT_EQ(s.triangle_count(), 4u);
-  EXPECT_EQ(cache_warnings(s), 1);
+  EXPECT_EQ(test::cache_warnings(s), 1);
 }
 
 TEST(SceneCache, TruncatedFileIsIgnoredWithOneWarning) {
@@ -175,8 +164,8 @@ TEST(SceneCache, TruncatedFileIsIgnoredWithOneWarning) {
   fs::path file = m.the_cache_file();
   fs::resize_file(file, fs::file_size(file) - 7);
   Scene s = m.load();
-  EXPECT_EQ(cache_warnings(s), 1);
-  EXPECT_TRUE(mentions(s, "truncated"));
+  EXPECT_EQ(test::cache_warnings(s), 1);
+  EXPECT_TRUE(test::any_warning_contains(s, "truncated"));
   EXPECT_EQ(s.positions.size(), fresh.positions.size());
 }
 
@@ -186,8 +175,8 @@ TEST(SceneCache, CorruptByteIsCaughtByTheChecksum) {
   fs::path file = m.the_cache_file();
   overwrite_byte(file, fs::file_size(file) - 20);  // inside the meshlet arrays
   Scene s = m.load();
-  EXPECT_EQ(cache_warnings(s), 1);
-  EXPECT_TRUE(mentions(s, "checksum"));
+  EXPECT_EQ(test::cache_warnings(s), 1);
+  EXPECT_TRUE(test::any_warning_contains(s, "checksum"));
 }
 
 TEST(SceneCache, AnotherFormatVersionIsIgnored) {
@@ -196,8 +185,8 @@ TEST(SceneCache, AnotherFormatVersionIsIgnored) {
   fs::path file = m.the_cache_file();
   overwrite_byte(file, offsetof(SceneCacheHeader, version));
   Scene s = m.load();
-  EXPECT_EQ(cache_warnings(s), 1);
-  EXPECT_TRUE(mentions(s, "format version"));
+  EXPECT_EQ(test::cache_warnings(s), 1);
+  EXPECT_TRUE(test::any_warning_contains(s, "format version"));
 }
 
 TEST(SceneCache, AFileOfThePreviousVersionIsRebuiltInTheCurrentOne) {
@@ -211,8 +200,8 @@ TEST(SceneCache, AFileOfThePreviousVersionIsRebuiltInTheCurrentOne) {
     f.write(reinterpret_cast<const char*>(&previous), sizeof previous);
   }
   Scene s = m.load();
-  EXPECT_TRUE(mentions(s, "format version " + std::to_string(kSceneCacheVersion - 1)));
-  EXPECT_EQ(cache_warnings(s), 1);
+  EXPECT_TRUE(test::any_warning_contains(s, "format version " + std::to_string(kSceneCacheVersion - 1)));
+  EXPECT_EQ(test::cache_warnings(s), 1);
   Scene fresh = load_model(m.obj);
   EXPECT_TRUE(same_bytes(s.materials, fresh.materials));
   EXPECT_TRUE(same_bytes(s.texels, fresh.texels));
@@ -235,7 +224,7 @@ TEST(SceneCache, MaterialsAndVertexColoursComeBackEqual) {
   options.use_cache = true;
   options.cache_dir = dir.path("cache");
   const Scene first = load_model(obj, options), second = load_model(obj, options);
-  ASSERT_EQ(cache_warnings(second), 0);
+  ASSERT_EQ(test::cache_warnings(second), 0);
   ASSERT_EQ(second.colors.size(), 3u);
   ASSERT_EQ(second.materials.size(), 1u);
   EXPECT_EQ(second.materials[0].ns, 40.0f);
@@ -250,8 +239,8 @@ TEST(SceneCache, ChangedTextureInvalidatesTheCache) {
   m.write_texture(Rgba8{10, 200, 10, 255});
   set_mtime(m.dir.path("model/quad.png"), 5);
   Scene after = m.load();
-  EXPECT_EQ(cache_warnings(after), 1);
-  EXPECT_TRUE(mentions(after, "quad.png changed"));
+  EXPECT_EQ(test::cache_warnings(after), 1);
+  EXPECT_TRUE(test::any_warning_contains(after, "quad.png changed"));
   ASSERT_FALSE(after.texels.empty());
   EXPECT_EQ(after.texels[0].g, 200);
 }
@@ -260,7 +249,7 @@ TEST(SceneCache, ChangedMtlInvalidatesTheCache) {
   CachedModel m;
   m.load();
   m.dir.write("model/quad.mtl", std::string(kMtl) + "# edited\n");
-  EXPECT_EQ(cache_warnings(m.load()), 1);
+  EXPECT_EQ(test::cache_warnings(m.load()), 1);
 }
 
 TEST(SceneCache, UnwritableFolderIsOneWarningAndTheLoadGoesOn) {
@@ -269,8 +258,8 @@ TEST(SceneCache, UnwritableFolderIsOneWarningAndTheLoadGoesOn) {
   m.dir.write("cache", "not a folder");
   Scene s = m.load();
   EXPECT_EQ(s.triangle_count(), 3u);
-  EXPECT_EQ(cache_warnings(s), 1);
-  EXPECT_TRUE(mentions(s, "not written"));
+  EXPECT_EQ(test::cache_warnings(s), 1);
+  EXPECT_TRUE(test::any_warning_contains(s, "not written"));
 }
 
 TEST(SceneCache, FolderStaysUnderTheCapOldestFirst) {
@@ -334,7 +323,7 @@ TEST(SceneCache, RunsCachedForTheCpuBackendAreRebuiltAsPatchesForTheCudaOne) {
   // was wrong with it).
   const Scene patches = load_model(bunny, cuda);
   EXPECT_FALSE(patches.file_triangle.empty()) << "patches, and the scene renumbered in their order";
-  EXPECT_EQ(cache_warnings(patches), 0);
+  EXPECT_EQ(test::cache_warnings(patches), 0);
   EXPECT_EQ(std::distance(fs::directory_iterator(cpu.cache_dir), fs::directory_iterator()), 1);
   // Patches serve the CPU backend as they are: a fresh CPU load would have grouped runs.
   const Scene hit = load_model(bunny, cpu);

@@ -23,6 +23,7 @@
 #include "engine/load/load_model.h"
 #include "engine/meshlets/meshlets.h"
 #include "engine/scene/generate.h"
+#include "tests/support/scene_warnings.h"
 #include "tests/support/scratch_dir.h"
 
 namespace facet {
@@ -59,12 +60,6 @@ struct Model {
   }
 };
 
-int cache_warnings(const std::vector<std::string>& warnings) {
-  int n = 0;
-  for (const std::string& w : warnings) n += w.find("scene cache") != std::string::npos;
-  return n;
-}
-
 template <class T, class A, class B>
 bool same_bytes(const std::vector<T, A>& a, const std::vector<T, B>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
@@ -85,7 +80,7 @@ TEST(SceneCacheBackground, FileWrittenBehindIsWholeAndUsedOnceJoined) {
   ASSERT_EQ(m.cache_files().size(), 1u) << "one file, no temporary left";
   EXPECT_EQ(m.cache_files()[0].extension(), ".fscene");
   const Scene hit = load_model(m.obj, m.options);
-  EXPECT_EQ(cache_warnings(hit.warnings), 0);
+  EXPECT_EQ(test::cache_warnings(hit.warnings), 0);
   EXPECT_TRUE(same_scene(hit, load_model(m.obj)));
 }
 
@@ -95,7 +90,7 @@ TEST(SceneCacheBackground, WriterKeepsTheSceneAliveWhenTheCallerLetsItGo) {
   loaded.scene.reset();  // the caller's last reference: the writer's must keep the arrays
   EXPECT_EQ(loaded.cache_write.join(), "");
   const Scene hit = load_model(m.obj, m.options);
-  EXPECT_EQ(cache_warnings(hit.warnings), 0) << "the file read back whole, checksum included";
+  EXPECT_EQ(test::cache_warnings(hit.warnings), 0) << "the file read back whole, checksum included";
   EXPECT_TRUE(same_scene(hit, load_model(m.obj)));
 }
 
@@ -116,7 +111,7 @@ TEST(SceneCacheBackground, FailedWriteIsOneWarningFromJoinAndTheSceneStands) {
   EXPECT_NE(warning.find("scene cache not written"), std::string::npos) << warning;
   EXPECT_NE(warning.find(m.obj), std::string::npos) << "names the model: " << warning;
   EXPECT_EQ(loaded.scene->triangle_count(), load_model(m.obj).triangle_count());
-  EXPECT_EQ(cache_warnings(loaded.scene->warnings), 0);
+  EXPECT_EQ(test::cache_warnings(loaded.scene->warnings), 0);
 }
 
 TEST(SceneCacheBackground, OneCacheProblemIsOneWarningThoughBothTheLookupAndTheStoreFail) {
@@ -124,9 +119,9 @@ TEST(SceneCacheBackground, OneCacheProblemIsOneWarningThoughBothTheLookupAndTheS
   // A folder where the model's cache file belongs: it can be neither read nor replaced (as root too).
   fs::create_directories(cache_file_path(m.options.cache_dir, fs::canonical(m.obj).string()));
   LoadedScene loaded = load_model_shared(m.obj, m.options);
-  EXPECT_EQ(cache_warnings(loaded.scene->warnings), 1);
+  EXPECT_EQ(test::cache_warnings(loaded.scene->warnings), 1);
   EXPECT_EQ(loaded.cache_write.join(), "") << "the store's failure is the same problem, already reported";
-  EXPECT_EQ(cache_warnings(load_model(m.obj, m.options).warnings), 1) << "one from the load that stores at once";
+  EXPECT_EQ(test::cache_warnings(load_model(m.obj, m.options).warnings), 1) << "one from the load that stores at once";
 }
 
 TEST(SceneCacheBackground, StaleFileNoteIsShownButNotStoredInTheRebuiltFile) {
@@ -134,9 +129,9 @@ TEST(SceneCacheBackground, StaleFileNoteIsShownButNotStoredInTheRebuiltFile) {
   load_model_shared(m.obj, m.options).cache_write.join();
   fs::last_write_time(m.obj, fs::file_time_type::clock::now() + std::chrono::seconds(5));
   LoadedScene rebuilt = load_model_shared(m.obj, m.options);
-  EXPECT_EQ(cache_warnings(rebuilt.scene->warnings), 1);
+  EXPECT_EQ(test::cache_warnings(rebuilt.scene->warnings), 1);
   EXPECT_EQ(rebuilt.cache_write.join(), "");
-  EXPECT_EQ(cache_warnings(load_model(m.obj, m.options).warnings), 0);
+  EXPECT_EQ(test::cache_warnings(load_model(m.obj, m.options).warnings), 0);
 }
 
 TEST(SceneCacheBackground, CacheHitStartsNoWrite) {
@@ -144,7 +139,7 @@ TEST(SceneCacheBackground, CacheHitStartsNoWrite) {
   load_model_shared(m.obj, m.options).cache_write.join();
   LoadedScene hit = load_model_shared(m.obj, m.options);
   EXPECT_FALSE(hit.cache_write.pending());
-  EXPECT_EQ(cache_warnings(hit.scene->warnings), 0);
+  EXPECT_EQ(test::cache_warnings(hit.scene->warnings), 0);
 }
 
 TEST(SceneCacheBackground, CacheOffStartsNoWrite) {

@@ -14,24 +14,13 @@
 #include "engine/load/load_model.h"
 #include "engine/render/image_io.h"
 #include "tests/support/gltf_bytes.h"
+#include "tests/support/scene_warnings.h"
 #include "tests/support/scratch_dir.h"
 
 namespace facet {
 namespace {
 
 namespace fs = std::filesystem;
-
-int cache_warnings(const Scene& s) {
-  int n = 0;
-  for (const std::string& w : s.warnings) n += w.find("scene cache") != std::string::npos;
-  return n;
-}
-
-bool mentions(const Scene& s, const std::string& what) {
-  for (const std::string& w : s.warnings)
-    if (w.find(what) != std::string::npos) return true;
-  return false;
-}
 
 // Replaces a file's bytes with others of the same size, keeping its modification time but for a
 // few seconds: a dependency check that looked at the size alone would miss it.
@@ -67,15 +56,15 @@ struct ObjWithFolders {
 TEST(SceneCacheDepends, AnMtlInASubfolderThatChangesRebuildsTheEntryOnce) {
   ObjWithFolders m;
   write_texture(m.dir.path("model/tex/skin.png"), {9, 9, 9, 255});
-  ASSERT_EQ(cache_warnings(m.load()), 0);
-  ASSERT_EQ(cache_warnings(m.load()), 0) << "a hit";
+  ASSERT_EQ(test::cache_warnings(m.load()), 0);
+  ASSERT_EQ(test::cache_warnings(m.load()), 0) << "a hit";
   rewrite_same_size(m.dir, "model/mats/look.mtl", "newmtl look\nKd 1 0 1\nmap_Kd ../tex/skin.png\n");
   const Scene after = m.load();
-  EXPECT_EQ(cache_warnings(after), 1);
-  EXPECT_TRUE(mentions(after, "look.mtl changed since it was written"));
+  EXPECT_EQ(test::cache_warnings(after), 1);
+  EXPECT_TRUE(test::any_warning_contains(after, "look.mtl changed since it was written"));
   ASSERT_EQ(after.materials.size(), 1u);
   EXPECT_EQ(after.materials[0].kd.y, 0.0f) << "the edited MTL's colour, not the cached one";
-  EXPECT_EQ(cache_warnings(m.load()), 0) << "the rebuilt entry is used again";
+  EXPECT_EQ(test::cache_warnings(m.load()), 0) << "the rebuilt entry is used again";
 }
 
 TEST(SceneCacheDepends, ATextureInAnotherFolderThatChangesIsReadAgain) {
@@ -85,7 +74,7 @@ TEST(SceneCacheDepends, ATextureInAnotherFolderThatChangesIsReadAgain) {
   write_texture(m.dir.path("model/tex/skin.png"), {10, 10, 200, 255});
   fs::last_write_time(m.dir.path("model/tex/skin.png"), fs::file_time_type::clock::now() + std::chrono::seconds(3));
   const Scene after = m.load();
-  EXPECT_EQ(cache_warnings(after), 1);
+  EXPECT_EQ(test::cache_warnings(after), 1);
   ASSERT_FALSE(after.texels.empty());
   EXPECT_EQ(after.texels[0].b, 200);
 }
@@ -93,11 +82,11 @@ TEST(SceneCacheDepends, ATextureInAnotherFolderThatChangesIsReadAgain) {
 TEST(SceneCacheDepends, AMissingTextureThatAppearsReplacesTheChecker) {
   ObjWithFolders m;
   const Scene before = m.load();
-  ASSERT_TRUE(mentions(before, "showing a checker"));
+  ASSERT_TRUE(test::any_warning_contains(before, "showing a checker"));
   write_texture(m.dir.path("model/tex/skin.png"), {1, 2, 3, 255});
   const Scene after = m.load();
-  EXPECT_TRUE(mentions(after, "skin.png appeared since it was written"));
-  EXPECT_FALSE(mentions(after, "showing a checker"));
+  EXPECT_TRUE(test::any_warning_contains(after, "skin.png appeared since it was written"));
+  EXPECT_FALSE(test::any_warning_contains(after, "showing a checker"));
   ASSERT_FALSE(after.texels.empty());
   EXPECT_EQ(after.texels[0].b, 3);
 }
@@ -105,11 +94,11 @@ TEST(SceneCacheDepends, AMissingTextureThatAppearsReplacesTheChecker) {
 TEST(SceneCacheDepends, ARemovedTextureIsNoLongerDrawnFromTheCache) {
   ObjWithFolders m;
   write_texture(m.dir.path("model/tex/skin.png"), {1, 2, 3, 255});
-  ASSERT_FALSE(mentions(m.load(), "checker"));
+  ASSERT_FALSE(test::any_warning_contains(m.load(), "checker"));
   fs::remove(m.dir.path("model/tex/skin.png"));
   const Scene after = m.load();
-  EXPECT_TRUE(mentions(after, "skin.png is gone since it was written"));
-  EXPECT_TRUE(mentions(after, "showing a checker"));
+  EXPECT_TRUE(test::any_warning_contains(after, "skin.png is gone since it was written"));
+  EXPECT_TRUE(test::any_warning_contains(after, "showing a checker"));
 }
 
 TEST(SceneCacheDepends, AMissingMtlThatAppearsGivesTheFacesTheirMaterial) {
@@ -118,10 +107,10 @@ TEST(SceneCacheDepends, AMissingMtlThatAppearsGivesTheFacesTheirMaterial) {
   LoadOptions options;
   options.use_cache = true;
   options.cache_dir = dir.path("cache");
-  ASSERT_TRUE(mentions(load_model(obj, options), "late.mtl"));
+  ASSERT_TRUE(test::any_warning_contains(load_model(obj, options), "late.mtl"));
   dir.write("sub/late.mtl", "newmtl red\nKd 1 0 0\n");
   const Scene after = load_model(obj, options);
-  EXPECT_TRUE(mentions(after, "late.mtl appeared since it was written"));
+  EXPECT_TRUE(test::any_warning_contains(after, "late.mtl appeared since it was written"));
   ASSERT_EQ(after.material_names.size(), 1u);
   EXPECT_EQ(after.material_names[0], "red");
 }
@@ -169,11 +158,11 @@ float largest_x(const Scene& s) {
 TEST(SceneCacheDepends, AGltfBufferThatChangesRebuildsTheGeometry) {
   GltfWithFiles g;
   ASSERT_EQ(largest_x(g.load()), 1.0f);
-  ASSERT_EQ(cache_warnings(g.load()), 0) << "a hit";
+  ASSERT_EQ(test::cache_warnings(g.load()), 0) << "a hit";
   rewrite_same_size(g.dir, "g/tri.bin", triangle_bytes(2));
   const Scene after = g.load();
-  EXPECT_EQ(cache_warnings(after), 1);
-  EXPECT_TRUE(mentions(after, "tri.bin changed since it was written"));
+  EXPECT_EQ(test::cache_warnings(after), 1);
+  EXPECT_TRUE(test::any_warning_contains(after, "tri.bin changed since it was written"));
   EXPECT_EQ(largest_x(after), 2.0f) << "the edited buffer's geometry, not the cached one";
 }
 
@@ -183,7 +172,7 @@ TEST(SceneCacheDepends, AGltfImageThatChangesIsReadAgain) {
   write_texture(g.dir.path("g/img/skin.png"), {90, 60, 70, 255});
   fs::last_write_time(g.dir.path("g/img/skin.png"), fs::file_time_type::clock::now() + std::chrono::seconds(3));
   const Scene after = g.load();
-  EXPECT_EQ(cache_warnings(after), 1);
+  EXPECT_EQ(test::cache_warnings(after), 1);
   ASSERT_FALSE(after.texels.empty());
   EXPECT_EQ(after.texels[0].r, 90);
 }
